@@ -1,0 +1,16 @@
+/**
+ * What happens when access data cannot be loaded (SPEC §8): the error is shown, unless the
+ * message is 'Request aborted' a user without serialNumber:present (no employee number) on a
+ * site not hosted for the third brand goes to the identity provider's dashboard.
+ */
+export function accessFailureOutcome(input: {
+  message: string;
+  hasEmployeeNumber: boolean;
+  onBrand3Host: boolean;
+  dashboardUrl?: string;
+}): { kind: "redirect"; to: string } | { kind: "error"; message: string } {
+  if (input.message !== "Request aborted" && !input.hasEmployeeNumber && !input.onBrand3Host && input.dashboardUrl) {
+    return { kind: "redirect", to: input.dashboardUrl };
+  }
+  return { kind: "error", message: input.message };
+}

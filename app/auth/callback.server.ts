@@ -1,0 +1,45 @@
+import { redirect } from "@remix-run/node";
+import { logger } from "~/logger.server";
+import { issuerEndpoints, strategyFor } from "./oidc-client.server";
+import { returnToCookie, safeReturnTo } from "./return-to.server";
+import { sessionDataFromTokens } from "./sign-in.server";
+import { getSession, sessionStorage, type SessionData } from "./session.server";
+
+/** Names of the state cookies remix-auth-oauth2 leaves behind (one per started sign-in). */
+function stateCookieNames(cookieHeader: string | null): string[] {
+  return (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim().split("=")[0])
+    .filter((name) => name.startsWith("oauth2"));
+}
+
+/**
+ * The sign-in callback: checks state and code, exchanges the code (with the PKCE verifier),
+ * starts a portal session and returns to the remembered address. A missing or forged
+ * state/code yields `{ failed: true }` for a translated error page, never a crash.
+ */
+export async function handleSignInCallback(request: Request): Promise<Response | { failed: true }> {
+  const url = new URL(request.url);
+  try {
+    const { strategy, key } = await strategyFor(request, url.pathname);
+    const tokens = await strategy.authenticate(request);
+    const data = await sessionDataFromTokens(tokens, key, await issuerEndpoints(key));
+    const storage = sessionStorage();
+    const previous = await getSession(request);
+    if (previous.id) await storage.destroySession(previous);
+    const session = await storage.getSession();
+    for (const [name, value] of Object.entries(data)) session.set(name as keyof SessionData, value as never);
+    const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", await storage.commitSession(session));
+    headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0 }));
+    for (const name of stateCookieNames(request.headers.get("Cookie"))) {
+      headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    }
+    return redirect(returnTo, { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.warn({ reason: error instanceof Error ? error.message : "unknown" }, "sign-in callback refused");
+    return { failed: true };
+  }
+}

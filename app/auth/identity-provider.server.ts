@@ -1,0 +1,128 @@
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { Config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { identityClaims } from "~/services/identity.server";
+import { logger } from "~/logger.server";
+import { PORTAL_SCOPES } from "./oidc-client.server";
+import { DatabaseOidcAdapter } from "./oidc-adapter.server";
+import { translatorFor } from "~/i18n/translate.server";
+import { localeFromHeaders } from "~/i18n/locale";
+
+const registry = globalThis as typeof globalThis & { __portalIdp?: Provider };
+
+/** The embedded identity provider, when server.ts has mounted one. */
+export function embeddedProvider(): Provider {
+  const provider = registry.__portalIdp;
+  if (!provider) throw new Error("The embedded identity provider is not running");
+  return provider;
+}
+
+/** Signing keys, generated once and kept in DATA_DIR. */
+function signingKeys(dataDir: string) {
+  const file = path.join(dataDir, "oidc-jwks.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: "jwk" }), use: "sig", alg: "RS256", kid: `k${Date.now()}` };
+  const jwks = { keys: [jwk] };
+  writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
+  return jwks;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function simplePage(ctx: KoaContextWithOIDC, title: string, body: string): string {
+  const locale = localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language"));
+  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}button,a.button{font:inherit;padding:.6rem 1.2rem;background:#1f3a5f;color:#fff;border:0;border-radius:4px;cursor:pointer;text-decoration:none;display:inline-block}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function createIdentityProvider(config: Config): Provider {
+  const issuer = `${config.PUBLIC_URL}/oidc`;
+  const redirectUris = new Set([`${config.PUBLIC_URL}/login/callback`]);
+  if (config.CALLBACK_BASE) redirectUris.add(`${config.PUBLIC_URL}${config.CALLBACK_BASE}/login/callback`);
+
+  const configuration: Configuration = {
+    adapter: DatabaseOidcAdapter as unknown as Configuration["adapter"],
+    clients: [
+      {
+        client_id: config.OIDC_CLIENT_ID,
+        client_secret: config.OIDC_CLIENT_SECRET,
+        redirect_uris: [...redirectUris],
+        post_logout_redirect_uris: [`${config.PUBLIC_URL}/`],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    jwks: signingKeys(config.DATA_DIR),
+    cookies: { keys: [config.SESSION_SECRET], long: { httpOnly: true, sameSite: "lax" }, short: { httpOnly: true, sameSite: "lax" } },
+    pkce: { required: () => true, methods: ["S256"] },
+    scopes: [...PORTAL_SCOPES],
+    claims: {
+      openid: ["sub"],
+      email: ["email"],
+      profile: ["name", "org", "uid", "employeeNumber", "passportWebRoles"],
+      groups: ["directory_group"],
+    },
+    conformIdTokenClaims: false,
+    findAccount: async (_ctx, id) => {
+      const claims = await identityClaims(db(), Number(id));
+      if (!claims) return undefined;
+      return { accountId: id, claims: async () => claims as unknown as { sub: string } };
+    },
+    interactions: { url: (_ctx, interaction) => `/signin/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          const t = translatorFor(localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language")));
+          const nonce = (ctx.res as unknown as { locals?: { cspNonce?: string } }).locals?.cspNonce ?? "";
+          ctx.body = simplePage(
+            ctx,
+            t("signOut.title"),
+            `<h1>${escapeHtml(t("signOut.title"))}</h1><p>${escapeHtml(t("signOut.confirm"))}</p>${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t("signOut.button"))}</button>
+<script nonce="${nonce}">document.getElementById('op.logoutForm').insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.getElementById('op.logoutForm').submit();</script>`,
+          );
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          const t = translatorFor(localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language")));
+          ctx.body = simplePage(ctx, t("signOut.done"), `<h1>${escapeHtml(t("signOut.done"))}</h1><p><a class="button" href="/">${escapeHtml(t("auth.signInAgain"))}</a></p>`);
+        },
+      },
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    ttl: {
+      AccessToken: 15 * 60,
+      AuthorizationCode: 60,
+      IdToken: 15 * 60,
+      Interaction: 60 * 60,
+      Session: 8 * 60 * 60,
+      Grant: 8 * 60 * 60,
+      RefreshToken: 8 * 60 * 60,
+    },
+    renderError: async (ctx, out) => {
+      const t = translatorFor(localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language")));
+      logger.warn({ error: out.error, description: out.error_description }, "identity provider error");
+      ctx.type = "html";
+      ctx.body = simplePage(
+        ctx,
+        t("auth.errorTitle"),
+        `<h1>${escapeHtml(t("auth.errorTitle"))}</h1><p>${escapeHtml(t("auth.errorText"))}</p><p><a class="button" href="/">${escapeHtml(t("auth.signInAgain"))}</a></p>`,
+      );
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = true;
+  provider.on("server_error", (_ctx, error) => logger.error({ err: error.message }, "identity provider server error"));
+  registry.__portalIdp = provider;
+  return provider;
+}

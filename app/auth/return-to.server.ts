@@ -1,0 +1,16 @@
+import { createCookie } from "@remix-run/node";
+
+/** Where to go after sign-in: the remembered original address (SPEC §4 Sign-in). */
+export const returnToCookie = createCookie("__return_to", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 60 * 10,
+});
+
+/** Only same-origin paths are followed; anything else returns to the root. */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== "string") return "/";
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  return value;
+}

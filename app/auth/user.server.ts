@@ -1,0 +1,105 @@
+import { redirect } from "@remix-run/node";
+import { getConfig } from "~/config.server";
+import { db } from "~/db/client.server";
+import type { AccessData } from "~/permissions/access-data";
+import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
+import { routeAccessFor } from "~/permissions/route-rules";
+import { loadAccessProfile, type AccessProfile } from "~/services/access-data.server";
+import { logger } from "~/logger.server";
+import { accessFailureOutcome } from "./access-failure";
+import { brandHostMismatch, isBrand3Host } from "./brand-host";
+import { renewTokensIfDue } from "./token-renewal.server";
+import { getSession, sessionStorage, type IdentityClaims } from "./session.server";
+
+export interface PortalUser {
+  identityId: number;
+  claims: IdentityClaims;
+  userType: "internal" | "external";
+  access: AccessData;
+}
+
+/** An error shown to the user through the error boundary, by translation key. */
+export function portalError(status: number, key: string, details?: string): Response {
+  return new Response(JSON.stringify({ key, details }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "X-Portal-Error": key },
+  });
+}
+
+const perRequest = new WeakMap<Request, Promise<PortalUser | null>>();
+
+/** The signed-in user with fresh access data, or null when signed out. Memoised per request. */
+export function optionalUser(request: Request): Promise<PortalUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<PortalUser | null> {
+  const session = await getSession(request);
+  const identityId = session.get("identityId");
+  const claims = session.get("claims");
+  if (typeof identityId !== "number" || !claims) return null;
+
+  await renewTokensIfDue(request, session);
+
+  const config = getConfig();
+  const onBrand3Host = isBrand3Host(new URL(request.url).host, config.BRAND3_HOST_MARKER);
+  let profile: AccessProfile | null;
+  try {
+    profile = await loadAccessProfile(db(), identityId);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ err: message, identityId }, "access data failed to load");
+    const outcome = accessFailureOutcome({
+      message,
+      hasEmployeeNumber: Boolean(claims.employeeNumber),
+      onBrand3Host,
+      dashboardUrl: config.IDP_DASHBOARD_URL,
+    });
+    if (outcome.kind === "redirect") throw redirect(outcome.to);
+    throw portalError(500, "errors.accessDataFailed");
+  }
+  if (!profile) {
+    // The identity was deactivated or removed: the session no longer stands.
+    throw redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
+  }
+  const { access, userType } = profile;
+  if (brandHostMismatch(onBrand3Host, access.brands.map((b) => b.id))) {
+    throw portalError(403, "errors.brandHostMismatch");
+  }
+  return { identityId, claims, userType, access };
+}
+
+/** The path and query of a request, as remembered for after sign-in or shown in `from`. */
+export function pathWithQuery(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  return url.pathname + url.search;
+}
+
+/** The signed-in user; otherwise sign-in by redirect, remembering the original address. */
+export async function requireUser(request: Request): Promise<PortalUser> {
+  const user = await optionalUser(request);
+  if (!user) throw redirect(`/login?returnTo=${encodeURIComponent(pathWithQuery(request))}`);
+  return user;
+}
+
+/** The signed-in user holding the rule's features; otherwise to /access-denied?from=… */
+export async function requireFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
+  const user = await requireUser(request);
+  if (!satisfiesRule(user.access.features, rule)) {
+    throw redirect(`/access-denied?from=${encodeURIComponent(pathWithQuery(request))}`);
+  }
+  return user;
+}
+
+/** Checks the request's path against the route → rule table. Every guarded loader and action calls it. */
+export async function requireRouteAccess(request: Request): Promise<PortalUser> {
+  const entry = routeAccessFor(new URL(request.url).pathname);
+  if (!entry) throw new Error(`No access rule for ${new URL(request.url).pathname}`);
+  return requireFeatures(request, entry.access.rule);
+}

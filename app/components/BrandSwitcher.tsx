@@ -1,0 +1,50 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { logoOf, parseBrandId } from "~/theme/theme";
+import { Modal } from "./Modal";
+
+/** SPEC §2 Brand switcher: radio list of the user's brands with logos; Continue keeps, Cancel restores. */
+export function BrandSwitcher(props: { brands: { id: number; name: string }[]; current: number; closeTo: string }) {
+  const { t } = useTranslation();
+  const restore = () => {
+    document.body.dataset.brand = String(props.current);
+  };
+  return (
+    <Modal title={t("brandSwitcher.title")} titleId="brand-switcher-title" closeTo={props.closeTo} closeLabel={t("brandSwitcher.close")} onClose={restore}>
+      <Form method="post" action="/theme" className="brand-switcher">
+        <p id="brand-switcher-description">{t("brandSwitcher.description")}</p>
+        <input type="hidden" name="returnTo" value={props.closeTo} />
+        <fieldset aria-describedby="brand-switcher-description">
+          <legend className="visually-hidden">{t("brandSwitcher.title")}</legend>
+          {props.brands.map((brand) => {
+            const id = parseBrandId(brand.id);
+            if (!id) return null;
+            return (
+              <label key={brand.id} className="brand-switcher__option">
+                <input
+                  type="radio"
+                  name="brandId"
+                  value={brand.id}
+                  defaultChecked={brand.id === props.current}
+                  onChange={() => {
+                    document.body.dataset.brand = String(brand.id);
+                  }}
+                />
+                <img src={logoOf(id)} alt="" width={96} height={32} />
+                <span>{t(`brands.${brand.id}`)}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+        <div className="modal__actions">
+          <Link to={props.closeTo} className="button button--secondary" onClick={restore} preventScrollReset>
+            {t("brandSwitcher.cancel")}
+          </Link>
+          <button type="submit" className="button">
+            {t("brandSwitcher.continue")}
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LOCALES } from "~/i18n/locale";
+
+/** SPEC §2 Footer: language selector for everyone, notices, copyright; feature:dev links; the trade link only in brand 3's theme. */
+export function Footer(props: { locale: string; year: number; companyName: string; theme: number; showDevLinks: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  return (
+    <footer className="footer">
+      <Form method="post" action="/locale" className="footer__language" reloadDocument>
+        <label htmlFor="footer-locale">{t("footer.language")}</label>
+        <select
+          id="footer-locale"
+          name="locale"
+          defaultValue={props.locale}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {t(`languages.${locale}`)}
+            </option>
+          ))}
+        </select>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className="button button--small">
+          {t("footer.apply")}
+        </button>
+      </Form>
+      {props.showDevLinks && (
+        <nav aria-label={t("footer.contactUs")} className="footer__links">
+          <a href="https://www.example.com/contact">{t("footer.contactUs")}</a>
+          <a href="https://www.example.com/privacy">{t("footer.privacyPolicy")}</a>
+          <a href="https://www.example.com/terms">{t("footer.termsOfUse")}</a>
+          {props.theme === 3 && <a href="https://www.example.com/trade-export">{t("footer.tradeExport")}</a>}
+        </nav>
+      )}
+      <p className="footer__notice">{t("footer.confidential")}</p>
+      <p className="footer__notice">{t("footer.trademark")}</p>
+      <p className="footer__copyright">{t("footer.copyright", { year: props.year, company: props.companyName })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,187 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { ShellUser } from "~/shell/shell-data.server";
+import { logoOf, type BrandId } from "~/theme/theme";
+import { withSearchParam } from "~/shell/search-params";
+
+/** Closes an open <details> menu when a click lands outside it or Escape is pressed (JS nicety). */
+function useDismissableDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  useEffect(() => {
+    function onPointer(event: MouseEvent) {
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape" && ref.current?.open) {
+        ref.current.open = false;
+        ref.current.querySelector("summary")?.focus();
+      }
+    }
+    document.addEventListener("click", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+  return ref;
+}
+
+function AdminMenu({ links }: { links: ShellUser["adminLinks"] }) {
+  const { t } = useTranslation();
+  const ref = useDismissableDetails();
+  return (
+    <details className="menu" ref={ref} data-testid="admin-menu">
+      <summary>{t("nav.admin")}</summary>
+      <ul className="menu__list">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{t(link.labelKey)}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSecurityUrl: string }) {
+  const { t } = useTranslation();
+  const ref = useDismissableDetails();
+  const location = useLocation();
+  return (
+    <details className="menu menu--end" ref={ref} data-testid="profile-menu">
+      <summary aria-label={t("profile.menu", { name: user.name })}>
+        <span className="avatar" aria-hidden="true">
+          {user.name
+            .split(" ")
+            .map((part) => part[0])
+            .slice(0, 2)
+            .join("")}
+        </span>
+        <span className="menu__name">{user.name}</span>
+      </summary>
+      <div className="menu__list menu__list--profile">
+        <p className="profile__name">{user.name}</p>
+        {user.organization && <p className="profile__detail">{user.organization}</p>}
+        <p className="profile__detail">{user.email}</p>
+        <ul>
+          {user.canOpenPreferences && (
+            <li>
+              <Link to="/preferences">{t("profile.preferences")}</Link>
+            </li>
+          )}
+          {user.showPasswordSecurity && (
+            <li>
+              <a href={accountSecurityUrl} target="_blank" rel="noopener noreferrer">
+                {t("profile.passwordSecurity")}
+              </a>
+            </li>
+          )}
+          {user.brands.length > 1 && (
+            <li>
+              <Link to={withSearchParam(location, "modal", "brands")} preventScrollReset>
+                {t("profile.changeBrands")}
+              </Link>
+            </li>
+          )}
+          <li>
+            <Form method="post" action="/logout" reloadDocument>
+              <button type="submit" className="menu__button">
+                {t("profile.signOut")}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/** Mobile menu: drills down by URL (?menu=main, ?menu=admin), so it works without JavaScript. */
+function MobileMenu({ user, level }: { user: ShellUser; level: string | null }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (level !== "main" && level !== "admin") {
+    return (
+      <Link className="burger" to={withSearchParam(location, "menu", "main")} aria-label={t("nav.menu")} preventScrollReset>
+        <span aria-hidden="true">☰</span>
+      </Link>
+    );
+  }
+  const closeTo = withSearchParam(location, "menu", null);
+  return (
+    <nav className="mobile-menu" aria-label={t("nav.menu")}>
+      <Link className="burger" to={closeTo} aria-label={t("brandSwitcher.close")} preventScrollReset>
+        <span aria-hidden="true">×</span>
+      </Link>
+      <ul>
+        {level === "admin" ? (
+          <>
+            <li>
+              <Link to={withSearchParam(location, "menu", "main")} preventScrollReset>
+                ‹ {t("nav.back")}
+              </Link>
+            </li>
+            {user.adminLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{t(link.labelKey)}</Link>
+              </li>
+            ))}
+          </>
+        ) : (
+          <>
+            <li>
+              <Link to="/">{t("nav.home")}</Link>
+            </li>
+            {user.mainLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{t(link.labelKey)}</Link>
+              </li>
+            ))}
+            {user.adminLinks.length > 0 && (
+              <li>
+                <Link to={withSearchParam(location, "menu", "admin")} preventScrollReset>
+                  {t("nav.admin")} ›
+                </Link>
+              </li>
+            )}
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+export function TopBar(props: { user: ShellUser; theme: BrandId; brandName: string; accountSecurityUrl: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const menuLevel = new URLSearchParams(location.search).get("menu");
+  return (
+    <header className="topbar">
+      <Link to="/" className="topbar__logo">
+        <img src={logoOf(props.theme)} alt={t("brands.logo", { brand: props.brandName })} width={120} height={40} />
+      </Link>
+      <nav className="topbar__nav" aria-label={t("nav.main")}>
+        <ul>
+          {props.user.mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to}>{t(link.labelKey)}</NavLink>
+            </li>
+          ))}
+          {props.user.adminLinks.length > 0 && (
+            <li>
+              <AdminMenu links={props.user.adminLinks} />
+            </li>
+          )}
+        </ul>
+      </nav>
+      <ProfileMenu user={props.user} accountSecurityUrl={props.accountSecurityUrl} />
+      <MobileMenu user={props.user} level={menuLevel} />
+    </header>
+  );
+}

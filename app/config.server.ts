@@ -1,0 +1,101 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration, read once from the environment and validated at start.
+ * A bad value stops the start with one line that names the variable.
+ */
+const optionalUrl = z.url().optional();
+
+export const configSchema = z.object({
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_ISSUER_BRAND3: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).default("dealer-portal"),
+  OIDC_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  OIDC_IDP_SHORT_NAME: z.string().min(1).default("okta"),
+  BRAND3_HOST_MARKER: z.string().min(1).default("halden"),
+  CALLBACK_BASE: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)?$/, "must be empty or one path segment such as /portal")
+    .default(""),
+  PARTNER_PORTAL_URL: z.url().default("https://crm.example.com/sso"),
+  IDP_DASHBOARD_URL: optionalUrl,
+  ACCOUNT_SECURITY_URL: z.url().default("https://id.example.com/account/security"),
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends Omit<RawConfig, "SESSION_SECRET" | "OIDC_CLIENT_SECRET" | "PUBLIC_URL" | "SEED_DEMO"> {
+  SESSION_SECRET: string;
+  OIDC_CLIENT_SECRET: string;
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  isProduction: boolean;
+  embeddedIdp: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws ConfigError with one line naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigError(`Configuration error: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const raw = result.data;
+  const isProduction = raw.APP_ENV === "production";
+  if (isProduction && !raw.SESSION_SECRET) {
+    throw new ConfigError("Configuration error: SESSION_SECRET is required when APP_ENV=production");
+  }
+  if (isProduction && raw.OIDC_ISSUER && !raw.OIDC_CLIENT_SECRET) {
+    throw new ConfigError("Configuration error: OIDC_CLIENT_SECRET is required with OIDC_ISSUER in production");
+  }
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const sessionSecret = raw.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret");
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    SESSION_SECRET: sessionSecret,
+    OIDC_CLIENT_SECRET: raw.OIDC_CLIENT_SECRET ?? derivedSecret(sessionSecret, "oidc-client"),
+    SEED_DEMO: raw.SEED_DEMO ? raw.SEED_DEMO === "true" : !isProduction,
+    isProduction,
+    embeddedIdp: !raw.OIDC_ISSUER,
+  };
+}
+
+/** A development secret generated once and kept in DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function derivedSecret(secret: string, purpose: string): string {
+  return createHmac("sha256", secret).update(purpose).digest("base64url");
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,74 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
+
+/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in dataDir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  const dir = path.join(options.dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** In-memory PGlite, for tests. */
+export async function openMemoryDatabase(): Promise<DatabaseHandle> {
+  const client = await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/*
+ * One database handle per process. server.ts and the Remix server bundle are two module
+ * graphs, so the handle lives on globalThis: PGlite is single-connection and must not be
+ * opened twice on one folder.
+ */
+const registry = globalThis as typeof globalThis & { __portalDb?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle): void {
+  registry.__portalDb = handle;
+}
+
+export function db(): Database {
+  const handle = registry.__portalDb;
+  if (!handle) throw new Error("Database is not open: server.ts opens it at start");
+  return handle.db;
+}

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** The five brands of the group (SPEC §1); ids 1–5 are fixed. */
+export const brands = pgTable("brands", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  companyName: text("company_name").notNull(),
+});
+
+export const regions = pgTable("regions", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+});
+
+/** Dealers and their locations; a location has a dealer as parent. */
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["dealer", "location", "internal"] }).notNull(),
+    brandId: integer("brand_id").notNull().references(() => brands.id),
+    regionCode: text("region_code").notNull().references(() => regions.code),
+    parentId: integer("parent_id").references((): AnyPgColumn => organizations.id),
+    ...timestamps,
+  },
+  (t) => [index("organizations_parent_idx").on(t.parentId)],
+);
+
+/** Every person who can sign in: dealer staff and employees (SPEC §3 User). */
+export const identities = pgTable(
+  "identities",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    jobTitle: text("job_title"),
+    phoneMobile: text("phone_mobile"),
+    phoneSecondary: text("phone_secondary"),
+    fax: text("fax"),
+    preferredLanguage: text("preferred_language").notNull().default("en"),
+    activeDirectoryUsername: text("active_directory_username"),
+    listingName: text("listing_name"),
+    userType: text("user_type", { enum: ["internal", "external"] }).notNull(),
+    role: text("role", { enum: ["admin", "regular"] }).notNull().default("regular"),
+    serialNumber: text("serial_number").notNull(),
+    employeeNumber: text("employee_number"),
+    directoryGroups: text("directory_groups").array().notNull().default(sql`'{}'::text[]`),
+    webRoles: text("web_roles").array().notNull().default(sql`'{}'::text[]`),
+    requiredActions: text("required_actions").array().notNull().default(sql`'{}'::text[]`),
+    passwordHash: text("password_hash"),
+    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    deactivationReason: text("deactivation_reason"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    lastPassportChange: timestamp("last_passport_change", { withTimezone: true }),
+    modifiedBy: integer("modified_by"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("identities_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("identities_serial_number_idx").on(t.serialNumber),
+  ],
+);
+
+/** A security role carries the features its holders get. */
+export const securityRoles = pgTable("security_roles", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  features: text("features").array().notNull().default(sql`'{}'::text[]`),
+  ...timestamps,
+});
+
+/** A role held by an identity at one organization (location). */
+export const roleAssignments = pgTable(
+  "role_assignments",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    securityRoleId: integer("security_role_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    isPreferred: boolean("is_preferred").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.securityRoleId, t.organizationId] })],
+);
+
+/** Portal sessions: the cookie holds only the signed id. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    identityId: integer("identity_id").references(() => identities.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_identity_idx").on(t.identityId)],
+);
+
+/** Edit history of users and organizations (SPEC §3 Audit entry). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    operation: text("operation").notNull(),
+    field: text("field"),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+    changedOn: timestamp("changed_on", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: integer("changed_by"),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
+);
+
+/** Sign-in attempts on the embedded identity provider, for the lockout rule. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_email_idx").on(t.email, t.attemptedAt)],
+);
+
+/** Storage of the embedded identity provider (sessions, grants, codes, tokens). */
+export const oidcPayloads = pgTable(
+  "oidc_payloads",
+  {
+    id: text("id").notNull(),
+    model: text("model").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    grantId: text("grant_id"),
+    uid: text("uid"),
+    userCode: text("user_code"),
+    accountId: text("account_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.model] }),
+    index("oidc_payloads_grant_idx").on(t.grantId),
+    index("oidc_payloads_uid_idx").on(t.uid),
+  ],
+);

@@ -1,0 +1,140 @@
+import { hash } from "@node-rs/argon2";
+import { sql } from "drizzle-orm";
+import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
+import type { Database } from "./client.server";
+import { brands, identities, organizations, regions, roleAssignments, securityRoles } from "./schema";
+
+/** The five brands (issue #2 §1): fixed ids, names and company names. */
+export const BRANDS = [
+  { id: 1, name: "Vantor", companyName: "Vantor Equipment" },
+  { id: 2, name: "Vantor Portable Power", companyName: "Vantor Equipment" },
+  { id: 3, name: "Halden", companyName: "Halden Works" },
+  { id: 4, name: "Corvane", companyName: "Corvane Machinery" },
+  { id: 5, name: "Brixton", companyName: "Brixton Industries" },
+] as const;
+
+export const REGIONS = [
+  { code: "NA", name: "North America" },
+  { code: "EMEA", name: "Europe, Middle East and Africa" },
+  { code: "APAC", name: "Asia Pacific" },
+] as const;
+
+export const DEMO_PASSWORD = "Demo#Portal2026";
+
+const DEALERS = [
+  { key: "vantor-na", name: "Prairie Equipment Co.", location: "Prairie Equipment – Columbus", brandId: 1, region: "NA" },
+  { key: "power-na", name: "Lakeside Power Supply", location: "Lakeside Power – Milwaukee", brandId: 2, region: "NA" },
+  { key: "corvane-emea", name: "Rheinland Maschinen GmbH", location: "Rheinland Maschinen – Köln", brandId: 4, region: "EMEA" },
+  { key: "halden-emea", name: "Nordic Halden Partners", location: "Nordic Halden – Göteborg", brandId: 3, region: "EMEA" },
+  { key: "brixton-apac", name: "Pacific Brixton Pty", location: "Pacific Brixton – Brisbane", brandId: 5, region: "APAC" },
+] as const;
+
+type DealerKey = (typeof DEALERS)[number]["key"];
+
+const ROLES = [
+  { name: "PORTAL_ADMIN", displayName: "Portal administrator", features: [...ALL_ADMIN_FEATURES, F.documentsView, F.dev] },
+  { name: "DEALER_STAFF", displayName: "Dealer staff", features: [F.documentsView] },
+  { name: "READ_ONLY_AUDITOR", displayName: "Read-only auditor", features: [F.usersRead, F.announcementsRead, F.auditUsersRead] },
+] as const;
+
+type RoleName = (typeof ROLES)[number]["name"];
+
+export const DEMO_ACCOUNTS: readonly {
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: "internal" | "external";
+  role: "admin" | "regular";
+  employeeNumber: string | null;
+  serialNumber: string;
+  securityRole: RoleName;
+  locations: readonly DealerKey[];
+  description: string;
+}[] = [
+  {
+    email: "admin@example.com", firstName: "Alex", lastName: "Morgan", userType: "external", role: "admin",
+    employeeNumber: "E-1001", serialNumber: "SN-1001", securityRole: "PORTAL_ADMIN",
+    locations: ["vantor-na", "power-na", "corvane-emea"], description: "administrator, brands 1 2 4",
+  },
+  {
+    email: "dealer@example.com", firstName: "Dana", lastName: "Reyes", userType: "external", role: "regular",
+    employeeNumber: "E-1002", serialNumber: "SN-1002", securityRole: "DEALER_STAFF",
+    locations: ["vantor-na"], description: "dealer staff, brand 1",
+  },
+  {
+    email: "employee@example.com", firstName: "Erin", lastName: "Walsh", userType: "internal", role: "regular",
+    employeeNumber: null, serialNumber: "SN-1003", securityRole: "DEALER_STAFF",
+    locations: ["vantor-na", "power-na", "corvane-emea", "halden-emea", "brixton-apac"], description: "employee, brands 1–5",
+  },
+  {
+    email: "halden@example.com", firstName: "Hugo", lastName: "Lind", userType: "external", role: "regular",
+    employeeNumber: "E-1004", serialNumber: "SN-1004", securityRole: "DEALER_STAFF",
+    locations: ["halden-emea"], description: "dealer staff, brand 3",
+  },
+  {
+    email: "auditor@example.com", firstName: "Riley", lastName: "Chen", userType: "external", role: "regular",
+    employeeNumber: "E-1005", serialNumber: "SN-1005", securityRole: "READ_ONLY_AUDITOR",
+    locations: ["vantor-na"], description: "read-only auditor, brand 1",
+  },
+];
+
+/** Reference data every installation has: brands and regions. Idempotent. */
+export async function seedReferenceData(database: Database): Promise<void> {
+  await database.insert(brands).values([...BRANDS]).onConflictDoNothing();
+  await database.insert(regions).values([...REGIONS]).onConflictDoNothing();
+}
+
+/** Demo organizations, roles and accounts; runs only on a database without identities. */
+export async function seedDemo(database: Database): Promise<boolean> {
+  await seedReferenceData(database);
+  const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(identities);
+  if (count > 0) return false;
+  const passwordHash = await hash(DEMO_PASSWORD);
+  await database.transaction(async (tx) => {
+    const locationIds = new Map<DealerKey, number>();
+    for (const dealer of DEALERS) {
+      const [parent] = await tx
+        .insert(organizations)
+        .values({ name: dealer.name, type: "dealer", brandId: dealer.brandId, regionCode: dealer.region })
+        .returning({ id: organizations.id });
+      const [location] = await tx
+        .insert(organizations)
+        .values({ name: dealer.location, type: "location", brandId: dealer.brandId, regionCode: dealer.region, parentId: parent.id })
+        .returning({ id: organizations.id });
+      locationIds.set(dealer.key, location.id);
+    }
+    const roleIds = new Map<RoleName, number>();
+    for (const role of ROLES) {
+      const [row] = await tx
+        .insert(securityRoles)
+        .values({ name: role.name, displayName: role.displayName, features: [...role.features] })
+        .returning({ id: securityRoles.id });
+      roleIds.set(role.name, row.id);
+    }
+    for (const account of DEMO_ACCOUNTS) {
+      const [identity] = await tx
+        .insert(identities)
+        .values({
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          userType: account.userType,
+          role: account.role,
+          employeeNumber: account.employeeNumber,
+          serialNumber: account.serialNumber,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        })
+        .returning({ id: identities.id });
+      await tx.insert(roleAssignments).values(
+        account.locations.map((key, index) => ({
+          identityId: identity.id,
+          securityRoleId: roleIds.get(account.securityRole)!,
+          organizationId: locationIds.get(key)!,
+          isPreferred: index === 0,
+        })),
+      );
+    }
+  });
+  return true;
+}

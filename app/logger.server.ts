@@ -1,0 +1,28 @@
+import pino from "pino";
+
+const registry = globalThis as typeof globalThis & { __portalLogger?: pino.Logger };
+
+/** Redacts what must never reach a log line: tokens, passwords, secrets, cookies. */
+export const REDACT_PATHS = [
+  "password",
+  "*.password",
+  "token",
+  "*.token",
+  "accessToken",
+  "*.accessToken",
+  "refreshToken",
+  "*.refreshToken",
+  "idToken",
+  "*.idToken",
+  "secret",
+  "*.secret",
+  "req.headers.cookie",
+  "req.headers.authorization",
+  "res.headers['set-cookie']",
+];
+
+export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } }, destination);
+}
+
+export const logger: pino.Logger = (registry.__portalLogger ??= createLogger(process.env.LOG_LEVEL ?? "info"));

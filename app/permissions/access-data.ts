@@ -1,0 +1,48 @@
+import { derivedFeatures } from "./derived-features";
+
+/** The user's access data (SPEC §3), as GET /api/v2/user/ui-access-data serves it. */
+export interface AccessData {
+  brands: { id: number; name: string }[];
+  regions: string[];
+  workspaces: { id: number; name: string }[];
+  features: string[];
+  requiredActions: string[];
+}
+
+export interface AssignmentRow {
+  roleFeatures: readonly string[];
+  organizationId: number;
+  organizationName: string;
+  brandId: number;
+  brandName: string;
+  regionCode: string;
+}
+
+/**
+ * Access data from an identity and its role assignments: features are the union over the
+ * roles plus the derived ones; brands, regions and workspaces come from the assigned locations.
+ */
+export function computeAccessData(
+  identity: { employeeNumber: string | null; directoryGroups: readonly string[]; requiredActions: readonly string[] },
+  assignments: readonly AssignmentRow[],
+  idpShortName: string,
+): AccessData {
+  const features = new Set<string>();
+  const brands = new Map<number, string>();
+  const regions = new Set<string>();
+  const workspaces = new Map<number, string>();
+  for (const row of assignments) {
+    row.roleFeatures.forEach((f) => features.add(f));
+    brands.set(row.brandId, row.brandName);
+    regions.add(row.regionCode);
+    workspaces.set(row.organizationId, row.organizationName);
+  }
+  derivedFeatures(identity, idpShortName).forEach((f) => features.add(f));
+  return {
+    brands: [...brands].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name })),
+    regions: [...regions].sort(),
+    workspaces: [...workspaces].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name })),
+    features: [...features].sort(),
+    requiredActions: [...identity.requiredActions],
+  };
+}

@@ -1,0 +1,53 @@
+/** Feature strings named by the spec (SPEC §2, §6). */
+export const F = {
+  announcementsWrite: "admin:announcements:write",
+  announcementsRead: "admin:announcements:read",
+  permissionSetsWrite: "admin:permissionSets:write",
+  permissionSetsRead: "admin:permissionSets:read",
+  securityRolesWrite: "admin:securityRoles:write",
+  securityRolesRead: "admin:securityRoles:read",
+  usersWrite: "admin:users:write",
+  usersEdit: "admin:users:edit",
+  usersRead: "admin:users:read",
+  applicationsWrite: "admin:applications:write",
+  applicationsRead: "admin:applications:read",
+  auditUsersRead: "audit:users:read",
+  auditOrgsRead: "audit:orgs:read",
+  identityBulkImportWrite: "admin:identityBulkImport:write",
+  integrationStatusRead: "admin:integrationStatus:read",
+  documentsView: "documents:view",
+  serialNumberPresent: "serialNumber:present",
+  dev: "feature:dev",
+} as const;
+
+/** Admin status holds with any of these (SPEC §6). */
+export const ADMIN_FEATURES = [
+  F.announcementsWrite,
+  F.usersWrite,
+  F.applicationsWrite,
+  F.securityRolesWrite,
+  F.permissionSetsWrite,
+] as const;
+
+/** Every admin/audit feature the spec names, in a stable order. */
+export const ALL_ADMIN_FEATURES = [
+  F.announcementsWrite,
+  F.announcementsRead,
+  F.permissionSetsWrite,
+  F.permissionSetsRead,
+  F.securityRolesWrite,
+  F.securityRolesRead,
+  F.usersWrite,
+  F.usersEdit,
+  F.usersRead,
+  F.applicationsWrite,
+  F.applicationsRead,
+  F.auditUsersRead,
+  F.auditOrgsRead,
+  F.identityBulkImportWrite,
+  F.integrationStatusRead,
+] as const;
+
+export function isAnyAdmin(features: readonly string[]): boolean {
+  return ADMIN_FEATURES.some((f) => features.includes(f));
+}

@@ -1,0 +1,81 @@
+import { F } from "./features";
+import { SIGNED_IN, type FeatureRule } from "./feature-rule";
+
+/**
+ * The one route → rule table (SPEC §2). Loaders, actions, navigation and the launcher all
+ * read it. `public` routes need no sign-in.
+ */
+export interface RouteAccess {
+  /** URL pattern with :params and an optional trailing ? */
+  pattern: string;
+  rule: FeatureRule;
+  public?: boolean;
+}
+
+const announcements: FeatureRule = { any: [F.announcementsWrite, F.announcementsRead] };
+const permissionSets: FeatureRule = { any: [F.permissionSetsWrite, F.permissionSetsRead] };
+const securityRoles: FeatureRule = { any: [F.securityRolesWrite, F.securityRolesRead] };
+const users: FeatureRule = { any: [F.usersWrite, F.usersEdit, F.usersRead] };
+const applications: FeatureRule = { any: [F.applicationsWrite, F.applicationsRead] };
+const bulkImport: FeatureRule = { all: [F.identityBulkImportWrite] };
+
+export const ROUTE_RULES = {
+  home: { pattern: "/", rule: SIGNED_IN },
+  accessDenied: { pattern: "/access-denied", rule: {}, public: true },
+  announcements: { pattern: "/admin", rule: announcements },
+  announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
+  permissionSets: { pattern: "/admin/permission-sets", rule: permissionSets },
+  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets },
+  securityRoles: { pattern: "/admin/security-roles", rule: securityRoles },
+  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles },
+  users: { pattern: "/admin/users", rule: users },
+  copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] } },
+  copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] } },
+  createUser: { pattern: "/admin/users/create", rule: { all: [F.usersWrite] } },
+  editUser: { pattern: "/admin/users/:id/:mode", rule: users },
+  preferences: { pattern: "/preferences/:path?", rule: SIGNED_IN },
+  support: { pattern: "/support", rule: { all: [F.serialNumberPresent] } },
+  applications: { pattern: "/admin/applications", rule: applications },
+  applicationEditor: { pattern: "/admin/application/:id?", rule: applications },
+  auditUsers: { pattern: "/admin/audit/users", rule: { all: [F.auditUsersRead] } },
+  auditOrganizations: { pattern: "/admin/audit/organizations", rule: { all: [F.auditOrgsRead] } },
+  manageDirectory: { pattern: "/admin/manage-directory/:context?", rule: { all: [F.usersWrite] } },
+  identityBulkImport: { pattern: "/admin/wsr-bulk-assignments", rule: bulkImport },
+  organizationBulkImport: { pattern: "/admin/orgs-bulk-assignments", rule: bulkImport },
+  documents: { pattern: "/documents", rule: { all: [F.documentsView] } },
+  integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },
+  loginCallback: { pattern: "/login/callback", rule: {}, public: true },
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteKey = keyof typeof ROUTE_RULES;
+
+function patternToRegExp(pattern: string): RegExp {
+  const parts = pattern.split("/").filter(Boolean);
+  let source = "^";
+  for (const part of parts) {
+    if (part.startsWith(":")) {
+      const optional = part.endsWith("?");
+      source += optional ? "(?:/[^/]+)?" : "/[^/]+";
+    } else {
+      source += "/" + part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    }
+  }
+  return new RegExp(source + "/?$");
+}
+
+const compiled = (Object.entries(ROUTE_RULES) as [RouteKey, RouteAccess][]).map(
+  ([key, access]) => [key, patternToRegExp(access.pattern), access] as const,
+);
+
+/**
+ * The access entry for a path. Literal segments win over parameters, so
+ * /admin/users/create matches createUser, not editUser.
+ */
+export function routeAccessFor(pathname: string): { key: RouteKey; access: RouteAccess } | undefined {
+  const matches = compiled.filter(([, re]) => re.test(pathname));
+  if (matches.length === 0) return undefined;
+  const literalCount = (pattern: string) => pattern.split("/").filter((p) => p && !p.startsWith(":")).length;
+  matches.sort((a, b) => literalCount(b[2].pattern) - literalCount(a[2].pattern));
+  const [key, , access] = matches[0];
+  return { key, access };
+}

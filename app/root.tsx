@@ -1,0 +1,156 @@
+import { data, type LoaderFunctionArgs, type LinksFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import stylesheet from "~/styles/app.scss?url";
+import { BrandSwitcher } from "~/components/BrandSwitcher";
+import { Footer } from "~/components/Footer";
+import { TopBar } from "~/components/TopBar";
+import { PortalI18n } from "~/i18n/i18n-provider";
+import { MESSAGES } from "~/i18n/messages";
+import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
+import { loadShellData, type ShellData } from "~/shell/shell-data.server";
+import { messageAt } from "~/shell/page-title";
+import { withSearchParam } from "~/shell/search-params";
+import { useNonce } from "~/shell/nonce";
+import { faviconOf, THEME_COOKIE } from "~/theme/theme";
+import { themeCookieHeader } from "~/theme/theme-cookie.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shell = await loadShellData(request);
+  const headers = new Headers();
+  // Keep the resolved theme (from ?brand=, the host, or the switch to an accessible brand).
+  if (cookieValue(request.headers.get("Cookie"), THEME_COOKIE) !== String(shell.theme)) {
+    headers.append("Set-Cookie", themeCookieHeader(shell.theme));
+  }
+  return data(shell, { headers });
+}
+
+function useShell(): ShellData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as ShellData | undefined;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const shell = useShell();
+  const theme = shell?.theme ?? 1;
+  const locale = shell?.locale ?? DEFAULT_LOCALE;
+  const messages = shell?.messages ?? MESSAGES[DEFAULT_LOCALE];
+  const nonce = useNonce();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={faviconOf(theme)} type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body data-brand={theme}>
+        <PortalI18n locale={locale} messages={messages}>
+          {children}
+        </PortalI18n>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function PendingIndicator() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className={busy ? "loading-bar loading-bar--active" : "loading-bar"} role="status" aria-live="polite">
+      {busy ? <span className="visually-hidden">{t("app.loading")}</span> : null}
+    </div>
+  );
+}
+
+/** Mirrors the theme and locale to localStorage, as the spec keeps them there (the cookie stays the truth). */
+function StorageMirror({ theme, locale }: { theme: number; locale: string }) {
+  useEffect(() => {
+    try {
+      localStorage.setItem("theme", String(theme));
+      localStorage.setItem("locale", locale);
+    } catch {
+      // Storage can be disabled in locked-down browsers; nothing depends on it.
+    }
+  }, [theme, locale]);
+  return null;
+}
+
+export default function App() {
+  const shell = useShell()!;
+  const location = useLocation();
+  const { t } = useTranslation();
+  const params = new URLSearchParams(location.search);
+  const showBrandSwitcher = shell.user && shell.user.brands.length > 1 && params.get("modal") === "brands";
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("app.skipToContent")}
+      </a>
+      <PendingIndicator />
+      <StorageMirror theme={shell.theme} locale={shell.locale} />
+      {shell.user && <TopBar user={shell.user} theme={shell.theme} brandName={shell.themeBrandName} accountSecurityUrl={shell.accountSecurityUrl} />}
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer locale={shell.locale} year={shell.year} companyName={shell.companyName} theme={shell.theme} showDevLinks={Boolean(shell.user?.showDevLinks)} />
+      {showBrandSwitcher && shell.user && (
+        <BrandSwitcher brands={shell.user.brands} current={shell.theme} closeTo={withSearchParam(location, "modal", null)} />
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useShell();
+  const messages = shell?.messages ?? MESSAGES[DEFAULT_LOCALE];
+  let titleKey = "errors.title";
+  let textKey = "errors.generic";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      titleKey = "notFound.title";
+      textKey = "notFound.text";
+    } else if (error.data && typeof error.data === "object" && "key" in error.data) {
+      textKey = String((error.data as { key: string }).key);
+    } else if (typeof error.data === "string") {
+      try {
+        textKey = String(JSON.parse(error.data).key ?? textKey);
+      } catch {
+        // a plain text body: keep the generic text, never show internals
+      }
+    }
+  }
+  return (
+    <>
+      <title>{messageAt(messages, titleKey)}</title>
+      <main id="main" className="page page--narrow">
+        <h1>{messageAt(messages, titleKey)}</h1>
+        <p>{messageAt(messages, textKey)}</p>
+        <p>
+          <Link to="/" className="button" reloadDocument>
+            {messageAt(messages, titleKey === "notFound.title" ? "notFound.home" : "errors.home")}
+          </Link>
+        </p>
+      </main>
+    </>
+  );
+}

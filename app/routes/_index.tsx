@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { getConfig } from "~/config.server";
+import { partnerPortalRedirectApplies } from "~/auth/partner-portal";
+import { titleMeta } from "~/shell/page-title";
+
+export const meta = titleMeta("home.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  return {
+    firstName: (user.claims.name ?? "").split(" ")[0] || user.claims.email || "",
+    partnerPortalUrl: partnerPortalRedirectApplies(user.claims.passportWebRoles) ? getConfig().PARTNER_PORTAL_URL : null,
+  };
+}
+
+export default function Home() {
+  const { firstName, partnerPortalUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  useEffect(() => {
+    // SPEC §2: partner-portal users go to the CRM portal's single sign-on, unless the URL has a hash.
+    if (partnerPortalUrl && !window.location.hash) window.location.replace(partnerPortalUrl);
+  }, [partnerPortalUrl]);
+  return (
+    <div className="page">
+      <h1>{t("home.welcome", { name: firstName })}</h1>
+      <p className="lead">{t("home.intro")}</p>
+      {partnerPortalUrl && (
+        <p>
+          {t("home.partnerPortal")} <a href={partnerPortalUrl}>{t("home.partnerPortalLink")}</a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { safeReturnTo } from "~/auth/return-to.server";
+import { localeCookieHeader } from "~/theme/theme-cookie.server";
+import { localeSchema } from "~/validation/preferences";
+
+export async function loader() {
+  throw redirect("/");
+}
+
+/** The footer's language selector (works without JavaScript): keeps the choice in a cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: localeSchema });
+  if (submission.status !== "success") {
+    return new Response("Unsupported language", { status: 400 });
+  }
+  return redirect(safeReturnTo(submission.value.returnTo), {
+    headers: { "Set-Cookie": localeCookieHeader(submission.value.locale) },
+  });
+}

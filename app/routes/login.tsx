@@ -1,0 +1,24 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { optionalUser } from "~/auth/user.server";
+import { returnToCookie, safeReturnTo } from "~/auth/return-to.server";
+import { strategyFor } from "~/auth/oidc-client.server";
+
+/** Starts sign-in by redirect (code + PKCE), remembering where to return (SPEC §4 Sign-in). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  if (await optionalUser(request)) throw redirect(returnTo);
+  // The callback's base follows the remembered page's path (SPEC §2 callback base rule).
+  const { strategy } = await strategyFor(request, returnTo.split("?")[0]);
+  try {
+    await strategy.authenticate(request);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      const headers = new Headers(thrown.headers);
+      headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));
+      headers.set("Cache-Control", "no-store");
+      return new Response(null, { status: thrown.status, headers });
+    }
+    throw thrown;
+  }
+  throw redirect(returnTo);
+}

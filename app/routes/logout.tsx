@@ -1,0 +1,33 @@
+import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
+import { getConfig } from "~/config.server";
+import { issuerEndpoints, strategyFor } from "~/auth/oidc-client.server";
+import { getSession, sessionStorage } from "~/auth/session.server";
+import { logger } from "~/logger.server";
+
+export async function loader() {
+  throw redirect("/");
+}
+
+/** Sign-out: ends the portal session, revokes the refresh token, then ends the provider's session. */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await getSession(request);
+  const idToken = session.get("idToken");
+  const refreshToken = session.get("refreshToken");
+  const cookie = await sessionStorage().destroySession(session);
+  const { strategy, key } = await strategyFor(request);
+  if (refreshToken) {
+    await strategy.revokeToken(refreshToken).catch((error: unknown) => {
+      logger.info({ reason: error instanceof Error ? error.message : "unknown" }, "refresh token revocation failed");
+    });
+  }
+  const endpoints = await issuerEndpoints(key);
+  let target = "/";
+  if (endpoints.endSession) {
+    const url = new URL(endpoints.endSession);
+    if (idToken) url.searchParams.set("id_token_hint", idToken);
+    url.searchParams.set("client_id", getConfig().OIDC_CLIENT_ID);
+    url.searchParams.set("post_logout_redirect_uri", `${getConfig().PUBLIC_URL}/`);
+    target = url.toString();
+  }
+  return redirectDocument(target, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,88 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { completeSignIn, interactionState } from "~/auth/interaction.server";
+import { checkCredentials } from "~/services/identity.server";
+import { db } from "~/db/client.server";
+import { signInSchema, MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { titleMeta } from "~/shell/page-title";
+import { FieldError } from "~/components/FieldError";
+
+export const meta = titleMeta("auth.signInTitle");
+
+/** The embedded identity provider's sign-in page (issue #2 §2): ours, themed and translated. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const state = await interactionState(context.req, context.res);
+  if (state.kind === "redirect") throw redirect(state.to);
+  return { expired: state.kind === "expired" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: ["password"] }) };
+  }
+  const check = await checkCredentials(db(), submission.value.email, submission.value.password);
+  if (!check.ok) {
+    const key = check.reason === "locked" ? "auth.locked" : check.reason === "inactive" ? "auth.inactive" : "auth.invalid";
+    return { result: submission.reply({ formErrors: [key], hideFields: ["password"] }) };
+  }
+  const state = await completeSignIn(context.req, context.res, check.identityId);
+  if (state.kind !== "redirect") return { result: submission.reply({ formErrors: ["auth.expired"], hideFields: ["password"] }) };
+  throw redirect(state.to);
+}
+
+export default function SignIn() {
+  const { expired } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  if (expired) {
+    return (
+      <div className="page page--narrow signin">
+        <h1>{t("auth.errorTitle")}</h1>
+        <p role="alert">{t("auth.expired")}</p>
+        <p>
+          <a href="/login" className="button">
+            {t("auth.signInAgain")}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="page page--narrow signin">
+      <h1>{t("auth.signInTitle")}</h1>
+      <p>{t("auth.intro")}</p>
+      <Form method="post" {...getFormProps(form)} noValidate reloadDocument>
+        {form.errors && (
+          <p id={form.errorId} className="form-error" role="alert">
+            {t(form.errors[0], { n: MAX_TEXT_LENGTH })}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={fields.email.id}>{t("auth.email")}</label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" maxLength={MAX_TEXT_LENGTH} key={fields.email.key} />
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>{t("auth.password")}</label>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" key={fields.password.key} />
+          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+        </div>
+        <button type="submit" className="button button--wide" disabled={navigation.state === "submitting"}>
+          {t("auth.signIn")}
+        </button>
+      </Form>
+    </div>
+  );
+}

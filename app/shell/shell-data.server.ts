@@ -1,0 +1,74 @@
+import { getConfig } from "~/config.server";
+import { isBrand3Host } from "~/auth/brand-host";
+import { optionalUser } from "~/auth/user.server";
+import { cookieValue, localeOf, type Locale } from "~/i18n/locale";
+import { messagesFor, type Messages } from "~/i18n/messages";
+import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/admin-links";
+import { F, isAnyAdmin } from "~/permissions/features";
+import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
+import { BRANDS } from "~/db/seed";
+
+export interface ShellUser {
+  name: string;
+  email: string;
+  organization: string;
+  brands: { id: number; name: string }[];
+  adminLinks: NavLink[];
+  mainLinks: NavLink[];
+  canOpenPreferences: boolean;
+  showPasswordSecurity: boolean;
+  showDevLinks: boolean;
+}
+
+export interface ShellData {
+  locale: Locale;
+  messages: Messages;
+  theme: BrandId;
+  themeBrandName: string;
+  companyName: string;
+  year: number;
+  accountSecurityUrl: string;
+  user: ShellUser | null;
+}
+
+/** The theme for a request, given the user's brands when signed in. */
+export function themeOf(request: Request, accessibleBrandIds?: readonly number[]): BrandId {
+  const url = new URL(request.url);
+  return resolveTheme({
+    queryBrand: url.searchParams.get("brand"),
+    cookieBrand: cookieValue(request.headers.get("Cookie"), THEME_COOKIE),
+    onBrand3Host: isBrand3Host(url.host, getConfig().BRAND3_HOST_MARKER),
+    accessibleBrandIds,
+  });
+}
+
+/** What the document shell shows: locale, theme and the signed-in user's menus. */
+export async function loadShellData(request: Request): Promise<ShellData> {
+  const config = getConfig();
+  const locale = localeOf(request);
+  const user = await optionalUser(request);
+  const theme = themeOf(request, user?.access.brands.map((b) => b.id));
+  const brand = BRANDS.find((b) => b.id === theme)!;
+  const features = user?.access.features ?? [];
+  const anyAdmin = isAnyAdmin(features);
+  return {
+    locale,
+    messages: messagesFor(locale, theme),
+    theme,
+    themeBrandName: brand.name,
+    companyName: brand.companyName,
+    year: new Date().getFullYear(),
+    accountSecurityUrl: config.ACCOUNT_SECURITY_URL,
+    user: user && {
+      name: user.claims.name ?? user.claims.email ?? "",
+      email: user.claims.email ?? "",
+      organization: user.claims.org ?? "",
+      brands: user.access.brands,
+      adminLinks: anyAdmin ? visibleAdminLinks(features) : [],
+      mainLinks: visibleMainLinks(features),
+      canOpenPreferences: features.includes(F.serialNumberPresent),
+      showPasswordSecurity: user.userType === "external",
+      showDevLinks: features.includes(F.dev),
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Demo#Portal2026";
+
+/** Signs in through the embedded identity provider's real page, starting from `path`. */
+export async function signIn(page: Page, email: string, path = "/", password = DEMO_PASSWORD) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/signin\//);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/signin\//);
+}
+
+/** Sets the theme cookie directly, as a returning user's kept choice. */
+export async function pathOf(page: Page): Promise<string> {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
