@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+export const BRAND3_BASE_URL = `http://halden.localhost:${PORT}`;
 const dataDir = path.join(os.tmpdir(), `dealer-portal-e2e-${process.pid}`);
 
 const chromium = {
@@ -21,6 +22,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -36,12 +38,13 @@ export default defineConfig({
     { name: "js-off", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "npx tsx server.ts",
+    command: "npx tsx tests/e2e/serve.ts",
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
+      PUBLIC_URL_BRAND3: `http://halden.localhost:${PORT}`,
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",

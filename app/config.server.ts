@@ -13,6 +13,7 @@ export const configSchema = z.object({
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: optionalUrl,
+  PUBLIC_URL_BRAND3: optionalUrl,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -71,6 +72,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...raw,
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    PUBLIC_URL_BRAND3: raw.PUBLIC_URL_BRAND3?.replace(/\/$/, ""),
     SESSION_SECRET: sessionSecret,
     OIDC_CLIENT_SECRET: raw.OIDC_CLIENT_SECRET ?? derivedSecret(sessionSecret, "oidc-client"),
     SEED_DEMO: raw.SEED_DEMO ? raw.SEED_DEMO === "true" : !isProduction,

@@ -63,11 +63,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <PortalI18n locale={locale} messages={messages}>
           {children}
         </PortalI18n>
+        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/** Marks the page interactive (JavaScript enhancements are live); tests wait for it. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 function PendingIndicator() {

@@ -44,7 +44,11 @@ function simplePage(ctx: KoaContextWithOIDC, title: string, body: string): strin
 export function createIdentityProvider(config: Config): Provider {
   const issuer = `${config.PUBLIC_URL}/oidc`;
   const redirectUris = new Set([`${config.PUBLIC_URL}/login/callback`]);
-  if (config.CALLBACK_BASE) redirectUris.add(`${config.PUBLIC_URL}${config.CALLBACK_BASE}/login/callback`);
+  const publicUrls = [config.PUBLIC_URL, ...(config.PUBLIC_URL_BRAND3 ? [config.PUBLIC_URL_BRAND3] : [])];
+  for (const url of publicUrls) {
+    redirectUris.add(`${url}/login/callback`);
+    if (config.CALLBACK_BASE) redirectUris.add(`${url}${config.CALLBACK_BASE}/login/callback`);
+  }
 
   const configuration: Configuration = {
     adapter: DatabaseOidcAdapter as unknown as Configuration["adapter"],
@@ -53,7 +57,7 @@ export function createIdentityProvider(config: Config): Provider {
         client_id: config.OIDC_CLIENT_ID,
         client_secret: config.OIDC_CLIENT_SECRET,
         redirect_uris: [...redirectUris],
-        post_logout_redirect_uris: [`${config.PUBLIC_URL}/`],
+        post_logout_redirect_uris: publicUrls.map((url) => `${url}/`),
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",

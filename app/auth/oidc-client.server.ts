@@ -91,12 +91,23 @@ async function discover(issuer: string): Promise<IssuerEndpoints> {
   };
 }
 
+/**
+ * The portal's own public origin for a request: the third brand's address when the request came
+ * there (PUBLIC_URL_BRAND3), else PUBLIC_URL. Never the raw Host header, which a client controls.
+ */
+export function publicOriginFor(request: Request): string {
+  const config = getConfig();
+  const requestOrigin = new URL(request.url).origin;
+  if (config.PUBLIC_URL_BRAND3 && requestOrigin === new URL(config.PUBLIC_URL_BRAND3).origin) return requestOrigin;
+  return config.PUBLIC_URL;
+}
+
 /** A code + PKCE (S256) strategy whose redirect URI follows the callback-base rule. */
 export async function strategyFor(request: Request, pathname = new URL(request.url).pathname) {
   const config = getConfig();
   const key = issuerKeyFor(request);
   const endpoints = await issuerEndpoints(key);
-  const origin = key === "default" ? config.PUBLIC_URL : new URL(request.url).origin;
+  const origin = publicOriginFor(request);
   return {
     key,
     endpoints,

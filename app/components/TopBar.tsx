@@ -9,8 +9,11 @@ import { withSearchParam } from "~/shell/search-params";
 function useDismissableDetails() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownKey = useRef(location.key);
   useEffect(() => {
-    if (ref.current) ref.current.open = false;
+    // Close after a navigation, not on the first render (a menu opened before hydration stays open).
+    if (shownKey.current !== location.key && ref.current) ref.current.open = false;
+    shownKey.current = location.key;
   }, [location.key]);
   useEffect(() => {
     function onPointer(event: MouseEvent) {

@@ -1,6 +1,6 @@
 import { redirect, redirectDocument, type ActionFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { issuerEndpoints, strategyFor } from "~/auth/oidc-client.server";
+import { issuerEndpoints, publicOriginFor, strategyFor } from "~/auth/oidc-client.server";
 import { getSession, sessionStorage } from "~/auth/session.server";
 import { logger } from "~/logger.server";
 
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const url = new URL(endpoints.endSession);
     if (idToken) url.searchParams.set("id_token_hint", idToken);
     url.searchParams.set("client_id", getConfig().OIDC_CLIENT_ID);
-    url.searchParams.set("post_logout_redirect_uri", `${getConfig().PUBLIC_URL}/`);
+    url.searchParams.set("post_logout_redirect_uri", `${publicOriginFor(request)}/`);
     target = url.toString();
   }
   return redirectDocument(target, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
@@ -10,9 +10,15 @@ export async function signIn(page: Page, email: string, path = "/", password = D
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/signin\//);
+  await ready(page);
 }
 
-/** Sets the theme cookie directly, as a returning user's kept choice. */
+/** With JavaScript on, waits until the page is hydrated (its enhancements are live). */
+export async function ready(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** The current path and query. */
 export async function pathOf(page: Page): Promise<string> {
   const url = new URL(page.url());
   return url.pathname + url.search;

@@ -1,0 +1,170 @@
+/** The portal's Express application: security headers, embedded identity provider, Remix. */
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import rateLimit from "express-rate-limit";
+import helmet from "helmet";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { ConfigError, type Config } from "../app/config.server";
+import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { seedDemo } from "../app/db/seed";
+import { createIdentityProvider } from "../app/auth/identity-provider.server";
+import { isCrossSiteWrite } from "../app/security/cross-site";
+import { logger } from "../app/logger.server";
+import { sql } from "drizzle-orm";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+    req: IncomingMessage;
+    res: ServerResponse;
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+function allowedOrigins(config: Config): string[] {
+  const origins = new Set([new URL(config.PUBLIC_URL).origin]);
+  if (config.PUBLIC_URL_BRAND3) origins.add(new URL(config.PUBLIC_URL_BRAND3).origin);
+  for (const issuer of [config.OIDC_ISSUER, config.OIDC_ISSUER_BRAND3]) if (issuer) origins.add(new URL(issuer).origin);
+  return [...origins];
+}
+
+export async function startServer(config: Config, options: { afterSeed?: (db: Database) => Promise<void> } = {}): Promise<RunningServer> {
+  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  setDatabase(database);
+  if (config.SEED_DEMO) await seedDemo(database.db);
+  await options.afterSeed?.(database.db);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // Path only: query strings can carry codes and states.
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, "request");
+    });
+    next();
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  const origins = allowedOrigins(config);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'", ...origins],
+          ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      hsts: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    if (
+      isCrossSiteWrite({
+        method: req.method,
+        secFetchSite: req.get("sec-fetch-site"),
+        origin: req.get("origin"),
+        allowedOrigins: [...origins, ownOrigin],
+      })
+    ) {
+      logger.warn({ method: req.method, path: req.path }, "cross-site write refused");
+      res.status(403).type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      res.json({ status: "ok", database: database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(
+    "/signin",
+    rateLimit({
+      windowMs: 60_000,
+      limit: Number(process.env.SIGNIN_RATE_LIMIT_PER_MINUTE ?? 120),
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      skip: (req) => req.method !== "POST",
+    }),
+  );
+
+  if (config.embeddedIdp) {
+    const provider = createIdentityProvider(config);
+    app.use("/oidc", provider.callback());
+  }
+
+  const clientDir = path.resolve("build/client");
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  const serverBuildPath = path.resolve("build/server/index.js");
+  if (!existsSync(serverBuildPath)) throw new ConfigError("The portal is not built: run `npm run build` first");
+  const build = (await import(serverBuildPath)) as ServerBuild;
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.isProduction ? "production" : process.env.NODE_ENV,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal server error");
+  });
+
+  const server = await new Promise<import("node:http").Server>((resolve) => {
+    const s = app.listen(config.PORT, () => resolve(s));
+  });
+  const url = config.PUBLIC_URL;
+  return {
+    url,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+

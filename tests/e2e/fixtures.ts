@@ -1,0 +1,32 @@
+import { hash } from "@node-rs/argon2";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../app/db/client.server";
+import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
+import { DEMO_PASSWORD } from "../../app/db/seed";
+
+/** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
+export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
+
+export async function seedE2eFixtures(db: Database): Promise<void> {
+  const [existing] = await db.select({ id: identities.id }).from(identities).where(eq(identities.email, DEV_HALDEN.email));
+  if (existing) return;
+  const [location] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.brandId, 3), eq(organizations.type, "location")));
+  const [role] = await db
+    .insert(securityRoles)
+    .values({ name: "E2E_DEV_PREVIEW", displayName: "Preview features", features: ["feature:dev", "documents:view"] })
+    .returning({ id: securityRoles.id });
+  const [identity] = await db
+    .insert(identities)
+    .values({
+      ...DEV_HALDEN,
+      userType: "external",
+      serialNumber: "SN-E2E-1",
+      employeeNumber: "E-E2E-1",
+      passwordHash: await hash(DEMO_PASSWORD),
+    })
+    .returning({ id: identities.id });
+  await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+}

@@ -1,0 +1,13 @@
+/**
+ * Starts the built portal for the end-to-end suite: the real server on a fresh PGlite folder
+ * with the demo data, plus test fixtures no demo account covers (a feature:dev user of brand 3).
+ */
+import { parseConfig } from "../../app/config.server";
+import { seedE2eFixtures } from "./fixtures";
+import { startServer } from "../../server/start-server";
+
+const config = parseConfig(process.env);
+const running = await startServer(config, { afterSeed: seedE2eFixtures });
+console.log(`e2e portal at ${running.url}`);
+process.on("SIGTERM", () => void running.close().then(() => process.exit(0)));
+process.on("SIGINT", () => void running.close().then(() => process.exit(0)));

@@ -1,0 +1,205 @@
+import { expect, test } from "@playwright/test";
+import { signIn, pathOf } from "./helpers";
+import { BRAND3_BASE_URL } from "../../playwright.config";
+
+test.describe("access and guards", () => {
+  test("the auditor is refused /admin/users/create/ with the original path in from", async ({ page }) => {
+    await signIn(page, "auditor@example.com", "/admin/users/create/");
+    expect(await pathOf(page)).toBe("/access-denied?from=%2Fadmin%2Fusers%2Fcreate%2F");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
+    await expect(page.getByText("You don’t have access to this functionality. If you have any questions contact your administrator")).toBeVisible();
+    await expect(page).toHaveTitle("Access denied | Vantor");
+  });
+
+  test("the employee (no employee number) is refused /support; the back link leads to the parent", async ({ page }) => {
+    await signIn(page, "employee@example.com", "/support?tab=desk");
+    expect(await pathOf(page)).toBe("/access-denied?from=%2Fsupport%3Ftab%3Ddesk");
+    await expect(page.getByRole("link", { name: "Go back" })).toHaveAttribute("href", "/");
+  });
+
+  test("a refused action is refused on the server too (POST to a guarded path)", async ({ page }) => {
+    await signIn(page, "auditor@example.com");
+    const response = await page.request.post("/admin/users/create/", { form: { firstName: "x" }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/access-denied?from=%2Fadmin%2Fusers%2Fcreate%2F");
+  });
+
+  test("a signed-out request to a guarded path goes to sign-in, not to the page", async ({ request }) => {
+    const response = await request.get("/admin/users", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/login?returnTo=%2Fadmin%2Fusers");
+  });
+
+  test("an unknown route is a themed, translated 404", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  });
+
+  test("a cross-site POST is refused with 403", async ({ request }) => {
+    const response = await request.post("/locale", { form: { locale: "de", returnTo: "/" }, headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+  });
+
+  test("ui-access-data answers the session's access data, and 401 without one", async ({ page, playwright }) => {
+    await signIn(page, "auditor@example.com");
+    const response = await page.request.get("/api/v2/user/ui-access-data");
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.features).toEqual(["admin:announcements:read", "admin:users:read", "audit:users:read", "serialNumber:present"]);
+    expect(body.brands).toEqual([{ id: 1, name: "Vantor" }]);
+    expect(body).toHaveProperty("requiredActions", []);
+    const anonymous = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    expect((await anonymous.get("/api/v2/user/ui-access-data")).status()).toBe(401);
+    expect((await anonymous.get("/api/v2/user/ui-access-data", { headers: { Authorization: "Bearer forged" } })).status()).toBe(401);
+    await anonymous.dispose();
+  });
+});
+
+test.describe("shell", () => {
+  test("the Admin menu shows only for the administrator", async ({ page, browser }) => {
+    await signIn(page, "admin@example.com");
+    const menu = page.getByTestId("admin-menu");
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: "Users" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Integration errors" })).toBeVisible();
+
+    for (const email of ["dealer@example.com", "auditor@example.com"]) {
+      const context = await browser.newContext();
+      const other = await context.newPage();
+      await signIn(other, email);
+      await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(other.getByTestId("admin-menu")).toHaveCount(0);
+      await context.close();
+    }
+  });
+
+  test("the profile menu shows name, organization and e-mail with its entries", async ({ page }) => {
+    await signIn(page, "admin@example.com");
+    const profile = page.getByTestId("profile-menu");
+    await profile.locator("summary").click();
+    await expect(profile.getByText("Prairie Equipment – Columbus")).toBeVisible();
+    await expect(profile.getByText("admin@example.com")).toBeVisible();
+    await expect(profile.getByRole("link", { name: "Global preferences" })).toBeVisible();
+    await expect(profile.getByRole("link", { name: "Password and security" })).toBeVisible();
+    await expect(profile.getByRole("link", { name: "Change brands" })).toBeVisible();
+  });
+
+  test("a single-brand internal user has no brand entry and no password entry", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    const profile = page.getByTestId("profile-menu");
+    await profile.locator("summary").click();
+    await expect(profile.getByRole("link", { name: "Change brands" })).toHaveCount(0);
+  });
+
+  test("footer: feature:dev links without the trade link outside the third brand's theme", async ({ page }) => {
+    await signIn(page, "admin@example.com");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Contact us" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Trade and export policy" })).toHaveCount(0);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Vantor Equipment. All rights reserved.`);
+  });
+
+  test("footer: the trade link shows in the third brand's theme", async ({ page }) => {
+    await signIn(page, "devhalden@example.com", `${BRAND3_BASE_URL}/`);
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Trade and export policy" })).toBeVisible();
+    await expect(footer).toContainText("Halden Works");
+    await expect(page).toHaveTitle("Home | Halden");
+  });
+
+  test("footer: no feature:dev, no legal links", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact us" })).toHaveCount(0);
+  });
+
+  test("the language selector switches the interface", async ({ page }, testInfo) => {
+    await signIn(page, "dealer@example.com");
+    await page.getByLabel("Language").selectOption("de");
+    // With JavaScript the choice applies at once; without, the Apply button posts it.
+    if (testInfo.project.name === "js-off") await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Willkommen, Dana");
+    await expect(page).toHaveTitle("Startseite | Vantor");
+  });
+
+  test("Accept-Language picks the first supported language", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: "fr-FR", baseURL });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByLabel("Mot de passe")).toBeVisible();
+    await context.close();
+  });
+
+  test("the brand switcher changes the theme; Continue keeps it", async ({ page }) => {
+    await signIn(page, "employee@example.com");
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "1");
+    await page.getByTestId("profile-menu").locator("summary").click();
+    await page.getByRole("link", { name: "Change brands" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose a brand" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("radio")).toHaveCount(5);
+    await dialog.getByLabel("Halden").check();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
+    await expect(page).toHaveTitle("Home | Halden");
+    await page.reload();
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
+  });
+
+  test("the brand switcher's Cancel restores the previous theme", async ({ page }) => {
+    await signIn(page, "employee@example.com", "/?modal=brands");
+    const dialog = page.getByRole("dialog", { name: "Choose a brand" });
+    await dialog.getByLabel("Corvane").check();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "1");
+    expect(await pathOf(page)).toBe("/");
+  });
+
+  test("only the user's own brands can be chosen: ?brand= of another brand falls back", async ({ page }) => {
+    await signIn(page, "dealer@example.com", "/?brand=4");
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "1");
+    const response = await page.request.post("/theme", { form: { brandId: "4", returnTo: "/" }, maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("theme=4");
+  });
+
+  test("a single-brand user of the third brand does not belong on another brand's address", async ({ page }) => {
+    await signIn(page, "halden@example.com");
+    await expect(page.getByText("Your account has no brand that this portal address serves.")).toBeVisible();
+  });
+
+  test("the third brand's user signs in on the third brand's address", async ({ page }) => {
+    await signIn(page, "halden@example.com", `${BRAND3_BASE_URL}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Hugo");
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
+  });
+
+  test("the mobile menu drills down into Admin and back", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL });
+    const page = await context.newPage();
+    await signIn(page, "admin@example.com");
+    await page.getByRole("link", { name: "Menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Menu" });
+    await nav.getByRole("link", { name: /Admin/ }).click();
+    await expect(nav.getByRole("link", { name: "Security roles" })).toBeVisible();
+    await nav.getByRole("link", { name: /Back/ }).click();
+    await expect(nav.getByRole("link", { name: "Documents" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("translations endpoint", () => {
+  test("serves a locale's messages, with the default brand when absent, and 404 for an unknown locale", async ({ request }) => {
+    const german = await request.get("/public/translations/3/de");
+    expect(german.status()).toBe(200);
+    expect((await german.json()).app.name).toBe("Händlerportal");
+    expect((await (await request.get("/public/translations/default/en")).json()).app.name).toBe("Dealer Portal");
+    expect((await request.get("/public/translations/1/xx")).status()).toBe(404);
+  });
+});

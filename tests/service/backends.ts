@@ -1,0 +1,58 @@
+import pg from "pg";
+import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
+
+/** The PostgreSQL server of this machine and CI (trust auth). */
+export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A fresh, migrated PostgreSQL database for one test file; dropped on close. */
+async function openFreshPostgres(): Promise<DatabaseHandle> {
+  const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "/nonexistent" });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface Backend {
+  name: "pglite" | "postgres";
+  open(): Promise<DatabaseHandle>;
+}
+
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI) {
+  throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI runs the service suite on it, so this is a failure`);
+}
+
+/** Service suites run on PGlite always, and on PostgreSQL when reachable (required under CI). */
+export const BACKENDS: Backend[] = [
+  { name: "pglite", open: openMemoryDatabase },
+  ...(reachable ? [{ name: "postgres" as const, open: openFreshPostgres }] : []),
+];
+
+if (!reachable) console.warn(`PostgreSQL not reachable at ${POSTGRES_URL}: service tests run on PGlite only`);

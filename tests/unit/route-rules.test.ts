@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { routeAccessFor, ROUTE_RULES } from "~/permissions/route-rules";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { visibleAdminLinks, visibleMainLinks } from "~/navigation/admin-links";
+import { ALL_ADMIN_FEATURES } from "~/permissions/features";
+
+const allowed = (path: string, features: string[]) => {
+  const entry = routeAccessFor(path);
+  if (!entry) throw new Error(`no rule for ${path}`);
+  return satisfiesRule(features, entry.access.rule);
+};
+
+describe("SPEC §2 route table: every route has its rule", () => {
+  it.each([
+    ["/", "home"],
+    ["/access-denied", "accessDenied"],
+    ["/admin", "announcements"],
+    ["/admin/announcement", "announcementEditor"],
+    ["/admin/announcement/12/edit", "announcementEditor"],
+    ["/admin/permission-sets", "permissionSets"],
+    ["/admin/permission-set/3", "permissionSetEditor"],
+    ["/admin/security-roles", "securityRoles"],
+    ["/admin/security-role", "securityRoleEditor"],
+    ["/admin/users", "users"],
+    ["/admin/users/copyuser", "copyUser"],
+    ["/admin/users/copyrole", "copyRole"],
+    ["/admin/users/create/", "createUser"],
+    ["/admin/users/42/edit", "editUser"],
+    ["/preferences", "preferences"],
+    ["/preferences/subscriptions", "preferences"],
+    ["/support", "support"],
+    ["/admin/applications", "applications"],
+    ["/admin/application/5", "applicationEditor"],
+    ["/admin/audit/users", "auditUsers"],
+    ["/admin/audit/organizations", "auditOrganizations"],
+    ["/admin/manage-directory", "manageDirectory"],
+    ["/admin/manage-directory/SINGULAR_ROLES", "manageDirectory"],
+    ["/admin/wsr-bulk-assignments", "identityBulkImport"],
+    ["/admin/orgs-bulk-assignments", "organizationBulkImport"],
+    ["/documents", "documents"],
+    ["/admin/integration-errors", "integrationErrors"],
+    ["/login/callback", "loginCallback"],
+  ])("%s is guarded by %s", (path, key) => {
+    expect(routeAccessFor(path)?.key).toBe(key);
+  });
+
+  it("create user needs admin:users:write; read-only auditors are refused", () => {
+    expect(allowed("/admin/users/create/", ["admin:users:read"])).toBe(false);
+    expect(allowed("/admin/users/create/", ["admin:users:write"])).toBe(true);
+  });
+  it("copy user and copy role need admin:users:write and feature:dev (all)", () => {
+    expect(allowed("/admin/users/copyuser", ["admin:users:write"])).toBe(false);
+    expect(allowed("/admin/users/copyrole", ["admin:users:write", "feature:dev"])).toBe(true);
+  });
+  it("users list takes write, edit or read (any)", () => {
+    for (const f of ["admin:users:write", "admin:users:edit", "admin:users:read"]) expect(allowed("/admin/users", [f])).toBe(true);
+    expect(allowed("/admin/users", ["documents:view"])).toBe(false);
+  });
+  it("support needs serialNumber:present", () => {
+    expect(allowed("/support", ["documents:view"])).toBe(false);
+    expect(allowed("/support", ["serialNumber:present"])).toBe(true);
+  });
+  it("public routes are marked as such and nothing else is", () => {
+    const publicKeys = Object.entries(ROUTE_RULES).filter(([, a]) => "public" in a && a.public).map(([k]) => k);
+    expect(publicKeys.sort()).toEqual(["accessDenied", "loginCallback"]);
+  });
+});
+
+describe("SPEC §2 header navigation filtered by the same table", () => {
+  it("an administrator sees every admin link", () => {
+    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES]).map((l) => l.to)).toContain("/admin/users");
+    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES])).toHaveLength(12);
+  });
+  it("a read-only auditor's links are only those its features allow", () => {
+    const links = visibleAdminLinks(["admin:users:read", "admin:announcements:read", "audit:users:read"]).map((l) => l.to);
+    expect(links).toEqual(["/admin", "/admin/users", "/admin/audit/users"]);
+  });
+  it("Documents needs documents:view and Support needs serialNumber:present", () => {
+    expect(visibleMainLinks(["documents:view"]).map((l) => l.to)).toEqual(["/documents"]);
+    expect(visibleMainLinks(["serialNumber:present"]).map((l) => l.to)).toEqual(["/support"]);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { resolveTheme, logoOf } from "~/theme/theme";
+import { pageTitle } from "~/shell/page-title";
+import { localeFromHeaders, localeFromAcceptLanguage } from "~/i18n/locale";
+import { mergeMessages } from "~/i18n/messages";
+import { computeAccessData } from "~/permissions/access-data";
+import { withSearchParam } from "~/shell/search-params";
+
+describe("SPEC §4 theme", () => {
+  it("defaults to the third brand on its host, else the first", () => {
+    expect(resolveTheme({ onBrand3Host: true })).toBe(3);
+    expect(resolveTheme({ onBrand3Host: false })).toBe(1);
+  });
+  it("?brand= preselects over the kept choice", () => {
+    expect(resolveTheme({ queryBrand: "4", cookieBrand: "2", onBrand3Host: false })).toBe(4);
+    expect(resolveTheme({ cookieBrand: "2", onBrand3Host: false })).toBe(2);
+    expect(resolveTheme({ queryBrand: "9", cookieBrand: "2", onBrand3Host: false })).toBe(2);
+  });
+  it("switches to the first accessible brand when the current one is not the user's", () => {
+    expect(resolveTheme({ cookieBrand: "3", onBrand3Host: false, accessibleBrandIds: [2, 4] })).toBe(2);
+    expect(resolveTheme({ cookieBrand: "4", onBrand3Host: false, accessibleBrandIds: [2, 4] })).toBe(4);
+  });
+  it("the first two brands share the special logo", () => {
+    expect(logoOf(1)).toBe(logoOf(2));
+    expect(logoOf(3)).not.toBe(logoOf(1));
+  });
+});
+
+describe("SPEC §2 page title", () => {
+  it("is the product name when signed out", () => {
+    expect(pageTitle({ signedIn: false, pageTitle: "Home", appName: "Dealer Portal", brandName: "Vantor" })).toBe("Dealer Portal");
+  });
+  it("is '{page title} | {theme brand name}' when signed in", () => {
+    expect(pageTitle({ signedIn: true, pageTitle: "Home", appName: "Dealer Portal", brandName: "Halden" })).toBe("Home | Halden");
+  });
+});
+
+describe("SPEC §4 locale", () => {
+  it("comes from the cookie first", () => {
+    expect(localeFromHeaders("a=b; locale=de", "fr")).toBe("de");
+  });
+  it("then from Accept-Language by quality, then en", () => {
+    expect(localeFromHeaders(null, "ja, ko;q=0.9, fr;q=0.95")).toBe("fr");
+    expect(localeFromAcceptLanguage("zh-CN,zh;q=0.9")).toBe("zh");
+    expect(localeFromHeaders("locale=xx", "ja")).toBe("en");
+  });
+});
+
+describe("translations with brand overrides", () => {
+  it("merge leaf by leaf without changing the base", () => {
+    const base = { a: { b: "1", c: "2" }, d: "3" };
+    expect(mergeMessages(base, { a: { c: "X" } })).toEqual({ a: { b: "1", c: "X" }, d: "3" });
+    expect(base.a.c).toBe("2");
+  });
+});
+
+describe("access data from roles, locations and brands", () => {
+  it("unions features over roles, adds derived ones, and lists brands, regions and workspaces once", () => {
+    const row = (features: string[], org: number, brandId: number, regionCode: string) => ({
+      roleFeatures: features, organizationId: org, organizationName: `Org ${org}`, brandId, brandName: `B${brandId}`, regionCode,
+    });
+    const data = computeAccessData(
+      { employeeNumber: "E1", directoryGroups: ["g"], requiredActions: ["changePassword"] },
+      [row(["documents:view"], 2, 4, "EMEA"), row(["admin:users:read", "documents:view"], 1, 1, "NA"), row(["x"], 1, 1, "NA")],
+      "okta",
+    );
+    expect(data).toEqual({
+      brands: [{ id: 1, name: "B1" }, { id: 4, name: "B4" }],
+      regions: ["EMEA", "NA"],
+      workspaces: [{ id: 1, name: "Org 1" }, { id: 2, name: "Org 2" }],
+      features: ["admin:users:read", "documents:view", "okta:g", "serialNumber:present", "x"],
+      requiredActions: ["changePassword"],
+    });
+  });
+});
+
+describe("URL-addressed menus and modals", () => {
+  it("set and remove one search parameter", () => {
+    expect(withSearchParam({ pathname: "/a", search: "?x=1" }, "modal", "brands")).toBe("/a?x=1&modal=brands");
+    expect(withSearchParam({ pathname: "/a", search: "?modal=brands" }, "modal", null)).toBe("/a");
+  });
+});

@@ -1,0 +1,14 @@
+import path from "node:path";
+import os from "node:os";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/service/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { DATA_DIR: path.join(os.tmpdir(), "dealer-portal-vitest"), LOG_LEVEL: "silent" },
+  },
+});
