@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       APP_ENV: "test",
       SIGNIN_RATE_LIMIT_PER_MINUTE: "1000",
+      // Short-lived access tokens, so a session renews within a test (renewal starts 60 s before expiry).
+      OIDC_ACCESS_TOKEN_TTL: "75",
     },
   },
 });

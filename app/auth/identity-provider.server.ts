@@ -104,9 +104,9 @@ export function createIdentityProvider(config: Config): Provider {
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     ttl: {
-      AccessToken: 15 * 60,
+      AccessToken: config.OIDC_ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
-      IdToken: 15 * 60,
+      IdToken: config.OIDC_ACCESS_TOKEN_TTL,
       Interaction: 60 * 60,
       Session: 8 * 60 * 60,
       Grant: 8 * 60 * 60,

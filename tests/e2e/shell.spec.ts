@@ -203,3 +203,39 @@ test.describe("translations endpoint", () => {
     expect((await request.get("/public/translations/1/xx")).status()).toBe(404);
   });
 });
+
+test.describe("security baseline", () => {
+  test("pages carry a nonce-based CSP and the other security headers", async ({ request }) => {
+    const response = await request.get("/access-denied");
+    const headers = response.headers();
+    const csp = headers["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test("the session cookie is httpOnly and SameSite=Lax, and holds no token", async ({ page, context }) => {
+    await signIn(page, "dealer@example.com");
+    const session = (await context.cookies()).find((c) => c.name === "__session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    expect(session!.value.length).toBeLessThan(200);
+  });
+});
+
+test("access denied's button goes back to the previous page", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "history.back needs JavaScript; the JS-off link is tested above");
+  await signIn(page, "employee@example.com", "/?from=home");
+  await page.goto("/support");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
+  await page.getByRole("link", { name: "Go back" }).click();
+  expect(await pathOf(page)).toBe("/?from=home");
+});
