@@ -19,8 +19,9 @@ import { BrandSwitcher } from "~/components/BrandSwitcher";
 import { Footer } from "~/components/Footer";
 import { TopBar } from "~/components/TopBar";
 import { PortalI18n } from "~/i18n/i18n-provider";
-import { MESSAGES } from "~/i18n/messages";
+import english from "~/i18n/locales/en.json";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
+import type { Messages } from "~/i18n/messages";
 import { loadShellData, type ShellData } from "~/shell/shell-data.server";
 import { messageAt } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell = useShell();
   const theme = shell?.theme ?? 1;
   const locale = shell?.locale ?? DEFAULT_LOCALE;
-  const messages = shell?.messages ?? MESSAGES[DEFAULT_LOCALE];
+  const messages = shell?.messages ?? (english as Messages);
   const nonce = useNonce();
   return (
     <html lang={locale}>
@@ -131,7 +132,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useShell();
-  const messages = shell?.messages ?? MESSAGES[DEFAULT_LOCALE];
+  const messages = shell?.messages ?? (english as Messages);
   let titleKey = "errors.title";
   let textKey = "errors.generic";
   if (isRouteErrorResponse(error)) {

@@ -15,6 +15,7 @@ import { seedDemo } from "../app/db/seed";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { isCrossSiteWrite } from "../app/security/cross-site";
 import { logger } from "../app/logger.server";
+import { requestScope } from "../app/server-context/request-scope.server";
 import { sql } from "drizzle-orm";
 
 declare module "@remix-run/node" {
@@ -141,14 +142,12 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
   const serverBuildPath = path.resolve("build/server/index.js");
   if (!existsSync(serverBuildPath)) throw new ConfigError("The portal is not built: run `npm run build` first");
   const build = (await import(serverBuildPath)) as ServerBuild;
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.isProduction ? "production" : process.env.NODE_ENV,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
-    }),
-  );
+  const remixHandler = createRequestHandler({
+    build,
+    mode: config.isProduction ? "production" : process.env.NODE_ENV,
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
+  });
+  app.all("*", (req, res, next) => requestScope.run(new Map(), () => remixHandler(req, res, next)));
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "unhandled error");

@@ -102,8 +102,12 @@ export function publicOriginFor(request: Request): string {
   return config.PUBLIC_URL;
 }
 
-/** A code + PKCE (S256) strategy whose redirect URI follows the callback-base rule. */
-export async function strategyFor(request: Request, pathname = new URL(request.url).pathname) {
+/**
+ * A code + PKCE (S256) strategy whose redirect URI follows the callback-base rule. For a
+ * refresh, no scope is sent (RFC 6749 §6: the grant's own scopes), since the provider may have
+ * granted fewer than asked (offline_access) and refuses a refresh asking for more.
+ */
+export async function strategyFor(request: Request, pathname = new URL(request.url).pathname, purpose: "sign-in" | "refresh" = "sign-in") {
   const config = getConfig();
   const key = issuerKeyFor(request);
   const endpoints = await issuerEndpoints(key);
@@ -120,7 +124,7 @@ export async function strategyFor(request: Request, pathname = new URL(request.u
         tokenEndpoint: endpoints.token,
         tokenRevocationEndpoint: endpoints.revocation,
         redirectURI: `${origin}${callbackPath(pathname, config.CALLBACK_BASE)}`,
-        scopes: [...PORTAL_SCOPES],
+        scopes: purpose === "refresh" ? [] : [...PORTAL_SCOPES],
         codeChallengeMethod: CodeChallengeMethod.S256,
       },
       async ({ tokens }) => tokens,

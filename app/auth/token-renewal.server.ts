@@ -22,7 +22,7 @@ export async function renewTokensIfDue(request: Request, session: Session<Sessio
   const storage = sessionStorage();
   try {
     if (!refreshToken) throw new Error("no refresh token");
-    const { strategy, key } = await strategyFor(request);
+    const { strategy, key } = await strategyFor(request, undefined, "refresh");
     const tokens = await strategy.refreshToken(refreshToken);
     const data = await sessionDataFromTokens(tokens, key, await issuerEndpoints(key));
     if (data.claims.sub !== session.get("claims")?.sub) {

@@ -6,6 +6,7 @@ import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
 import { loadAccessProfile, type AccessProfile } from "~/services/access-data.server";
 import { logger } from "~/logger.server";
+import { oncePerRequest } from "~/server-context/request-scope.server";
 import { accessFailureOutcome } from "./access-failure";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";
@@ -26,16 +27,12 @@ export function portalError(status: number, key: string, details?: string): Resp
   });
 }
 
-const perRequest = new WeakMap<Request, Promise<PortalUser | null>>();
-
-/** The signed-in user with fresh access data, or null when signed out. Memoised per request. */
+/**
+ * The signed-in user with fresh access data, or null when signed out. Computed once per HTTP
+ * request (the root and the page loaders share it), keyed by the cookie it was read from.
+ */
 export function optionalUser(request: Request): Promise<PortalUser | null> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = loadUser(request);
-    perRequest.set(request, pending);
-  }
-  return pending;
+  return oncePerRequest(`user:${request.headers.get("Cookie") ?? ""}`, () => loadUser(request));
 }
 
 async function loadUser(request: Request): Promise<PortalUser | null> {

@@ -1,0 +1,18 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/*
+ * One store per HTTP request, opened by server.ts around the Remix handler. Remix gives each
+ * loader of a request its own Request object, so per-request memos cannot key on it; they key
+ * on this scope instead. It lives on globalThis because server.ts and the Remix bundle are two
+ * module graphs.
+ */
+const registry = globalThis as typeof globalThis & { __portalRequestScope?: AsyncLocalStorage<Map<string, unknown>> };
+export const requestScope: AsyncLocalStorage<Map<string, unknown>> = (registry.__portalRequestScope ??= new AsyncLocalStorage());
+
+/** Computes once per HTTP request and key; outside a request scope, computes every time. */
+export function oncePerRequest<T>(key: string, compute: () => T): T {
+  const store = requestScope.getStore();
+  if (!store) return compute();
+  if (!store.has(key)) store.set(key, compute());
+  return store.get(key) as T;
+}
