@@ -11,15 +11,20 @@ async function grantFor(accountId: string, clientId: string, scope: string, exis
   return grant.save();
 }
 
+/** The current interaction, or null when its cookie is missing or it has expired. */
+async function currentInteraction(req: IncomingMessage, res: ServerResponse) {
+  try {
+    return await embeddedProvider().interactionDetails(req, res);
+  } catch {
+    return null;
+  }
+}
+
 /** What the sign-in page must do for the current interaction. */
 export async function interactionState(req: IncomingMessage, res: ServerResponse): Promise<InteractionState> {
   const provider = embeddedProvider();
-  let details;
-  try {
-    details = await provider.interactionDetails(req, res);
-  } catch {
-    return { kind: "expired" };
-  }
+  const details = await currentInteraction(req, res);
+  if (!details) return { kind: "expired" };
   if (details.prompt.name === "consent" && details.session?.accountId) {
     const grantId = await grantFor(details.session.accountId, String(details.params.client_id), String(details.params.scope ?? "openid"), details.grantId);
     const to = await provider.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
@@ -31,12 +36,8 @@ export async function interactionState(req: IncomingMessage, res: ServerResponse
 /** Finishes the login prompt for a verified identity, with the grant, and returns where to resume. */
 export async function completeSignIn(req: IncomingMessage, res: ServerResponse, identityId: number): Promise<InteractionState> {
   const provider = embeddedProvider();
-  let details;
-  try {
-    details = await provider.interactionDetails(req, res);
-  } catch {
-    return { kind: "expired" };
-  }
+  const details = await currentInteraction(req, res);
+  if (!details) return { kind: "expired" };
   const accountId = String(identityId);
   const grantId = await grantFor(accountId, String(details.params.client_id), String(details.params.scope ?? "openid"), details.grantId);
   const to = await provider.interactionResult(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });

@@ -34,19 +34,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const dir = path.join(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
-  };
+  return pgliteHandle(await PGlite.create(dir));
 }
 
 /** In-memory PGlite, for tests. */
 export async function openMemoryDatabase(): Promise<DatabaseHandle> {
-  const client = await PGlite.create();
+  return pgliteHandle(await PGlite.create());
+}
+
+function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

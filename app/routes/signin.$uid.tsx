@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { signInSchema, MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/components/FieldError";
+import { SignInFailed } from "~/components/SignInFailed";
 
 export const meta = titleMeta("auth.signInTitle");
 
@@ -46,19 +47,7 @@ export default function SignIn() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  if (expired) {
-    return (
-      <div className="page page--narrow signin">
-        <h1>{t("auth.errorTitle")}</h1>
-        <p role="alert">{t("auth.expired")}</p>
-        <p>
-          <a href="/login" className="button">
-            {t("auth.signInAgain")}
-          </a>
-        </p>
-      </div>
-    );
-  }
+  if (expired) return <SignInFailed messageKey="auth.expired" />;
   return (
     <div className="page page--narrow signin">
       <h1>{t("auth.signInTitle")}</h1>
