@@ -4,7 +4,8 @@ import path from "node:path";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const BRAND3_BASE_URL = `http://halden.localhost:${PORT}`;
-const dataDir = path.join(os.tmpdir(), `dealer-portal-e2e-${process.pid}`);
+/** The e2e server's data folder; tests/e2e/serve.ts empties it first, so every run starts fresh. */
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `dealer-portal-e2e-${PORT}`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -45,7 +46,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       PUBLIC_URL_BRAND3: `http://halden.localhost:${PORT}`,
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       APP_ENV: "test",

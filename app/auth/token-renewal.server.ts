@@ -7,6 +7,11 @@ import { sessionStorage, type SessionData } from "./session.server";
 /** Renew this long before the access token expires. */
 export const RENEW_BEFORE_MS = 60_000;
 
+/** SPEC §4 Token: a renewed token whose user differs replaces the session (the page reloads). */
+export function renewedForAnotherUser(previousSubject: string | undefined, renewedSubject: string): boolean {
+  return previousSubject !== renewedSubject;
+}
+
 export function renewalDue(expiresAt: number | undefined, now = Date.now()): boolean {
   return typeof expiresAt === "number" && expiresAt - RENEW_BEFORE_MS <= now;
 }
@@ -25,7 +30,7 @@ export async function renewTokensIfDue(request: Request, session: Session<Sessio
     const { strategy, key } = await strategyFor(request, undefined, "refresh");
     const tokens = await strategy.refreshToken(refreshToken);
     const data = await sessionDataFromTokens(tokens, key, await issuerEndpoints(key));
-    if (data.claims.sub !== session.get("claims")?.sub) {
+    if (renewedForAnotherUser(session.get("claims")?.sub, data.claims.sub)) {
       await storage.destroySession(session);
       const fresh = await storage.getSession();
       for (const [name, value] of Object.entries(data)) fresh.set(name as keyof SessionData, value as never);

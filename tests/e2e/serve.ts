@@ -2,10 +2,12 @@
  * Starts the built portal for the end-to-end suite: the real server on a fresh PGlite folder
  * with the demo data, plus test fixtures no demo account covers (a feature:dev user of brand 3).
  */
+import { rmSync } from "node:fs";
 import { parseConfig } from "../../app/config.server";
 import { seedE2eFixtures } from "./fixtures";
 import { startServer } from "../../server/start-server";
 
+if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const config = parseConfig(process.env);
 const running = await startServer(config, { afterSeed: seedE2eFixtures });
 console.log(`e2e portal at ${running.url}`);

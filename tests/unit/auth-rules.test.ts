@@ -5,7 +5,7 @@ import { accessFailureOutcome } from "~/auth/access-failure";
 import { lockedUntil } from "~/auth/lockout";
 import { partnerPortalRedirectApplies } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
-import { renewalDue } from "~/auth/token-renewal.server";
+import { renewalDue, renewedForAnotherUser } from "~/auth/token-renewal.server";
 import { safeReturnTo } from "~/auth/return-to.server";
 import { isCrossSiteWrite } from "~/security/cross-site";
 import { parentPath } from "~/navigation/parent-path";
@@ -90,6 +90,14 @@ describe("ID token claims", () => {
     expect(() => readIdTokenClaims(token({ iss: "https://idp", aud: "other", exp: 2000, sub: "7" }), expected)).toThrow();
     expect(() => readIdTokenClaims(token({ iss: "https://idp", aud: "portal", exp: 100, sub: "7" }), expected)).toThrow();
     expect(() => readIdTokenClaims("garbage", expected)).toThrow();
+  });
+});
+
+describe("SPEC §4 Token: a renewed token of another user replaces the session", () => {
+  it("replaces when the subject differs, keeps when it is the same", () => {
+    expect(renewedForAnotherUser("7", "8")).toBe(true);
+    expect(renewedForAnotherUser(undefined, "8")).toBe(true);
+    expect(renewedForAnotherUser("7", "7")).toBe(false);
   });
 });
 
