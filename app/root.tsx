@@ -10,7 +10,6 @@ import {
   useLocation,
   useNavigation,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,10 +21,11 @@ import { PortalI18n } from "~/i18n/i18n-provider";
 import english from "~/i18n/locales/en.json";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import type { Messages } from "~/i18n/messages";
-import { loadShellData, type ShellData } from "~/shell/shell-data.server";
+import { loadShellData } from "~/shell/shell-data.server";
 import { messageAt } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
 import { useNonce } from "~/shell/nonce";
+import { useShell } from "~/shell/use-shell";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 
@@ -39,10 +39,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", themeCookieHeader(shell.theme));
   }
   return data(shell, { headers });
-}
-
-function useShell(): ShellData | undefined {
-  return useRouteLoaderData<typeof loader>("root") as ShellData | undefined;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -21,7 +21,10 @@ export function Modal(props: {
     const dialog = ref.current;
     if (!dialog) return;
     const previous = document.activeElement as HTMLElement | null;
-    const first = dialog.querySelector<HTMLElement>("input:checked, input, button, a[href], select, textarea");
+    // Focus the chosen option when there is one, else the first field or button (not the ×).
+    const first =
+      dialog.querySelector<HTMLElement>("input:checked") ??
+      dialog.querySelector<HTMLElement>("form input:not([type=hidden]), form select, form textarea, form button");
     first?.focus();
     function onKey(event: KeyboardEvent) {
       if (!dialog) return;

@@ -10,6 +10,8 @@ import { signInSchema, MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/components/FieldError";
 import { SignInFailed } from "~/components/SignInFailed";
+import { logoOf } from "~/theme/theme";
+import { useTheme } from "~/shell/use-shell";
 
 export const meta = titleMeta("auth.signInTitle");
 
@@ -38,6 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const { expired } = useLoaderData<typeof loader>();
+  const theme = useTheme();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -50,6 +53,9 @@ export default function SignIn() {
   if (expired) return <SignInFailed messageKey="auth.expired" />;
   return (
     <div className="page page--narrow signin">
+      <div className="signin__brand">
+        <img src={logoOf(theme)} alt={t("brands.logo", { brand: t(`brands.${theme}`) })} width={120} height={40} />
+      </div>
       <h1>{t("auth.signInTitle")}</h1>
       <p>{t("auth.intro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate reloadDocument>
