@@ -32,6 +32,10 @@ export const configSchema = z.object({
     .regex(/^(\/[A-Za-z0-9._~-]+)?$/, "must be empty or one path segment such as /portal")
     .default(""),
   PARTNER_PORTAL_URL: z.url().default("https://crm.example.com/sso"),
+  PARTNER_PORTAL_ROLES: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]+(,[A-Za-z0-9_:.-]+)*$/, "must be a comma-separated list of role names")
+    .default("PartnerPortalService,PartnerPortalSales"),
   IDP_DASHBOARD_URL: optionalUrl,
   ACCOUNT_SECURITY_URL: z.url().default("https://id.example.com/account/security"),
   SEED_DEMO: z.enum(["true", "false"]).optional(),

@@ -1,7 +1,9 @@
-/** The two partner-portal web roles (a service one and a sales one) of SPEC §2. */
-export const PARTNER_PORTAL_ROLES = ["PARTNER_PORTAL_SERVICE", "PARTNER_PORTAL_SALES"] as const;
+/** The partner-portal web roles of SPEC §2 (a service one and a sales one), from PARTNER_PORTAL_ROLES. */
+export function partnerPortalRoles(configured: string): string[] {
+  return configured.split(",").map((role) => role.trim()).filter(Boolean);
+}
 
-/** Whether the access token's web roles send the user to the partner portal on entry to home. */
-export function partnerPortalRedirectApplies(webRoles: readonly string[] | undefined): boolean {
-  return (webRoles ?? []).some((role) => (PARTNER_PORTAL_ROLES as readonly string[]).includes(role));
+/** Whether the token's web roles send the user to the partner portal on entry to home. */
+export function partnerPortalRedirectApplies(webRoles: readonly string[] | undefined, partnerRoles: readonly string[]): boolean {
+  return (webRoles ?? []).some((role) => partnerRoles.includes(role));
 }

@@ -40,9 +40,43 @@ export const organizations = pgTable(
     brandId: integer("brand_id").notNull().references(() => brands.id),
     regionCode: text("region_code").notNull().references(() => regions.code),
     parentId: integer("parent_id").references((): AnyPgColumn => organizations.id),
+    /** Business kind for targeting (e.g. DEALER, RENTAL, SERVICE_CENTER). */
+    organizationType: text("organization_type").notNull().default("DEALER"),
+    contractTypes: text("contract_types").array().notNull().default(sql`'{}'::text[]`),
+    contractCodes: text("contract_codes").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [index("organizations_parent_idx").on(t.parentId)],
+);
+
+/** A localized name and description of a record, by locale (the English ones are the columns). */
+export type LocalizedTexts = Partial<Record<string, { displayName?: string; description?: string }>>;
+
+/** An application of the launcher (SPEC §3 Application), targeted at users by rules. */
+export const applications = pgTable(
+  "applications",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    displayName: text("display_name").notNull(),
+    description: text("description").notNull().default(""),
+    link: text("link").notNull(),
+    regionCode: text("region_code").notNull().references(() => regions.code),
+    brandId: integer("brand_id").notNull().references(() => brands.id),
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    contractCodes: text("contract_codes").array().notNull().default(sql`'{}'::text[]`),
+    contractTypes: text("contract_types").array().notNull().default(sql`'{}'::text[]`),
+    organizationTypes: text("organization_types").array().notNull().default(sql`'{}'::text[]`),
+    primaryTasks: text("primary_tasks").array().notNull().default(sql`'{}'::text[]`),
+    typicalUsers: text("typical_users").array().notNull().default(sql`'{}'::text[]`),
+    webRoles: text("web_roles").array().notNull().default(sql`'{}'::text[]`),
+    customRules: jsonb("custom_rules"),
+    translations: jsonb("translations").$type<LocalizedTexts>().notNull().default({}),
+    sortOrder: integer("sort_order").notNull(),
+    modifiedBy: integer("modified_by"),
+    ...timestamps,
+  },
+  (t) => [index("applications_sort_idx").on(t.sortOrder)],
 );
 
 /** Every person who can sign in: dealer staff and employees (SPEC §3 User). */

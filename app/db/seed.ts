@@ -2,7 +2,9 @@ import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
 import type { Database } from "./client.server";
-import { brands, identities, organizations, regions, roleAssignments, securityRoles } from "./schema";
+import { applications, brands, identities, organizations, regions, roleAssignments, securityRoles, type LocalizedTexts } from "./schema";
+import { SEED_APPLICATIONS } from "./seed-applications";
+import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -22,11 +24,11 @@ export const REGIONS = [
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
 const DEALERS = [
-  { key: "vantor-na", name: "Prairie Equipment Co.", location: "Prairie Equipment – Columbus", brandId: 1, region: "NA" },
-  { key: "power-na", name: "Lakeside Power Supply", location: "Lakeside Power – Milwaukee", brandId: 2, region: "NA" },
-  { key: "corvane-emea", name: "Rheinland Maschinen GmbH", location: "Rheinland Maschinen – Köln", brandId: 4, region: "EMEA" },
-  { key: "halden-emea", name: "Nordic Halden Partners", location: "Nordic Halden – Göteborg", brandId: 3, region: "EMEA" },
-  { key: "brixton-apac", name: "Pacific Brixton Pty", location: "Pacific Brixton – Brisbane", brandId: 5, region: "APAC" },
+  { key: "vantor-na", name: "Prairie Equipment Co.", location: "Prairie Equipment – Columbus", brandId: 1, region: "NA", organizationType: "DEALER", contractTypes: ["FULL_LINE"], contractCodes: ["C-100"] },
+  { key: "power-na", name: "Lakeside Power Supply", location: "Lakeside Power – Milwaukee", brandId: 2, region: "NA", organizationType: "DEALER", contractTypes: ["COMPACT"], contractCodes: ["C-200"] },
+  { key: "corvane-emea", name: "Rheinland Maschinen GmbH", location: "Rheinland Maschinen – Köln", brandId: 4, region: "EMEA", organizationType: "DEALER", contractTypes: ["FULL_LINE"], contractCodes: ["C-400"] },
+  { key: "halden-emea", name: "Nordic Halden Partners", location: "Nordic Halden – Göteborg", brandId: 3, region: "EMEA", organizationType: "DEALER", contractTypes: ["FULL_LINE"], contractCodes: ["C-300"] },
+  { key: "brixton-apac", name: "Pacific Brixton Pty", location: "Pacific Brixton – Brisbane", brandId: 5, region: "APAC", organizationType: "SERVICE_CENTER", contractTypes: ["SERVICE"], contractCodes: ["C-500"] },
 ] as const;
 
 type DealerKey = (typeof DEALERS)[number]["key"];
@@ -49,12 +51,13 @@ export const DEMO_ACCOUNTS: readonly {
   serialNumber: string;
   securityRole: RoleName;
   locations: readonly DealerKey[];
+  webRoles?: readonly string[];
   description: string;
 }[] = [
   {
     email: "admin@example.com", firstName: "Alex", lastName: "Morgan", userType: "external", role: "admin",
     employeeNumber: "E-1001", serialNumber: "SN-1001", securityRole: "PORTAL_ADMIN",
-    locations: ["vantor-na", "power-na", "corvane-emea"], description: "administrator, brands 1 2 4",
+    locations: ["vantor-na", "power-na", "corvane-emea"], webRoles: ["DEALER_ADMIN"], description: "administrator, brands 1 2 4",
   },
   {
     email: "dealer@example.com", firstName: "Dana", lastName: "Reyes", userType: "external", role: "regular",
@@ -76,6 +79,11 @@ export const DEMO_ACCOUNTS: readonly {
     employeeNumber: "E-1005", serialNumber: "SN-1005", securityRole: "READ_ONLY_AUDITOR",
     locations: ["vantor-na"], description: "read-only auditor, brand 1",
   },
+  {
+    email: "partner@example.com", firstName: "Pat", lastName: "Quinn", userType: "external", role: "regular",
+    employeeNumber: "E-1006", serialNumber: "SN-1006", securityRole: "DEALER_STAFF",
+    locations: ["vantor-na"], webRoles: ["PartnerPortalSales"], description: "partner-portal sales role, brand 1 (home sends on to the partner portal)",
+  },
 ];
 
 /** Reference data every installation has: brands and regions. Idempotent. */
@@ -84,9 +92,37 @@ export async function seedReferenceData(database: Database): Promise<void> {
   await database.insert(regions).values([...REGIONS]).onConflictDoNothing();
 }
 
-/** Demo organizations, roles and accounts; runs only on a database without identities. */
+/** Demo applications; runs only on a database without applications. */
+export async function seedApplications(database: Database): Promise<boolean> {
+  const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(applications);
+  if (count > 0) return false;
+  await database.insert(applications).values(
+    SEED_APPLICATIONS.map((app, index) => ({
+      name: app.name,
+      displayName: app.displayName,
+      description: app.description,
+      link: app.link,
+      brandId: app.brandId,
+      regionCode: app.regionCode,
+      categories: app.categories,
+      contractCodes: app.contractCodes ?? [],
+      contractTypes: app.contractTypes ?? [],
+      organizationTypes: app.organizationTypes ?? [],
+      primaryTasks: app.primaryTasks ?? [],
+      typicalUsers: app.typicalUsers ?? [],
+      webRoles: app.webRoles ?? [],
+      customRules: app.customRules ?? null,
+      translations: (APPLICATION_TRANSLATIONS as Record<string, LocalizedTexts>)[app.key] ?? {},
+      sortOrder: (index + 1) * 10,
+    })),
+  );
+  return true;
+}
+
+/** Demo organizations, roles, accounts and applications; each part only where its tables are empty. */
 export async function seedDemo(database: Database): Promise<boolean> {
   await seedReferenceData(database);
+  await seedApplications(database);
   const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(identities);
   if (count > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -95,11 +131,20 @@ export async function seedDemo(database: Database): Promise<boolean> {
     for (const dealer of DEALERS) {
       const [parent] = await tx
         .insert(organizations)
-        .values({ name: dealer.name, type: "dealer", brandId: dealer.brandId, regionCode: dealer.region })
+        .values({ name: dealer.name, type: "dealer", brandId: dealer.brandId, regionCode: dealer.region, organizationType: dealer.organizationType })
         .returning({ id: organizations.id });
       const [location] = await tx
         .insert(organizations)
-        .values({ name: dealer.location, type: "location", brandId: dealer.brandId, regionCode: dealer.region, parentId: parent.id })
+        .values({
+          name: dealer.location,
+          type: "location",
+          brandId: dealer.brandId,
+          regionCode: dealer.region,
+          parentId: parent.id,
+          organizationType: dealer.organizationType,
+          contractTypes: [...dealer.contractTypes],
+          contractCodes: [...dealer.contractCodes],
+        })
         .returning({ id: organizations.id });
       locationIds.set(dealer.key, location.id);
     }
@@ -123,6 +168,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           employeeNumber: account.employeeNumber,
           serialNumber: account.serialNumber,
           passwordHash,
+          webRoles: [...(account.webRoles ?? [])],
           emailVerifiedAt: new Date(),
         })
         .returning({ id: identities.id });

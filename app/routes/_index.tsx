@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { getConfig } from "~/config.server";
-import { partnerPortalRedirectApplies } from "~/auth/partner-portal";
+import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { titleMeta } from "~/shell/page-title";
 
 export const meta = titleMeta("home.title");
@@ -13,7 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   return {
     firstName: (user.claims.name ?? "").split(" ")[0] || user.claims.email || "",
-    partnerPortalUrl: partnerPortalRedirectApplies(user.claims.passportWebRoles) ? getConfig().PARTNER_PORTAL_URL : null,
+    partnerPortalUrl: partnerPortalRedirectApplies(user.claims.passportWebRoles, partnerPortalRoles(getConfig().PARTNER_PORTAL_ROLES))
+      ? getConfig().PARTNER_PORTAL_URL
+      : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { brandHostMismatch, isBrand3Host } from "~/auth/brand-host";
 import { callbackBase, callbackPath } from "~/auth/callback-base";
 import { accessFailureOutcome } from "~/auth/access-failure";
 import { lockedUntil } from "~/auth/lockout";
-import { partnerPortalRedirectApplies } from "~/auth/partner-portal";
+import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
 import { renewalDue, renewedForAnotherUser } from "~/auth/token-renewal.server";
 import { safeReturnTo } from "~/auth/return-to.server";
@@ -71,11 +71,13 @@ describe("sign-in lockout: 5 failures within 15 minutes lock for 15 minutes", ()
 });
 
 describe("SPEC §2 partner-portal redirect on home", () => {
-  it("applies to the service and sales partner-portal roles only", () => {
-    expect(partnerPortalRedirectApplies(["PARTNER_PORTAL_SERVICE"])).toBe(true);
-    expect(partnerPortalRedirectApplies(["OTHER", "PARTNER_PORTAL_SALES"])).toBe(true);
-    expect(partnerPortalRedirectApplies(["OTHER"])).toBe(false);
-    expect(partnerPortalRedirectApplies(undefined)).toBe(false);
+  const roles = partnerPortalRoles("PartnerPortalService, PartnerPortalSales");
+  it("applies to the configured service and sales partner-portal roles only", () => {
+    expect(roles).toEqual(["PartnerPortalService", "PartnerPortalSales"]);
+    expect(partnerPortalRedirectApplies(["PartnerPortalService"], roles)).toBe(true);
+    expect(partnerPortalRedirectApplies(["OTHER", "PartnerPortalSales"], roles)).toBe(true);
+    expect(partnerPortalRedirectApplies(["OTHER"], roles)).toBe(false);
+    expect(partnerPortalRedirectApplies(undefined, roles)).toBe(false);
   });
 });
 

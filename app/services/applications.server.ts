@@ -1,0 +1,246 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { applications, identities, organizations, roleAssignments } from "~/db/schema";
+import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
+import { parseCustomRules } from "~/applications/custom-rule";
+import type { LauncherItem } from "~/applications/launcher";
+import type { AccessData } from "~/permissions/access-data";
+import type { ApplicationInput } from "~/validation/application";
+import { fieldChanges, recordAudit } from "./audit.server";
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/** The user's side of targeting: access data plus web roles and the assigned organizations' kinds and contracts. */
+export async function targetingSubjectOf(database: Database, identityId: number, access: AccessData): Promise<TargetingSubject> {
+  const [identity] = await database
+    .select({ webRoles: identities.webRoles, userType: identities.userType, role: identities.role })
+    .from(identities)
+    .where(eq(identities.id, identityId));
+  const orgs = await database
+    .select({ organizationType: organizations.organizationType, contractTypes: organizations.contractTypes, contractCodes: organizations.contractCodes })
+    .from(roleAssignments)
+    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
+    .where(eq(roleAssignments.identityId, identityId));
+  const unique = (values: string[]) => [...new Set(values)];
+  return {
+    brandIds: access.brands.map((b) => b.id),
+    regions: access.regions,
+    webRoles: identity?.webRoles ?? [],
+    organizationTypes: unique(orgs.map((o) => o.organizationType)),
+    contractTypes: unique(orgs.flatMap((o) => o.contractTypes)),
+    contractCodes: unique(orgs.flatMap((o) => o.contractCodes)),
+    userType: identity?.userType ?? "external",
+    role: identity?.role ?? "regular",
+    features: access.features,
+  };
+}
+
+/** An application's name and description in a language, falling back to the English columns. */
+export function localizedTexts(app: Pick<ApplicationRow, "displayName" | "description" | "translations">, locale: string) {
+  const texts = app.translations?.[locale];
+  return { name: texts?.displayName || app.displayName, description: texts?.description || app.description };
+}
+
+/** The applications a user sees, in their language and order (SPEC §2 My applications). */
+export async function applicationsForUser(database: Database, subject: TargetingSubject, locale: string): Promise<LauncherItem[]> {
+  if (subject.brandIds.length === 0 || subject.regions.length === 0) return [];
+  const rows = await database
+    .select()
+    .from(applications)
+    .where(and(inArray(applications.brandId, [...subject.brandIds]), inArray(applications.regionCode, [...subject.regions])))
+    .orderBy(asc(applications.sortOrder), asc(applications.id));
+  return rows
+    .filter((app) => applicationVisibleTo(app, subject))
+    .map((app) => ({
+      id: String(app.id),
+      ...localizedTexts(app, locale),
+      link: app.link,
+      regionCode: app.regionCode,
+      categories: app.categories,
+      sortOrder: app.sortOrder,
+    }));
+}
+
+// ---- administration ----------------------------------------------------------------------
+
+export const APPLICATIONS_PAGE_SIZE = 10;
+
+/** A page of applications in launcher order, searched by name, display name or description. */
+export async function listApplications(database: Database, options: { query?: string; page?: number; pageSize?: number }) {
+  const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
+  const query = options.query?.trim() ?? "";
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = query
+    ? or(ilike(applications.name, pattern), ilike(applications.displayName, pattern), ilike(applications.description, pattern))
+    : undefined;
+  const [{ total }] = await database.select({ total: count() }).from(applications).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await database
+    .select()
+    .from(applications)
+    .where(where)
+    .orderBy(asc(applications.sortOrder), asc(applications.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total, page, pageCount };
+}
+
+export async function getApplication(database: Database, id: number): Promise<ApplicationRow | null> {
+  const [row] = await database.select().from(applications).where(eq(applications.id, id));
+  return row ?? null;
+}
+
+/** The values each list field already holds across applications: the multiselects' options. */
+export async function applicationFieldOptions(database: Database) {
+  const rows = await database
+    .select({
+      categories: applications.categories,
+      contractCodes: applications.contractCodes,
+      contractTypes: applications.contractTypes,
+      organizationTypes: applications.organizationTypes,
+      primaryTasks: applications.primaryTasks,
+      typicalUsers: applications.typicalUsers,
+      webRoles: applications.webRoles,
+    })
+    .from(applications);
+  const collect = (pick: (r: (typeof rows)[number]) => string[]) => [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+  return {
+    categories: collect((r) => r.categories),
+    contractCodes: collect((r) => r.contractCodes),
+    contractTypes: collect((r) => r.contractTypes),
+    organizationTypes: collect((r) => r.organizationTypes),
+    primaryTasks: collect((r) => r.primaryTasks),
+    typicalUsers: collect((r) => r.typicalUsers),
+    webRoles: collect((r) => r.webRoles),
+  };
+}
+
+const AUDITED_FIELDS = [
+  "name",
+  "displayName",
+  "description",
+  "link",
+  "regionCode",
+  "brandId",
+  "categories",
+  "contractCodes",
+  "contractTypes",
+  "organizationTypes",
+  "primaryTasks",
+  "typicalUsers",
+  "webRoles",
+  "customRules",
+] as const;
+
+function valuesOf(input: ApplicationInput) {
+  const parsed = parseCustomRules(input.customRules);
+  return {
+    name: input.name,
+    displayName: input.displayName,
+    description: input.description,
+    link: input.link,
+    regionCode: input.regionCode,
+    brandId: input.brandId,
+    categories: input.categories,
+    contractCodes: input.contractCodes,
+    contractTypes: input.contractTypes,
+    organizationTypes: input.organizationTypes,
+    primaryTasks: input.primaryTasks,
+    typicalUsers: input.typicalUsers,
+    webRoles: input.webRoles,
+    customRules: parsed.ok ? parsed.rule : null,
+  };
+}
+
+/** The edit stamp an editor posts back: the record's updatedAt to the millisecond. */
+export function editStamp(row: Pick<ApplicationRow, "updatedAt">): string {
+  return row.updatedAt.toISOString();
+}
+
+export async function createApplication(database: Database, input: ApplicationInput, actorId: number): Promise<number> {
+  return database.transaction(async (tx) => {
+    const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` }).from(applications);
+    const values = valuesOf(input);
+    const now = new Date();
+    const [row] = await tx
+      .insert(applications)
+      .values({ ...values, sortOrder: max + 10, modifiedBy: actorId, createdAt: now, updatedAt: now })
+      .returning({ id: applications.id });
+    await recordAudit(tx as unknown as Database, { entity: "application", entityId: row.id, operation: "create", changes: fieldChanges(null, values, AUDITED_FIELDS), actorId, at: now });
+    return row.id;
+  });
+}
+
+export type SaveOutcome = { kind: "saved" } | { kind: "conflict"; currentStamp: string } | { kind: "missing" };
+
+/**
+ * Saves an edit when the posted stamp is the record's current one; otherwise reports a
+ * conflict and changes nothing (no silent overwrite).
+ */
+export async function updateApplication(database: Database, id: number, input: ApplicationInput, actorId: number): Promise<SaveOutcome> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
+    if (!current) return { kind: "missing" };
+    if (input.updatedAt !== editStamp(current)) return { kind: "conflict", currentStamp: editStamp(current) };
+    const values = valuesOf(input);
+    const changes = fieldChanges(current, values, AUDITED_FIELDS);
+    const now = new Date();
+    await tx.update(applications).set({ ...values, modifiedBy: actorId, updatedAt: now }).where(eq(applications.id, id));
+    await recordAudit(tx as unknown as Database, { entity: "application", entityId: id, operation: "update", changes, actorId, at: now });
+    return { kind: "saved" };
+  });
+}
+
+export async function deleteApplication(database: Database, id: number, actorId: number): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
+    if (!current) return false;
+    await tx.delete(applications).where(eq(applications.id, id));
+    await recordAudit(tx as unknown as Database, { entity: "application", entityId: id, operation: "delete", changes: fieldChanges(current, null, AUDITED_FIELDS), actorId });
+    return true;
+  });
+}
+
+/** The order after moving one id up, down or to the top (pure; unknown ids leave it unchanged). */
+export function reorder(ids: readonly number[], id: number, direction: "up" | "down" | "top"): number[] {
+  const order = [...ids];
+  const index = order.indexOf(id);
+  if (index === -1) return order;
+  const target = direction === "top" ? 0 : direction === "up" ? Math.max(0, index - 1) : Math.min(order.length - 1, index + 1);
+  order.splice(index, 1);
+  order.splice(target, 0, id);
+  return order;
+}
+
+/**
+ * Moves an application in the launcher order. All rows are locked for the move and renumbered
+ * 10, 20, 30…, so concurrent moves queue up and the order stays consistent.
+ */
+export async function moveApplication(database: Database, id: number, direction: "up" | "down" | "top", actorId: number): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    // Lock first, then read the order: under READ COMMITTED a locking read may return rows in
+    // the order of its old snapshot, so the ordered read must come after the lock is held.
+    await tx.select({ id: applications.id }).from(applications).for("update");
+    const rows = await tx
+      .select({ id: applications.id, sortOrder: applications.sortOrder })
+      .from(applications)
+      .orderBy(asc(applications.sortOrder), asc(applications.id));
+    const before = rows.map((r) => r.id);
+    if (!before.includes(id)) return false;
+    const after = reorder(before, id, direction);
+    const oldOrder = new Map(rows.map((r) => [r.id, r.sortOrder]));
+    for (const [index, rowId] of after.entries()) {
+      const sortOrder = (index + 1) * 10;
+      if (oldOrder.get(rowId) !== sortOrder) await tx.update(applications).set({ sortOrder }).where(eq(applications.id, rowId));
+    }
+    await recordAudit(tx as unknown as Database, {
+      entity: "application",
+      entityId: id,
+      operation: "move",
+      changes: [{ field: "order", oldValue: String(before.indexOf(id) + 1), newValue: String(after.indexOf(id) + 1) }],
+      actorId,
+    });
+    return true;
+  });
+}

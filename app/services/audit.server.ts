@@ -1,0 +1,36 @@
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+
+export interface FieldChange {
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** The fields whose values differ between two versions of a record, as audit text. */
+export function fieldChanges<T extends Record<string, unknown>>(before: Partial<T> | null, after: Partial<T> | null, fields: readonly (keyof T & string)[]): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const oldValue = asText(before?.[field]);
+    const newValue = asText(after?.[field]);
+    if (oldValue !== newValue) changes.push({ field, oldValue, newValue });
+  }
+  return changes;
+}
+
+/** Writes one audit entry per changed field (or one without a field when nothing field-level changed). */
+export async function recordAudit(
+  database: Database,
+  entry: { entity: string; entityId: string | number; operation: "create" | "update" | "delete" | "move"; changes: FieldChange[]; actorId: number; at?: Date },
+): Promise<void> {
+  const base = { entity: entry.entity, entityId: String(entry.entityId), operation: entry.operation, changedBy: entry.actorId, changedOn: entry.at ?? new Date() };
+  const rows = entry.changes.length > 0 ? entry.changes.map((c) => ({ ...base, ...c })) : [{ ...base, field: null, oldValue: null, newValue: null }];
+  await database.insert(auditLog).values(rows);
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { groupLauncher, opensInNewTab, compareCategories, type LauncherItem } from "~/applications/launcher";
+import { launcherAdminLinks } from "~/applications/admin-links";
+import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
+import { customRuleHolds, parseCustomRules } from "~/applications/custom-rule";
+import { ALL_ADMIN_FEATURES } from "~/permissions/features";
+
+const item = (id: string, regionCode: string | null, categories: string[], sortOrder = 0): LauncherItem => ({
+  id, name: id, description: "", link: "/x", regionCode, categories, sortOrder,
+});
+
+describe("SPEC §2 My applications grouping", () => {
+  it("groups by region, then by category", () => {
+    const launcher = groupLauncher([item("a", "NA", ["Sales"]), item("b", "EMEA", ["Parts"]), item("c", "NA", ["Parts"])], ["NA", "EMEA"]);
+    expect(launcher.regions.map((r) => r.regionCode)).toEqual(["NA", "EMEA"]);
+    expect(launcher.regions[0].categories.map((c) => c.name)).toEqual(["Parts", "Sales"]);
+  });
+  it("region headings show only with more than one region", () => {
+    expect(groupLauncher([item("a", "NA", []), item("b", "NA", [])]).showRegionHeadings).toBe(false);
+    expect(groupLauncher([item("a", "NA", []), item("b", "EMEA", [])]).showRegionHeadings).toBe(true);
+  });
+  it("applications with no category fall in an unnamed group", () => {
+    const launcher = groupLauncher([item("a", "NA", []), item("b", "NA", ["Sales"])]);
+    expect(launcher.regions[0].categories).toEqual([
+      { name: "Sales", items: [expect.objectContaining({ id: "b" })] },
+      { name: null, items: [expect.objectContaining({ id: "a" })] },
+    ]);
+  });
+  it("the category named Admin sorts last", () => {
+    const launcher = groupLauncher([item("a", "NA", ["Admin"]), item("b", "NA", []), item("c", "NA", ["Warranty"]), item("d", "NA", ["Parts"])]);
+    expect(launcher.regions[0].categories.map((c) => c.name)).toEqual(["Parts", "Warranty", null, "Admin"]);
+    expect(compareCategories("Admin", "Zebra")).toBeGreaterThan(0);
+  });
+  it("an application with several categories shows under each; items keep their order", () => {
+    const launcher = groupLauncher([item("late", "NA", ["Parts", "Service"], 5), item("early", "NA", ["Parts"], 1)]);
+    expect(launcher.regions[0].categories.map((c) => [c.name, c.items.map((i) => i.id)])).toEqual([
+      ["Parts", ["early", "late"]],
+      ["Service", ["late"]],
+    ]);
+  });
+  it("with none, there is nothing to group (the empty message shows)", () => {
+    expect(groupLauncher([]).regions).toEqual([]);
+  });
+  it("links containing http open in a new tab; others are in-app routes", () => {
+    expect(opensInNewTab("https://parts.example.com")).toBe(true);
+    expect(opensInNewTab("/documents")).toBe(false);
+  });
+});
+
+describe("SPEC §6 launcher admin links", () => {
+  const admin = [...ALL_ADMIN_FEATURES, "feature:dev"];
+  it("show only with feature:dev and any-admin", () => {
+    expect(launcherAdminLinks([...ALL_ADMIN_FEATURES])).toEqual([]);
+    expect(launcherAdminLinks(["feature:dev", "admin:users:read"])).toEqual([]);
+    expect(launcherAdminLinks(admin)).toHaveLength(11);
+  });
+  it("each link follows its own rule; manage-directory links have no check", () => {
+    const links = launcherAdminLinks(["feature:dev", "admin:announcements:write"]).map((l) => l.to);
+    expect(links).toEqual(["/admin", "/admin/manage-directory/DEALER_LOCATION", "/admin/manage-directory/SINGULAR_ROLES"]);
+  });
+});
+
+const dealer: TargetingSubject = {
+  brandIds: [1], regions: ["NA"], webRoles: ["SALES"], organizationTypes: ["DEALER"], contractTypes: ["FULL_LINE"],
+  contractCodes: ["C-100"], userType: "external", role: "regular", features: ["documents:view"],
+};
+const app = { brandId: 1, regionCode: "NA", webRoles: [], organizationTypes: [], contractTypes: [], customRules: null };
+
+describe("application targeting", () => {
+  it("needs the user's brand and region", () => {
+    expect(applicationVisibleTo(app, dealer)).toBe(true);
+    expect(applicationVisibleTo({ ...app, brandId: 2 }, dealer)).toBe(false);
+    expect(applicationVisibleTo({ ...app, regionCode: "EMEA" }, dealer)).toBe(false);
+  });
+  it("a targeting list set on the application must share a value with the user's", () => {
+    expect(applicationVisibleTo({ ...app, webRoles: ["SALES", "X"] }, dealer)).toBe(true);
+    expect(applicationVisibleTo({ ...app, webRoles: ["SERVICE"] }, dealer)).toBe(false);
+    expect(applicationVisibleTo({ ...app, organizationTypes: ["RENTAL"] }, dealer)).toBe(false);
+    expect(applicationVisibleTo({ ...app, contractTypes: ["FULL_LINE"] }, dealer)).toBe(true);
+  });
+  it("custom rules must hold; malformed rules hide the application", () => {
+    expect(applicationVisibleTo({ ...app, customRules: { attr: "userType", eq: "internal" } }, dealer)).toBe(false);
+    expect(applicationVisibleTo({ ...app, customRules: { attr: "userType", eq: "external" } }, dealer)).toBe(true);
+    expect(applicationVisibleTo({ ...app, customRules: { attr: "userType", matches: ".*" } }, dealer)).toBe(false);
+  });
+});
+
+describe("custom rules", () => {
+  const subject = { userType: "internal", role: "admin", features: ["feature:dev"], regions: ["NA", "EMEA"], brands: ["1"], webRoles: [], organizationTypes: ["DEALER"], contractTypes: [], contractCodes: [] };
+  it("combine with all, any and not", () => {
+    expect(customRuleHolds({ all: [{ attr: "role", eq: "admin" }, { attr: "features", includes: "feature:dev" }] }, subject)).toBe(true);
+    expect(customRuleHolds({ any: [{ attr: "regions", in: ["APAC"] }, { attr: "brands", includes: "1" }] }, subject)).toBe(true);
+    expect(customRuleHolds({ not: { attr: "organizationTypes", includes: "DEALER" } }, subject)).toBe(false);
+  });
+  it("parse from the editor's JSON; empty is none; anything else is refused", () => {
+    expect(parseCustomRules("")).toEqual({ ok: true, rule: null });
+    expect(parseCustomRules('{"attr":"userType","eq":"internal"}')).toEqual({ ok: true, rule: { attr: "userType", eq: "internal" } });
+    expect(parseCustomRules("{not json").ok).toBe(false);
+    expect(parseCustomRules('{"attr":"password","eq":"x"}').ok).toBe(false);
+    expect(parseCustomRules('{"constructor":{"prototype":{}}}').ok).toBe(false);
+  });
+});
