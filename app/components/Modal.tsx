@@ -24,7 +24,9 @@ export function Modal(props: {
     // Focus the chosen option when there is one, else the first field or button (not the ×).
     const first =
       dialog.querySelector<HTMLElement>("input:checked") ??
-      dialog.querySelector<HTMLElement>("form input:not([type=hidden]), form select, form textarea, form button");
+      dialog.querySelector<HTMLElement>("form input:not([type=hidden]), form select, form textarea") ??
+      dialog.querySelector<HTMLElement>(".modal__actions a, .modal__actions button") ??
+      dialog.querySelector<HTMLElement>("a[href], button");
     first?.focus();
     function onKey(event: KeyboardEvent) {
       if (!dialog) return;

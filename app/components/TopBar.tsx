@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ShellUser } from "~/shell/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/shell/search-params";
+import { ApplicationLink } from "./LauncherView";
 
 /** Closes an open <details> menu when a click lands outside it or Escape is pressed (JS nicety). */
 function useDismissableDetails() {
@@ -48,6 +49,30 @@ function AdminMenu({ links }: { links: ShellUser["adminLinks"] }) {
           </li>
         ))}
       </ul>
+    </details>
+  );
+}
+
+/** The header's My applications dropdown (SPEC §2), a flat list in launcher order. */
+function ApplicationsMenu({ applications }: { applications: ShellUser["applications"] }) {
+  const { t } = useTranslation();
+  const ref = useDismissableDetails();
+  return (
+    <details className="menu" ref={ref} data-testid="applications-menu">
+      <summary>{t("nav.myApplications")}</summary>
+      <div className="menu__list">
+        {applications.length === 0 ? (
+          <p className="menu__empty">{t("nav.myApplicationsEmpty")}</p>
+        ) : (
+          <ul>
+            {applications.map((app) => (
+              <li key={app.id}>
+                <ApplicationLink item={app}>{app.name}</ApplicationLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </details>
   );
 }
@@ -141,6 +166,11 @@ function MobileMenu({ user, level }: { user: ShellUser; level: string | null }) 
             <li>
               <Link to="/">{t("nav.home")}</Link>
             </li>
+            <li>
+              <Link to="/#my-applications" reloadDocument>
+                {t("nav.myApplications")}
+              </Link>
+            </li>
             {user.mainLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{t(link.labelKey)}</Link>
@@ -171,6 +201,9 @@ export function TopBar(props: { user: ShellUser; theme: BrandId; brandName: stri
       </Link>
       <nav className="topbar__nav" aria-label={t("nav.main")}>
         <ul>
+          <li>
+            <ApplicationsMenu applications={props.user.applications} />
+          </li>
           {props.user.mainLinks.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to}>{t(link.labelKey)}</NavLink>

@@ -6,12 +6,16 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { getConfig } from "~/config.server";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { titleMeta } from "~/shell/page-title";
+import { LauncherView } from "~/components/LauncherView";
+import { launcherFor } from "~/services/launcher.server";
+import { localeOf } from "~/i18n/locale";
 
 export const meta = titleMeta("home.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   return {
+    launcher: await launcherFor(user, localeOf(request)),
     firstName: (user.claims.name ?? "").split(" ")[0] || user.claims.email || "",
     partnerPortalUrl: partnerPortalRedirectApplies(user.claims.passportWebRoles, partnerPortalRoles(getConfig().PARTNER_PORTAL_ROLES))
       ? getConfig().PARTNER_PORTAL_URL
@@ -20,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { firstName, partnerPortalUrl } = useLoaderData<typeof loader>();
+  const { firstName, partnerPortalUrl, launcher } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useEffect(() => {
     // SPEC §2: partner-portal users go to the CRM portal's single sign-on, unless the URL has a hash.
@@ -35,6 +39,10 @@ export default function Home() {
           {t("home.partnerPortal")} <a href={partnerPortalUrl}>{t("home.partnerPortalLink")}</a>
         </p>
       )}
+      <section aria-labelledby="my-applications" className="home__launcher">
+        <h2 id="my-applications">{t("nav.myApplications")}</h2>
+        <LauncherView launcher={launcher} headingLevel={3} />
+      </section>
     </div>
   );
 }

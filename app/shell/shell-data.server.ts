@@ -7,6 +7,7 @@ import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/
 import { F, isAnyAdmin } from "~/permissions/features";
 import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
 import { BRANDS } from "~/db/seed";
+import { userApplications } from "~/services/launcher.server";
 
 export interface ShellUser {
   name: string;
@@ -15,6 +16,8 @@ export interface ShellUser {
   brands: { id: number; name: string }[];
   adminLinks: NavLink[];
   mainLinks: NavLink[];
+  /** The My applications dropdown: names and links only. */
+  applications: { id: string; name: string; link: string }[];
   canOpenPreferences: boolean;
   showPasswordSecurity: boolean;
   showDevLinks: boolean;
@@ -66,6 +69,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       brands: user.access.brands,
       adminLinks: anyAdmin ? visibleAdminLinks(features) : [],
       mainLinks: visibleMainLinks(features),
+      applications: (await userApplications(user, locale)).map(({ id, name, link }) => ({ id, name, link })),
       canOpenPreferences: features.includes(F.serialNumberPresent),
       showPasswordSecurity: user.userType === "external",
       showDevLinks: features.includes(F.dev),

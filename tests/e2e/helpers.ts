@@ -10,6 +10,7 @@ export async function signIn(page: Page, email: string, path = "/", password = D
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/signin\//);
+  await page.waitForLoadState("load");
   await ready(page);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, loginAttempts, organizations } from "~/db/schema";
-import { DEMO_PASSWORD, seedDemo } from "~/db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/db/seed";
 import { loadAccessData, loadAccessProfile } from "~/services/access-data.server";
 import { checkCredentials, identityClaims, identityForSignIn } from "~/services/identity.server";
 import { BACKENDS } from "./backends";
@@ -27,7 +27,7 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
     await handle.migrate();
     expect(await seedDemo(handle.db)).toBe(false);
     const [{ count }] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(identities);
-    expect(count).toBe(5);
+    expect(count).toBe(DEMO_ACCOUNTS.length);
   });
 
   it("the administrator's access data: brands 1, 2, 4; regions NA and EMEA; every admin feature", async () => {

@@ -1,0 +1,132 @@
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { MULTISELECT_OPTIONS_LIMIT } from "~/validation/application";
+import { FieldError } from "./FieldError";
+
+/** The name of the free-text companion of a multiselect (values typed without JavaScript). */
+export const newTagsName = (name: string) => `${name}__new`;
+
+/**
+ * A multiselect with free tags. Without JavaScript it is a native multiple select plus a text
+ * field for new values (comma separated); with JavaScript it becomes chips with a searchable
+ * input where Enter creates a tag. Both post the values under `name`.
+ */
+export function MultiSelect(props: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  defaultValue: readonly string[];
+  errors?: string[];
+  errorId: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [enhanced, setEnhanced] = useState(false);
+  const [values, setValues] = useState<string[]>([...props.defaultValue]);
+  const [draft, setDraft] = useState("");
+  useEffect(() => setEnhanced(true), []);
+  const options = [...new Set([...props.options, ...props.defaultValue])].slice(0, MULTISELECT_OPTIONS_LIMIT);
+
+  if (!enhanced) {
+    return (
+      <div className="field multiselect">
+        <label htmlFor={`${id}-select`}>{props.label}</label>
+        <select id={`${id}-select`} name={props.name} multiple size={Math.min(6, Math.max(3, options.length))} defaultValue={[...props.defaultValue]} disabled={props.disabled} aria-describedby={props.errors?.length ? props.errorId : undefined}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+        {!props.disabled && (
+          <>
+            <label htmlFor={`${id}-new`} className="field__sublabel">
+              {t("common.newTags")}
+            </label>
+            <input id={`${id}-new`} name={newTagsName(props.name)} placeholder={t("common.pressEnterToCreateTag")} maxLength={2000} />
+          </>
+        )}
+        <FieldError id={props.errorId} errors={props.errors} />
+      </div>
+    );
+  }
+
+  const add = (raw: string) => {
+    const value = raw.trim();
+    if (value && !values.includes(value) && values.length < MULTISELECT_OPTIONS_LIMIT) setValues([...values, value]);
+    setDraft("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      add(draft);
+    } else if (event.key === "Backspace" && draft === "" && values.length > 0) {
+      setValues(values.slice(0, -1));
+    }
+  };
+  const listId = `${id}-options`;
+  return (
+    <div className="field multiselect multiselect--enhanced">
+      <label htmlFor={`${id}-input`}>{props.label}</label>
+      <div className="multiselect__box">
+        <ul className="multiselect__chips" aria-label={props.label}>
+          {values.map((value) => (
+            <li key={value} className="chip">
+              <input type="hidden" name={props.name} value={value} />
+              <span>{value}</span>
+              {!props.disabled && (
+                <button type="button" className="chip__remove" aria-label={t("common.removeTag", { value })} onClick={() => setValues(values.filter((v) => v !== value))}>
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {!props.disabled && (
+          <input
+            id={`${id}-input`}
+            list={listId}
+            value={draft}
+            placeholder={values.length === 0 ? t("common.selectOption") : t("common.pressEnterToCreateTag")}
+            onChange={(event) => {
+              const next = event.target.value;
+              // Choosing a suggestion from the list adds it at once.
+              if (options.includes(next)) add(next);
+              else setDraft(next);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => draft && add(draft)}
+            maxLength={255}
+            aria-describedby={props.errors?.length ? props.errorId : undefined}
+          />
+        )}
+        <datalist id={listId}>
+          {options
+            .filter((o) => !values.includes(o))
+            .map((option) => (
+              <option key={option} value={option} />
+            ))}
+        </datalist>
+      </div>
+      <FieldError id={props.errorId} errors={props.errors} />
+    </div>
+  );
+}
+
+/** Folds the comma-separated new values posted without JavaScript into their list fields. */
+export function mergeNewTags(formData: FormData, fields: readonly string[]): FormData {
+  const merged = new FormData();
+  const newNames = new Set(fields.map(newTagsName));
+  for (const [key, value] of formData.entries()) if (!newNames.has(key)) merged.append(key, value);
+  for (const field of fields) {
+    const typed = formData.get(newTagsName(field));
+    if (typeof typed !== "string") continue;
+    const existing = new Set(merged.getAll(field).map(String));
+    for (const part of typed.split(",").map((p) => p.trim()).filter(Boolean)) {
+      if (!existing.has(part)) merged.append(field, part);
+      existing.add(part);
+    }
+  }
+  return merged;
+}

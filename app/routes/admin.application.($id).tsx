@@ -1,0 +1,271 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useBlocker, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import {
+  applicationFieldOptions,
+  createApplication,
+  deleteApplication,
+  editStamp,
+  getApplication,
+  updateApplication,
+} from "~/services/applications.server";
+import { APPLICATION_LIST_FIELDS, applicationSchema } from "~/validation/application";
+import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { titleMeta } from "~/shell/page-title";
+import { withSearchParam } from "~/shell/search-params";
+import { FieldError } from "~/components/FieldError";
+import { Modal } from "~/components/Modal";
+import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
+import { APPLICATIONS_WRITE } from "./admin.applications";
+
+export const meta = titleMeta("adminApplications.editTitle");
+
+function parseId(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const id = parseId(params.id);
+  const row = id === null ? null : await getApplication(db(), id);
+  if (id !== null && !row) throw new Response("Not Found", { status: 404 });
+  return {
+    canWrite: satisfiesRule(user.access.features, APPLICATIONS_WRITE),
+    options: await applicationFieldOptions(db()),
+    application: row && {
+      id: row.id,
+      name: row.name,
+      displayName: row.displayName,
+      description: row.description,
+      link: row.link,
+      regionCode: row.regionCode,
+      brandId: String(row.brandId),
+      categories: row.categories,
+      contractCodes: row.contractCodes,
+      contractTypes: row.contractTypes,
+      organizationTypes: row.organizationTypes,
+      primaryTasks: row.primaryTasks,
+      typicalUsers: row.typicalUsers,
+      webRoles: row.webRoles,
+      customRules: row.customRules ? JSON.stringify(row.customRules) : "",
+      updatedAt: editStamp(row),
+    },
+  };
+}
+
+/** Save or delete: only with admin:applications:write, checked here; bad input changes nothing. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, APPLICATIONS_WRITE);
+  const id = parseId(params.id);
+  const formData = mergeNewTags(await request.formData(), APPLICATION_LIST_FIELDS);
+  if (formData.get("intent") === "delete" && id !== null) {
+    await deleteApplication(db(), id, user.identityId);
+    return redirect("/admin/applications?deleted=1");
+  }
+  const submission = parseWithZod(formData, { schema: applicationSchema });
+  if (submission.status !== "success") {
+    return { result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null };
+  }
+  if (id === null) {
+    const created = await createApplication(db(), submission.value, user.identityId);
+    return redirect(`/admin/application/${created}?saved=1`);
+  }
+  const outcome = await updateApplication(db(), id, submission.value, user.identityId);
+  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "conflict") {
+    return { result: submission.reply({ formErrors: ["adminApplications.conflict"] }), stamp: outcome.currentStamp };
+  }
+  return redirect(`/admin/application/${id}?saved=1`);
+}
+
+const TEXT_FIELDS = ["name", "displayName", "description", "link"] as const;
+
+export default function ApplicationEditor() {
+  const { application, canWrite, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const params = new URLSearchParams(location.search);
+  const [dirty, setDirty] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: application ?? { regionCode: "", brandId: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  useEffect(() => {
+    if (navigation.state === "idle" && actionData === undefined) setDirty(false);
+  }, [navigation.state, actionData]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const title = !application ? t("adminApplications.newTitle") : canWrite ? t("adminApplications.editTitle") : t("adminApplications.viewTitle");
+  const closeSaved = withSearchParam(location, "saved", null);
+  const closeDelete = withSearchParam(location, "confirm", null);
+  const stamp = actionData?.stamp ?? application?.updatedAt ?? "";
+  const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
+
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/applications">‹ {t("adminApplications.back")}</Link>
+      </p>
+      <h1>{title}</h1>
+      {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
+      <Form method="post" {...getFormProps(form)} ref={formRef} noValidate onChange={() => setDirty(true)} className="editor">
+        {form.errors && (
+          <div id={form.errorId} className="form-error" role="alert">
+            {form.errors.map((error) => (
+              <p key={error}>{errorText(error)}</p>
+            ))}
+          </div>
+        )}
+        <input type="hidden" name="updatedAt" value={stamp} />
+        <fieldset disabled={!canWrite} className="editor__fields">
+          <legend className="visually-hidden">{title}</legend>
+          {TEXT_FIELDS.map((name) => (
+            <div className="field" key={name}>
+              <label htmlFor={fields[name].id}>{t(name === "name" ? "adminApplications.name" : `adminApplications.${name}`)}</label>
+              <input {...getInputProps(fields[name], { type: name === "link" ? "url" : "text" })} key={fields[name].key} maxLength={MAX_TEXT_LENGTH} aria-describedby={name === "link" ? `${fields[name].id}-help ${fields[name].errorId}` : undefined} />
+              {name === "link" && (
+                <p id={`${fields[name].id}-help`} className="field__help">
+                  {t("adminApplications.linkHelp")}
+                </p>
+              )}
+              <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+            </div>
+          ))}
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={fields.brandId.id}>{t("adminApplications.brand")}</label>
+              <select {...getSelectProps(fields.brandId)} key={fields.brandId.key}>
+                <option value="">{t("common.selectOption")}</option>
+                {[1, 2, 3, 4, 5].map((id) => (
+                  <option key={id} value={id}>
+                    {t(`brands.${id}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={fields.brandId.errorId} errors={fields.brandId.errors} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.regionCode.id}>{t("adminApplications.region")}</label>
+              <select {...getSelectProps(fields.regionCode)} key={fields.regionCode.key}>
+                <option value="">{t("common.selectOption")}</option>
+                {["NA", "EMEA", "APAC"].map((code) => (
+                  <option key={code} value={code}>
+                    {t(`regions.${code}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={fields.regionCode.errorId} errors={fields.regionCode.errors} />
+            </div>
+          </div>
+          {APPLICATION_LIST_FIELDS.map((name) => (
+            <MultiSelect
+              key={`${name}-${fields[name].key ?? ""}`}
+              name={name}
+              label={t(`adminApplications.${name}`)}
+              options={options[name]}
+              defaultValue={(fields[name].initialValue as string[] | string | undefined) === undefined ? [] : ([] as string[]).concat(fields[name].initialValue as string[] | string)}
+              errors={fields[name].errors}
+              errorId={fields[name].errorId}
+              disabled={!canWrite}
+            />
+          ))}
+          <div className="field">
+            <label htmlFor={fields.customRules.id}>{t("adminApplications.customRules")}</label>
+            <textarea {...getTextareaProps(fields.customRules)} key={fields.customRules.key} rows={3} className="code" aria-describedby={`${fields.customRules.id}-help ${fields.customRules.errorId}`} />
+            <p id={`${fields.customRules.id}-help`} className="field__help">
+              {t("adminApplications.customRulesHelp")}
+            </p>
+            <FieldError id={fields.customRules.errorId} errors={fields.customRules.errors} />
+          </div>
+        </fieldset>
+        {canWrite && (
+          <div className="editor__actions">
+            {application && (
+              <Link to={withSearchParam(location, "confirm", "delete")} className="button button--danger" preventScrollReset>
+                {t("common.delete")}
+              </Link>
+            )}
+            <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
+              {t("common.save")}
+            </button>
+          </div>
+        )}
+      </Form>
+
+      {params.get("saved") === "1" && (
+        <Modal title={t("common.savedTitle")} titleId="saved-title" closeTo={closeSaved} closeLabel={t("common.close")}>
+          <p>{t("adminApplications.saved")}</p>
+          <div className="modal__actions">
+            <Link to="/admin/applications" className="button button--secondary">
+              {t("adminApplications.back")}
+            </Link>
+            <Link to={closeSaved} className="button" preventScrollReset>
+              {t("common.close")}
+            </Link>
+          </div>
+        </Modal>
+      )}
+      {params.get("confirm") === "delete" && application && canWrite && (
+        <Modal title={t("adminApplications.deleteTitle")} titleId="delete-title" closeTo={closeDelete} closeLabel={t("common.close")}>
+          <p>{t("adminApplications.deleteConfirm", { name: application.displayName })}</p>
+          <Form method="post" className="modal__actions">
+            <Link to={closeDelete} className="button button--secondary" preventScrollReset>
+              {t("common.cancel")}
+            </Link>
+            <button type="submit" name="intent" value="delete" className="button button--danger">
+              {t("adminApplications.deleteButton")}
+            </button>
+          </Form>
+        </Modal>
+      )}
+      {blocker.state === "blocked" && (
+        <div className="modal-backdrop">
+          <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="unsaved-title" aria-describedby="unsaved-text">
+            <h2 id="unsaved-title">{t("common.unsavedTitle")}</h2>
+            <p id="unsaved-text">{t("common.unsavedText")}</p>
+            <div className="modal__actions">
+              <button type="button" className="button button--secondary" onClick={() => blocker.reset()} autoFocus>
+                {t("common.continueEditing")}
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => blocker.proceed()}>
+                {t("common.discard")}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  blocker.reset();
+                  formRef.current?.requestSubmit(formRef.current.querySelector<HTMLButtonElement>("button[value=save]"));
+                }}
+              >
+                {t("common.save")}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

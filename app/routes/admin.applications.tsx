@@ -1,0 +1,150 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { F } from "~/permissions/features";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { listApplications, moveApplication } from "~/services/applications.server";
+import { moveSchema } from "~/validation/application";
+import { titleMeta } from "~/shell/page-title";
+import { Pagination } from "~/components/Pagination";
+import { Modal } from "~/components/Modal";
+import { withSearchParam } from "~/shell/search-params";
+import { safeReturnTo } from "~/auth/return-to.server";
+
+export const meta = titleMeta("adminApplications.title");
+
+export const APPLICATIONS_WRITE = { all: [F.applicationsWrite] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const url = new URL(request.url);
+  const query = url.searchParams.get("q") ?? "";
+  const page = Number(url.searchParams.get("page") ?? "1") || 1;
+  const list = await listApplications(db(), { query, page });
+  return {
+    query,
+    canWrite: satisfiesRule(user.access.features, APPLICATIONS_WRITE),
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      displayName: row.displayName,
+      brandId: row.brandId,
+      regionCode: row.regionCode,
+      categories: row.categories,
+    })),
+  };
+}
+
+/** Move up / down / to the top: only with admin:applications:write, checked here on the server. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, APPLICATIONS_WRITE);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: moveSchema });
+  const back = safeReturnTo(formData.get("returnTo"));
+  if (submission.status === "success") {
+    await moveApplication(db(), submission.value.id, submission.value.direction, user.identityId);
+  }
+  return redirect(back);
+}
+
+export default function ApplicationsList() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const returnTo = location.pathname + location.search.replace(/([?&])deleted=1&?/, "$1").replace(/[?&]$/, "");
+  const deleted = new URLSearchParams(location.search).get("deleted") === "1";
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t("adminApplications.title")}</h1>
+        {data.canWrite && (
+          <Link to="/admin/application" className="button">
+            {t("adminApplications.add")}
+          </Link>
+        )}
+      </div>
+      <Form method="get" className="search-form" role="search">
+        <label htmlFor="application-search">{t("adminApplications.searchLabel")}</label>
+        <input id="application-search" type="search" name="q" defaultValue={data.query} maxLength={255} />
+        <button type="submit" className="button">
+          {t("common.search")}
+        </button>
+      </Form>
+      <p className="list-count" aria-live="polite">
+        {t("adminApplications.count", { count: data.total })}
+      </p>
+      {data.rows.length === 0 ? (
+        <p className="empty-state">{t("common.noResults")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("adminApplications.displayName")}</th>
+                <th scope="col">{t("adminApplications.name")}</th>
+                <th scope="col">{t("adminApplications.brand")}</th>
+                <th scope="col">{t("adminApplications.region")}</th>
+                <th scope="col">{t("adminApplications.categories")}</th>
+                <th scope="col">{t("adminApplications.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/admin/application/${row.id}`} aria-label={t(data.canWrite ? "adminApplications.edit" : "adminApplications.view", { name: row.displayName })}>
+                      {row.displayName}
+                    </Link>
+                  </td>
+                  <td>{row.name}</td>
+                  <td>{t(`brands.${row.brandId}`)}</td>
+                  <td>{t(`regions.${row.regionCode}`)}</td>
+                  <td>{row.categories.join(", ")}</td>
+                  <td>
+                    {data.canWrite && (
+                      <div className="row-actions">
+                        {(["top", "up", "down"] as const).map((direction) => (
+                          <Form method="post" key={direction} preventScrollReset>
+                            <input type="hidden" name="intent" value="move" />
+                            <input type="hidden" name="id" value={row.id} />
+                            <input type="hidden" name="direction" value={direction} />
+                            <input type="hidden" name="returnTo" value={returnTo} />
+                            <button
+                              type="submit"
+                              className="icon-button"
+                              aria-label={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
+                              title={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
+                            >
+                              <span aria-hidden="true">{direction === "top" ? "⤒" : direction === "up" ? "↑" : "↓"}</span>
+                            </button>
+                          </Form>
+                        ))}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
+      {deleted && (
+        <Modal title={t("common.deletedTitle")} titleId="deleted-title" closeTo={withSearchParam(location, "deleted", null)} closeLabel={t("common.close")}>
+          <p>{t("adminApplications.deleted")}</p>
+          <div className="modal__actions">
+            <Link to={withSearchParam(location, "deleted", null)} className="button">
+              {t("common.close")}
+            </Link>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { db } from "~/db/client.server";
+import { launcherAdminLinks } from "~/applications/admin-links";
+import { ADMIN_CATEGORY, groupLauncher, type Launcher, type LauncherItem } from "~/applications/launcher";
+import type { PortalUser } from "~/auth/user.server";
+import type { Locale } from "~/i18n/locale";
+import { translatorFor } from "~/i18n/translate.server";
+import { oncePerRequest } from "~/server-context/request-scope.server";
+import { applicationsForUser, targetingSubjectOf } from "./applications.server";
+
+/** Regions in the order the launcher shows them. */
+export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
+
+/** The user's applications in their language (once per HTTP request: home and the header share it). */
+export function userApplications(user: PortalUser, locale: Locale): Promise<LauncherItem[]> {
+  return oncePerRequest(`applications:${user.identityId}:${locale}`, async () => {
+    const subject = await targetingSubjectOf(db(), user.identityId, user.access);
+    return applicationsForUser(db(), subject, locale);
+  });
+}
+
+/** The My applications launcher: the user's applications plus the admin links of SPEC §6, grouped. */
+export async function launcherFor(user: PortalUser, locale: Locale): Promise<Launcher> {
+  const t = translatorFor(locale);
+  const adminItems: LauncherItem[] = launcherAdminLinks(user.access.features).map((link, index) => ({
+    id: `admin:${link.to}`,
+    name: t(link.labelKey),
+    description: "",
+    link: link.to,
+    regionCode: null,
+    categories: [ADMIN_CATEGORY],
+    sortOrder: index,
+  }));
+  return groupLauncher([...(await userApplications(user, locale)), ...adminItems], REGION_ORDER);
+}

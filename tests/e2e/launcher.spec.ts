@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+import { BRAND3_BASE_URL } from "../../playwright.config";
+
+const launcher = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "My applications" });
+
+test.describe("My applications launcher", () => {
+  test("the dealer: one region (no heading), categories, unnamed group, links by kind", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    const section = launcher(page);
+    await expect(section.getByRole("heading", { name: "North America" })).toHaveCount(0);
+    const headings = await section.getByRole("heading", { level: 4 }).allTextContents();
+    expect(headings).toEqual(["Parts", "Sales", "Service", "Warranty"]);
+    const external = section.getByRole("link", { name: /Parts Catalog/ });
+    await expect(external).toHaveAttribute("target", "_blank");
+    await expect(external).toHaveAttribute("rel", "noopener noreferrer");
+    const inApp = section.getByRole("link", { name: /Service Manuals/ });
+    await expect(inApp).toHaveAttribute("href", "/documents");
+    await expect(inApp).not.toHaveAttribute("target", "_blank");
+    await expect(section.getByRole("link", { name: /Machine Telemetry/ })).toBeVisible();
+    await expect(section.getByRole("link", { name: /Internal Pricing/ })).toHaveCount(0);
+    await expect(section.getByRole("link", { name: /Dealer Administration/ })).toHaveCount(0);
+  });
+
+  test("the employee: three regions with headings, in order", async ({ page }) => {
+    await signIn(page, "employee@example.com");
+    const regions = await launcher(page).getByRole("heading", { level: 3 }).allTextContents();
+    expect(regions).toEqual(["North America", "Europe, Middle East and Africa", "Asia Pacific"]);
+    await expect(launcher(page).getByRole("link", { name: /Internal Pricing/ })).toBeVisible();
+  });
+
+  test("the administrator: Admin category last, then the admin links", async ({ page }) => {
+    await signIn(page, "admin@example.com");
+    const section = launcher(page);
+    const northAmerica = section.getByRole("region", { name: "North America" });
+    const categories = await northAmerica.getByRole("heading", { level: 4 }).allTextContents();
+    expect(categories[categories.length - 1]).toBe("Admin");
+    await expect(northAmerica.getByRole("link", { name: /Dealer Administration/ })).toBeVisible();
+    const tools = section.getByRole("region", { name: "Administration tools" });
+    await expect(tools.getByRole("link", { name: "Security roles" })).toHaveAttribute("href", "/admin/security-roles");
+    await expect(tools.getByRole("link", { name: "Singular permissions" })).toBeVisible();
+  });
+
+  test("the third brand's user sees Halden applications on the Halden address", async ({ page }) => {
+    await signIn(page, "halden@example.com", `${BRAND3_BASE_URL}/`);
+    await expect(launcher(page).getByRole("link", { name: /Halden Dealer Hub/ })).toBeVisible();
+    await expect(launcher(page).getByRole("link", { name: /Parts Catalog/ })).toHaveCount(0);
+  });
+
+  test("the header's My applications dropdown lists the same applications", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    const menu = page.getByTestId("applications-menu");
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: /Warranty Claims/ })).toBeVisible();
+  });
+
+  test("names follow the language: German after switching", async ({ page, context, baseURL }) => {
+    await signIn(page, "dealer@example.com");
+    await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Meine Anwendungen" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Parts Catalog/ })).toHaveCount(0);
+  });
+
+  test("GET /api/v2/user/applications answers data.applications in the asked language", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    const english = await (await page.request.get("/api/v2/user/applications")).json();
+    expect(english.data.applications.map((a: { name: string }) => a.name)).toContain("Parts Catalog");
+    const french = await (await page.request.get("/api/v2/user/applications?language=fr")).json();
+    expect(french.data.applications.map((a: { name: string }) => a.name)).not.toContain("Parts Catalog");
+    expect(french.data.applications).toHaveLength(english.data.applications.length);
+  });
+});
+
+test.describe("partner portal", () => {
+  test("a partner-portal role is sent on to the partner portal (a link without JavaScript)", async ({ page }, testInfo) => {
+    await page.route("https://crm.example.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>CRM</title><h1>Partner portal</h1>" }));
+    if (testInfo.project.name === "js-off") {
+      await signIn(page, "partner@example.com");
+      await expect(page.getByRole("link", { name: "Continue to the partner portal" })).toHaveAttribute("href", "https://crm.example.com/sso");
+      return;
+    }
+    await page.goto("/");
+    await page.getByLabel("Email").fill("partner@example.com");
+    await page.getByLabel("Password").fill("Demo#Portal2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("https://crm.example.com/sso");
+  });
+
+  test("with a hash in the URL the partner stays on home", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "js-off", "the hash rule runs in the browser");
+    await page.route("https://crm.example.com/**", (route) => route.fulfill({ status: 200, body: "CRM" }));
+    // Sign in on a page that does not redirect, then open home with a hash.
+    await signIn(page, "partner@example.com", "/documents");
+    await page.goto("/#stay");
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).host).not.toBe("crm.example.com");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Pat");
+  });
+});
