@@ -97,6 +97,7 @@ export default function ApplicationEditor() {
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
   const [dirty, setDirty] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -130,10 +131,21 @@ export default function ApplicationEditor() {
       </p>
       <h1>{title}</h1>
       {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
-      <Form method="post" {...getFormProps(form)} ref={formRef} noValidate onChange={() => setDirty(true)} className="editor">
-        {form.errors && (
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          setAttempted(true);
+          form.onSubmit(event);
+        }}
+        ref={formRef}
+        noValidate
+        onChange={() => setDirty(true)}
+        className="editor"
+      >
+        {(form.errors || (attempted && Object.keys(form.allErrors).length > 0)) && (
           <div id={form.errorId} className="form-error" role="alert">
-            {form.errors.map((error) => (
+            {(form.errors ?? ["validations.formError"]).map((error) => (
               <p key={error}>{errorText(error)}</p>
             ))}
           </div>

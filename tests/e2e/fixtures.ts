@@ -7,9 +7,13 @@ import { DEMO_PASSWORD } from "../../app/db/seed";
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
 export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
 
+/** A reader of applications (admin:applications:read without write), for read-only checks. */
+export const APPLICATION_READER = { email: "appreader@example.com", firstName: "Robin", lastName: "Ames" };
+
 export async function seedE2eFixtures(db: Database): Promise<void> {
   const [existing] = await db.select({ id: identities.id }).from(identities).where(eq(identities.email, DEV_HALDEN.email));
   if (existing) return;
+  await seedApplicationReader(db);
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -27,6 +31,22 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
       employeeNumber: "E-E2E-1",
       passwordHash: await hash(DEMO_PASSWORD),
     })
+    .returning({ id: identities.id });
+  await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+}
+
+async function seedApplicationReader(db: Database): Promise<void> {
+  const [location] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
+  const [role] = await db
+    .insert(securityRoles)
+    .values({ name: "E2E_APPLICATION_READER", displayName: "Application reader", features: ["admin:applications:read"] })
+    .returning({ id: securityRoles.id });
+  const [identity] = await db
+    .insert(identities)
+    .values({ ...APPLICATION_READER, userType: "external", serialNumber: "SN-E2E-2", employeeNumber: "E-E2E-2", passwordHash: await hash(DEMO_PASSWORD) })
     .returning({ id: identities.id });
   await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
 }

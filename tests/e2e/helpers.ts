@@ -2,8 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
-/** Signs in through the embedded identity provider's real page, starting from `path`. */
-export async function signIn(page: Page, email: string, path = "/", password = DEMO_PASSWORD) {
+/**
+ * Signs in through the embedded identity provider's real page, starting from `path`.
+ * `javaScript` says whether this page's context runs scripts (default: the project's setting).
+ */
+export async function signIn(page: Page, email: string, path = "/", options: { password?: string; javaScript?: boolean } = {}) {
+  const password = options.password ?? DEMO_PASSWORD;
   await page.goto(path);
   await expect(page).toHaveURL(/\/signin\//);
   await page.getByLabel("Email").fill(email);
@@ -11,12 +15,12 @@ export async function signIn(page: Page, email: string, path = "/", password = D
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/signin\//);
   await page.waitForLoadState("load");
-  await ready(page);
+  await ready(page, options.javaScript);
 }
 
 /** With JavaScript on, waits until the page is hydrated (its enhancements are live). */
-export async function ready(page: Page) {
-  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+export async function ready(page: Page, javaScript = test.info().project.use.javaScriptEnabled !== false) {
+  if (javaScript) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
 /** The current path and query. */

@@ -141,3 +141,17 @@ describe("access denied: the back link without JavaScript", () => {
     expect(parentPath("/")).toBe("/");
   });
 });
+
+describe("multiselect without JavaScript", () => {
+  it("folds comma-separated new values into the list field, once each", async () => {
+    const { mergeNewTags } = await import("~/components/MultiSelect");
+    const form = new FormData();
+    form.append("categories", "Parts");
+    form.append("categories__new", " Fleet, Parts ,, Rental ");
+    form.append("name", "x");
+    const merged = mergeNewTags(form, ["categories", "webRoles"]);
+    expect(merged.getAll("categories")).toEqual(["Parts", "Fleet", "Rental"]);
+    expect(merged.has("categories__new")).toBe(false);
+    expect(merged.get("name")).toBe("x");
+  });
+});

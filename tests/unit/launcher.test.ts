@@ -100,3 +100,13 @@ describe("custom rules", () => {
     expect(parseCustomRules('{"constructor":{"prototype":{}}}').ok).toBe(false);
   });
 });
+
+describe("SPEC §9 pagination: 5 page buttons", () => {
+  it("centres the window on the current page where it can", async () => {
+    const { pageWindow } = await import("~/components/Pagination");
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+    expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(5, 9)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9]);
+  });
+});

@@ -1,0 +1,182 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, ready } from "./helpers";
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Adds values to a multiselect, with JavaScript (chips, Enter) or without (the new-values field). */
+async function addTags(page: Page, label: string, values: string[], jsOn: boolean) {
+  if (jsOn) {
+    const input = page.getByRole("combobox", { name: label });
+    for (const value of values) {
+      await input.fill(value);
+      await input.press("Enter");
+    }
+  } else {
+    const field = page.locator(".multiselect", { has: page.getByText(label, { exact: true }) });
+    await field.getByLabel("New values, separated by commas").fill(values.join(", "));
+  }
+}
+
+test.describe("application administration", () => {
+  test("create an application as admin and see it in the dealer's launcher", async ({ page, browser, baseURL }, testInfo) => {
+    const jsOn = testInfo.project.name === "js-on";
+    const name = `Fleet Planner ${testInfo.project.name}`;
+    await signIn(page, "admin@example.com", "/admin/applications");
+    await page.getByRole("link", { name: "Add application" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New application");
+    await ready(page);
+    await page.getByLabel("Name", { exact: true }).fill(`FLEET_${testInfo.project.name.toUpperCase()}`);
+    await page.getByLabel("Display name").fill(name);
+    await page.getByLabel("Description").fill("Plan service intervals for a fleet.");
+    await page.getByLabel("Link").fill("https://fleet.example.com");
+    await page.getByLabel("Brand").selectOption("1");
+    await page.getByLabel("Region").selectOption("NA");
+    await addTags(page, "Categories", ["Fleet"], jsOn);
+    await page.getByRole("button", { name: "Save" }).click();
+    const saved = page.getByRole("dialog", { name: "Saved" });
+    await expect(saved).toBeVisible();
+    await expect(saved).toContainText("The application has been saved.");
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
+    const dealer = await context.newPage();
+    await signIn(dealer, "dealer@example.com", "/", { javaScript: jsOn });
+    const section = dealer.getByRole("region", { name: "My applications" });
+    await expect(section.getByRole("heading", { name: "Fleet" })).toBeVisible();
+    await expect(section.getByRole("link", { name: new RegExp(name) })).toHaveAttribute("href", "https://fleet.example.com");
+    await context.close();
+  });
+
+  test("validation errors show the spec's messages and keep what was typed", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/application");
+    await page.getByLabel("Display name").fill("Half-finished");
+    await page.getByLabel("Link").fill("not a link");
+    await page.getByLabel("Custom rules").fill('{"attr":"password","eq":"x"}');
+    // Leave the field first: its error shows on blur and moves the button.
+    await page.getByLabel("Custom rules").blur();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please correct the errors marked")).toBeVisible();
+    await expect(page.getByText("Value is required").first()).toBeVisible();
+    await expect(page.getByText("The value is not a valid URL address")).toBeVisible();
+    await expect(page.getByText("Custom rules must be one valid JSON rule (see the format below)")).toBeVisible();
+    await expect(page.getByLabel("Display name")).toHaveValue("Half-finished");
+    await expect(page.getByLabel("Link")).toHaveValue("not a link");
+    await expect(page.getByLabel("Custom rules")).toHaveValue('{"attr":"password","eq":"x"}');
+  });
+
+  test("search by name or description, with the empty message", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/applications");
+    await page.getByLabel("Search by name or description").fill("serial number");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("link", { name: "Edit Parts Catalog" })).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await page.getByLabel("Search by name or description").fill("no such thing at all");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+  });
+
+  test("pages of 10 with page links", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/applications");
+    await expect(page.locator("tbody tr")).toHaveCount(10);
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("move to top puts the application first", async ({ page }, testInfo) => {
+    await signIn(page, "admin@example.com", "/admin/applications?q=Brixton");
+    const target = testInfo.project.name === "js-on" ? "Brixton Training" : "Brixton Parts";
+    await page.getByRole("button", { name: `Move ${target} to the top` }).click();
+    await page.goto("/admin/applications");
+    await expect(page.locator("tbody tr").first()).toContainText(target);
+  });
+
+  test("delete asks for confirmation first", async ({ page }, testInfo) => {
+    await signIn(page, "admin@example.com", "/admin/applications");
+    await page.getByRole("link", { name: "Add application" }).click();
+    await ready(page);
+    const name = `Temporary ${testInfo.project.name}`;
+    await page.getByLabel("Name", { exact: true }).fill("TEMP");
+    await page.getByLabel("Display name").fill(name);
+    await page.getByLabel("Link").fill("/documents");
+    await page.getByLabel("Brand").selectOption("2");
+    await page.getByLabel("Region").selectOption("NA");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog", { name: "Saved" }).getByRole("link", { name: "Close" }).last().click();
+    await page.getByRole("link", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete application" });
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await page.getByRole("link", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete application" }).getByRole("button", { name: "Delete application" }).click();
+    await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The application has been deleted.");
+    await page.goto(`/admin/applications?q=${encodeURIComponent(name)}`);
+    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+  });
+
+  test("a stale save shows a conflict and keeps the input", async ({ page, browser, baseURL }, testInfo) => {
+    // Each project edits its own application, so the two runs do not meet.
+    const target = testInfo.project.name === "js-on" ? "Halden Warranty" : "Halden Dealer Hub";
+    await signIn(page, "admin@example.com", `/admin/applications?q=${encodeURIComponent(target)}`);
+    await page.getByRole("link", { name: `Edit ${target}` }).click();
+    await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
+    await ready(page);
+    const editUrl = page.url();
+    // Someone else saves the same application in between.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const other = await context.newPage();
+    await signIn(other, "admin@example.com", new URL(editUrl).pathname, { javaScript: false });
+    await other.getByLabel("Description").fill(`Changed elsewhere (${testInfo.project.name}).`);
+    await other.getByRole("button", { name: "Save" }).click();
+    await expect(other.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    await context.close();
+
+    await page.getByLabel("Description").fill("My own change.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert")).toContainText("Someone else changed this application after you opened it.");
+    await expect(page.getByLabel("Description")).toHaveValue("My own change.");
+  });
+
+  test("read-only access sees no save controls, and its forged posts are refused", async ({ page }) => {
+    await signIn(page, "appreader@example.com", "/admin/applications");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Applications");
+    await expect(page.getByRole("link", { name: "Add application" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /to the top/ })).toHaveCount(0);
+    await page.getByRole("link", { name: "View Parts Catalog" }).click();
+    await expect(page.getByText("You can view this record but not change it.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+    await expect(page.getByLabel("Display name")).toBeDisabled();
+    const id = new URL(page.url()).pathname.split("/").pop();
+
+    for (const [path, form] of [
+      [`/admin/application/${id}`, { intent: "delete" }],
+      [`/admin/application/${id}`, { intent: "save", name: "X", displayName: "Forged", link: "/x", brandId: "1", regionCode: "NA" }],
+      ["/admin/application", { intent: "save", name: "X", displayName: "Forged", link: "/x", brandId: "1", regionCode: "NA" }],
+      ["/admin/applications", { intent: "move", id: String(id), direction: "top" }],
+    ] as const) {
+      const forged = await page.request.post(path, { form: { ...form }, maxRedirects: 0 });
+      expect(forged.status(), path).toBe(302);
+      expect(forged.headers()["location"]).toMatch(/^\/access-denied\?from=/);
+    }
+    await page.reload();
+    await expect(page.getByLabel("Display name")).toHaveValue("Parts Catalog");
+  });
+
+  test("a user without any applications feature is refused the screens", async ({ page }) => {
+    await signIn(page, "auditor@example.com", "/admin/applications");
+    await expect(page).toHaveURL(/\/access-denied\?from=%2Fadmin%2Fapplications/);
+  });
+
+  test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
+    await signIn(page, "admin@example.com", "/admin/applications");
+    await expectNoViolations(page);
+    await page.goto("/admin/application/1");
+    await ready(page);
+    await expectNoViolations(page);
+  });
+});
