@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: moveSchema });
   const back = safeReturnTo(formData.get("returnTo"));
   if (submission.status === "success") {
-    await moveApplication(db(), submission.value.id, submission.value.direction, user.identityId);
+    await moveApplication(db(), submission.value.id, submission.value.direction, user.identityId, submission.value.q);
   }
   return redirect(back);
 }
@@ -115,6 +115,7 @@ export default function ApplicationsList() {
                             <input type="hidden" name="id" value={row.id} />
                             <input type="hidden" name="direction" value={direction} />
                             <input type="hidden" name="returnTo" value={returnTo} />
+                            <input type="hidden" name="q" value={data.query} />
                             <button
                               type="submit"
                               className="icon-button"

@@ -65,14 +65,18 @@ export async function applicationsForUser(database: Database, subject: Targeting
 
 export const APPLICATIONS_PAGE_SIZE = 10;
 
+/** The administration list's search: name, display name or description contains the text. */
+function searchCondition(text: string | undefined) {
+  const query = text?.trim() ?? "";
+  if (!query) return undefined;
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(applications.name, pattern), ilike(applications.displayName, pattern), ilike(applications.description, pattern));
+}
+
 /** A page of applications in launcher order, searched by name, display name or description. */
 export async function listApplications(database: Database, options: { query?: string; page?: number; pageSize?: number }) {
   const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
-  const query = options.query?.trim() ?? "";
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = query
-    ? or(ilike(applications.name, pattern), ilike(applications.displayName, pattern), ilike(applications.description, pattern))
-    : undefined;
+  const where = searchCondition(options.query);
   const [{ total }] = await database.select({ total: count() }).from(applications).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
@@ -202,22 +206,30 @@ export async function deleteApplication(database: Database, id: number, actorId:
   });
 }
 
-/** The order after moving one id up, down or to the top (pure; unknown ids leave it unchanged). */
-export function reorder(ids: readonly number[], id: number, direction: "up" | "down" | "top"): number[] {
+/**
+ * The order after moving one id (pure). Up and down pass the neighbour the admin sees: the
+ * previous or next of `visible` (the searched list), or of the whole order when nothing is
+ * searched. Top puts it first. An unknown id, or no neighbour, leaves the order unchanged.
+ */
+export function reorder(ids: readonly number[], id: number, direction: "up" | "down" | "top", visible: readonly number[] = ids): number[] {
   const order = [...ids];
-  const index = order.indexOf(id);
-  if (index === -1) return order;
-  const target = direction === "top" ? 0 : direction === "up" ? Math.max(0, index - 1) : Math.min(order.length - 1, index + 1);
-  order.splice(index, 1);
-  order.splice(target, 0, id);
-  return order;
+  if (!order.includes(id)) return order;
+  const without = order.filter((x) => x !== id);
+  if (direction === "top") return [id, ...without];
+  const shown = visible.filter((x) => order.includes(x));
+  const at = shown.indexOf(id);
+  const neighbour = direction === "up" ? shown[at - 1] : shown[at + 1];
+  if (at === -1 || neighbour === undefined) return order;
+  const index = without.indexOf(neighbour);
+  without.splice(direction === "up" ? index : index + 1, 0, id);
+  return without;
 }
 
 /**
  * Moves an application in the launcher order. All rows are locked for the move and renumbered
  * 10, 20, 30…, so concurrent moves queue up and the order stays consistent.
  */
-export async function moveApplication(database: Database, id: number, direction: "up" | "down" | "top", actorId: number): Promise<boolean> {
+export async function moveApplication(database: Database, id: number, direction: "up" | "down" | "top", actorId: number, query?: string): Promise<boolean> {
   return database.transaction(async (tx) => {
     // Lock first, then read the order: under READ COMMITTED a locking read may return rows in
     // the order of its old snapshot, so the ordered read must come after the lock is held.
@@ -228,7 +240,11 @@ export async function moveApplication(database: Database, id: number, direction:
       .orderBy(asc(applications.sortOrder), asc(applications.id));
     const before = rows.map((r) => r.id);
     if (!before.includes(id)) return false;
-    const after = reorder(before, id, direction);
+    const where = searchCondition(query);
+    const visible = where
+      ? (await tx.select({ id: applications.id }).from(applications).where(where).orderBy(asc(applications.sortOrder), asc(applications.id))).map((r) => r.id)
+      : before;
+    const after = reorder(before, id, direction, visible);
     const oldOrder = new Map(rows.map((r) => [r.id, r.sortOrder]));
     for (const [index, rowId] of after.entries()) {
       const sortOrder = (index + 1) * 10;

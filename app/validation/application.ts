@@ -67,4 +67,5 @@ export const moveSchema = z.object({
   intent: z.literal("move"),
   id: z.coerce.number().int().positive(),
   direction: z.enum(["up", "down", "top"]),
+  q: z.string().max(255).optional(),
 });

@@ -68,7 +68,7 @@ test.describe("shell", () => {
     for (const email of ["dealer@example.com", "auditor@example.com"]) {
       const context = await browser.newContext();
       const other = await context.newPage();
-      await signIn(other, email, "/", { javaScript: true });
+      await signIn(other, email);
       await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(other.getByTestId("admin-menu")).toHaveCount(0);
       await context.close();

@@ -30,6 +30,12 @@ describe("reorder", () => {
     expect(reorder([1, 2, 3], 1, "up")).toEqual([1, 2, 3]);
     expect(reorder([1, 2, 3], 9, "top")).toEqual([1, 2, 3]);
   });
+  it("in a searched list, up and down pass the neighbour the admin sees", () => {
+    // Global order 1..6; the search shows 2, 4, 6.
+    expect(reorder([1, 2, 3, 4, 5, 6], 2, "down", [2, 4, 6])).toEqual([1, 3, 4, 2, 5, 6]);
+    expect(reorder([1, 2, 3, 4, 5, 6], 6, "up", [2, 4, 6])).toEqual([1, 2, 3, 6, 4, 5]);
+    expect(reorder([1, 2, 3, 4, 5, 6], 6, "down", [2, 4, 6])).toEqual([1, 2, 3, 4, 5, 6]);
+  });
 });
 
 describe.each(BACKENDS)("applications on $name", (backend) => {
