@@ -17,6 +17,8 @@ export interface PortalUser {
   claims: IdentityClaims;
   userType: "internal" | "external";
   access: AccessData;
+  /** What application targeting reads beyond the access data. */
+  profile: Pick<AccessProfile, "role" | "webRoles" | "organizations">;
 }
 
 /** An error shown to the user through the error boundary, by translation key. */
@@ -64,11 +66,11 @@ async function loadUser(request: Request): Promise<PortalUser | null> {
     // The identity was deactivated or removed: the session no longer stands.
     throw redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
   }
-  const { access, userType } = profile;
+  const { access, userType, role, webRoles, organizations } = profile;
   if (brandHostMismatch(onBrand3Host, access.brands.map((b) => b.id))) {
     throw portalError(403, "errors.brandHostMismatch");
   }
-  return { identityId, claims, userType, access };
+  return { identityId, claims, userType, access, profile: { role, webRoles, organizations } };
 }
 
 /** The path and query of a request, as remembered for after sign-in or shown in `from`. */

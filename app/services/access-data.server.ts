@@ -6,6 +6,10 @@ import { computeAccessData, type AccessData } from "~/permissions/access-data";
 
 export interface AccessProfile {
   userType: "internal" | "external";
+  role: "admin" | "regular";
+  webRoles: string[];
+  /** The assigned organizations' business kinds and contracts, for application targeting. */
+  organizations: { organizationType: string; contractTypes: string[]; contractCodes: string[] }[];
   access: AccessData;
 }
 
@@ -18,6 +22,8 @@ export async function loadAccessProfile(database: Database, identityId: number):
       requiredActions: identities.requiredActions,
       status: identities.status,
       userType: identities.userType,
+      role: identities.role,
+      webRoles: identities.webRoles,
     })
     .from(identities)
     .where(eq(identities.id, identityId));
@@ -30,13 +36,22 @@ export async function loadAccessProfile(database: Database, identityId: number):
       brandId: brands.id,
       brandName: brands.name,
       regionCode: organizations.regionCode,
+      organizationType: organizations.organizationType,
+      contractTypes: organizations.contractTypes,
+      contractCodes: organizations.contractCodes,
     })
     .from(roleAssignments)
     .innerJoin(securityRoles, eq(securityRoles.id, roleAssignments.securityRoleId))
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
     .innerJoin(brands, eq(brands.id, organizations.brandId))
     .where(eq(roleAssignments.identityId, identityId));
-  return { userType: identity.userType, access: computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME) };
+  return {
+    userType: identity.userType,
+    role: identity.role,
+    webRoles: identity.webRoles,
+    organizations: rows.map(({ organizationType, contractTypes, contractCodes }) => ({ organizationType, contractTypes, contractCodes })),
+    access: computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME),
+  };
 }
 
 export async function loadAccessData(database: Database, identityId: number): Promise<AccessData | null> {

@@ -1,37 +1,29 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { applications, identities, organizations, roleAssignments } from "~/db/schema";
+import { applications } from "~/db/schema";
 import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
 import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
-import type { AccessData } from "~/permissions/access-data";
+import type { PortalUser } from "~/auth/user.server";
 import type { ApplicationInput } from "~/validation/application";
 import { fieldChanges, recordAudit } from "./audit.server";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
-/** The user's side of targeting: access data plus web roles and the assigned organizations' kinds and contracts. */
-export async function targetingSubjectOf(database: Database, identityId: number, access: AccessData): Promise<TargetingSubject> {
-  const [identity] = await database
-    .select({ webRoles: identities.webRoles, userType: identities.userType, role: identities.role })
-    .from(identities)
-    .where(eq(identities.id, identityId));
-  const orgs = await database
-    .select({ organizationType: organizations.organizationType, contractTypes: organizations.contractTypes, contractCodes: organizations.contractCodes })
-    .from(roleAssignments)
-    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .where(eq(roleAssignments.identityId, identityId));
+/** The user's side of targeting, from the signed-in user's access data and profile (no extra query). */
+export function targetingSubjectOf(user: Pick<PortalUser, "userType" | "access" | "profile">): TargetingSubject {
   const unique = (values: string[]) => [...new Set(values)];
+  const orgs = user.profile.organizations;
   return {
-    brandIds: access.brands.map((b) => b.id),
-    regions: access.regions,
-    webRoles: identity?.webRoles ?? [],
+    brandIds: user.access.brands.map((b) => b.id),
+    regions: user.access.regions,
+    webRoles: user.profile.webRoles,
     organizationTypes: unique(orgs.map((o) => o.organizationType)),
     contractTypes: unique(orgs.flatMap((o) => o.contractTypes)),
     contractCodes: unique(orgs.flatMap((o) => o.contractCodes)),
-    userType: identity?.userType ?? "external",
-    role: identity?.role ?? "regular",
-    features: access.features,
+    userType: user.userType,
+    role: user.profile.role,
+    features: user.access.features,
   };
 }
 

@@ -13,8 +13,7 @@ export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
 /** The user's applications in their language (once per HTTP request: home and the header share it). */
 export function userApplications(user: PortalUser, locale: Locale): Promise<LauncherItem[]> {
   return oncePerRequest(`applications:${user.identityId}:${locale}`, async () => {
-    const subject = await targetingSubjectOf(db(), user.identityId, user.access);
-    return applicationsForUser(db(), subject, locale);
+    return applicationsForUser(db(), targetingSubjectOf(user), locale);
   });
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { applications, auditLog, identities } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
-import { loadAccessData } from "~/services/access-data.server";
+import { loadAccessProfile } from "~/services/access-data.server";
 import {
   applicationsForUser,
   createApplication,
@@ -43,8 +43,8 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
   let adminId: number;
   const launcherOf = async (email: string, locale = "en") => {
     const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-    const access = (await loadAccessData(handle.db, row.id))!;
-    return applicationsForUser(handle.db, await targetingSubjectOf(handle.db, row.id, access), locale);
+    const profile = (await loadAccessProfile(handle.db, row.id))!;
+    return applicationsForUser(handle.db, targetingSubjectOf({ userType: profile.userType, access: profile.access, profile }), locale);
   };
 
   beforeAll(async () => {
