@@ -119,7 +119,7 @@ export default function App() {
       </main>
       <Footer locale={shell.locale} year={shell.year} companyName={shell.companyName} theme={shell.theme} showDevLinks={Boolean(shell.user?.showDevLinks)} />
       {showBrandSwitcher && shell.user && (
-        <BrandSwitcher brands={shell.user.brands} current={shell.theme} closeTo={withSearchParam(location, "modal", null)} />
+        <BrandSwitcher brands={shell.user.brands} current={shell.theme} closeTo={withSearchParam(location, "modal", null)} unreadByBrand={shell.user.unreadByBrand} />
       )}
     </>
   );

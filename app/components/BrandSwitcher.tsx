@@ -4,7 +4,7 @@ import { logoOf, parseBrandId } from "~/theme/theme";
 import { Modal } from "./Modal";
 
 /** SPEC §2 Brand switcher: radio list of the user's brands with logos; Continue keeps, Cancel restores. */
-export function BrandSwitcher(props: { brands: { id: number; name: string }[]; current: number; closeTo: string }) {
+export function BrandSwitcher(props: { brands: { id: number; name: string }[]; current: number; closeTo: string; unreadByBrand: Record<number, number> }) {
   const { t } = useTranslation();
   const restore = () => {
     document.body.dataset.brand = String(props.current);
@@ -31,7 +31,13 @@ export function BrandSwitcher(props: { brands: { id: number; name: string }[]; c
                   }}
                 />
                 <img src={logoOf(id)} alt="" width={96} height={32} />
-                <span>{t(`brands.${brand.id}`)}</span>
+                <span className="brand-switcher__name">{t(`brands.${brand.id}`)}</span>
+                {(props.unreadByBrand[brand.id] ?? 0) > 0 && (
+                  <span className="badge" data-testid={`unread-brand-${brand.id}`}>
+                    <span aria-hidden="true">{props.unreadByBrand[brand.id]}</span>
+                    <span className="visually-hidden">{t("brandSwitcher.unread", { count: props.unreadByBrand[brand.id] })}</span>
+                  </span>
+                )}
               </label>
             );
           })}

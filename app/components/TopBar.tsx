@@ -114,6 +114,12 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
             <li>
               <Link to={withSearchParam(location, "modal", "brands")} preventScrollReset>
                 {t("profile.changeBrands")}
+                {user.unreadTotal > 0 && (
+                  <span className="badge" data-testid="unread-badge">
+                    <span aria-hidden="true">{user.unreadTotal}</span>
+                    <span className="visually-hidden">{t("profile.unread", { count: user.unreadTotal })}</span>
+                  </span>
+                )}
               </Link>
             </li>
           )}

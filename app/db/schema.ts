@@ -205,3 +205,43 @@ export const oidcPayloads = pgTable(
     index("oidc_payloads_uid_idx").on(t.uid),
   ],
 );
+
+/** An announcement (SPEC §3 Announcement), targeted by brands, regions and web security roles. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Shown to internal users only. */
+    description: text("description").notNull().default(""),
+    /** Sanitised HTML. */
+    content: text("content").notNull().default(""),
+    language: text("language").notNull().default("en"),
+    displayLocationCode: text("display_location_code").notNull().default("dealer-home"),
+    priority: text("priority", { enum: ["highest", "medium", "lowest"] }).notNull().default("medium"),
+    linkUrl: text("link_url").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    expirationDate: timestamp("expiration_date", { withTimezone: true }).notNull(),
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    brandIds: integer("brand_ids").array().notNull().default(sql`'{}'::integer[]`),
+    regionCodes: text("region_codes").array().notNull().default(sql`'{}'::text[]`),
+    modifiedBy: integer("modified_by"),
+    ...timestamps,
+  },
+  (t) => [index("announcements_window_idx").on(t.startDate, t.expirationDate)],
+);
+
+/** Which announcements a user has read. */
+export const announcementReads = pgTable(
+  "announcement_reads",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.announcementId] })],
+);

@@ -2,8 +2,10 @@ import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
 import type { Database } from "./client.server";
-import { applications, brands, identities, organizations, regions, roleAssignments, securityRoles, type LocalizedTexts } from "./schema";
+import { announcementReads, announcements, applications, brands, identities, organizations, regions, roleAssignments, securityRoles, type LocalizedTexts } from "./schema";
 import { SEED_APPLICATIONS } from "./seed-applications";
+import { SEED_ANNOUNCEMENTS, SEED_READS } from "./seed-announcements";
+import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
@@ -119,12 +121,48 @@ export async function seedApplications(database: Database): Promise<boolean> {
   return true;
 }
 
-/** Demo organizations, roles, accounts and applications; each part only where its tables are empty. */
+/** Demo announcements and who has read which; runs only on a database without announcements. */
+export async function seedAnnouncements(database: Database, now = new Date()): Promise<boolean> {
+  const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(announcements);
+  if (count > 0) return false;
+  const day = 86_400_000;
+  const rows = await database
+    .insert(announcements)
+    .values(
+      SEED_ANNOUNCEMENTS.map((a) => ({
+        title: a.title,
+        description: a.description ?? "",
+        content: sanitizeAnnouncementHtml(a.content),
+        language: a.language,
+        priority: a.priority,
+        linkUrl: a.linkUrl,
+        startDate: new Date(now.getTime() + a.startInDays * day),
+        expirationDate: new Date(now.getTime() + a.expireInDays * day),
+        brandIds: a.brandIds,
+        regionCodes: a.regionCodes,
+        roles: a.roles ?? [],
+      })),
+    )
+    .returning({ id: announcements.id, title: announcements.title });
+  const idOf = new Map(rows.map((r) => [r.title, r.id]));
+  for (const [email, titles] of Object.entries(SEED_READS)) {
+    const [identity] = await database.select({ id: identities.id }).from(identities).where(sql`lower(${identities.email}) = ${email}`);
+    if (!identity) continue;
+    const values = titles.flatMap((title) => (idOf.has(title) ? [{ identityId: identity.id, announcementId: idOf.get(title)! }] : []));
+    if (values.length > 0) await database.insert(announcementReads).values(values);
+  }
+  return true;
+}
+
+/** Demo organizations, roles, accounts, applications and announcements; each part only where its tables are empty. */
 export async function seedDemo(database: Database): Promise<boolean> {
   await seedReferenceData(database);
   await seedApplications(database);
   const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(identities);
-  if (count > 0) return false;
+  if (count > 0) {
+    await seedAnnouncements(database);
+    return false;
+  }
   const passwordHash = await hash(DEMO_PASSWORD);
   await database.transaction(async (tx) => {
     const locationIds = new Map<DealerKey, number>();
@@ -182,5 +220,6 @@ export async function seedDemo(database: Database): Promise<boolean> {
       );
     }
   });
+  await seedAnnouncements(database);
   return true;
 }

@@ -45,6 +45,8 @@ export const ROUTE_RULES = {
   documents: { pattern: "/documents", rule: { all: [F.documentsView] } },
   integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
+  /** Opening an announcement (marks it read, then its link): sign-in only. */
+  announcementOpen: { pattern: "/announcements/:id/open", rule: SIGNED_IN },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_RULES;

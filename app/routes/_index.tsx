@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,13 +10,24 @@ import { titleMeta } from "~/shell/page-title";
 import { LauncherView } from "~/components/LauncherView";
 import { launcherFor } from "~/services/launcher.server";
 import { localeOf } from "~/i18n/locale";
+import { AnnouncementFeed } from "~/components/AnnouncementFeed";
+import { feedForBrand, markAnnouncementRead } from "~/services/announcements.server";
+import { userAnnouncements } from "~/services/user-announcements.server";
+import { themeOf } from "~/shell/shell-data.server";
+import { announcementReadSchema } from "~/validation/announcement-read";
+import { db } from "~/db/client.server";
 
 export const meta = titleMeta("home.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
+  const locale = localeOf(request);
+  const feed = feedForBrand(user, await userAnnouncements(user, locale), themeOf(request, user.access.brands.map((b) => b.id)));
   return {
-    launcher: await launcherFor(user, localeOf(request)),
+    locale,
+    feed,
+    view: new URL(request.url).searchParams.get("announcements") === "read" ? ("read" as const) : ("unread" as const),
+    launcher: await launcherFor(user, locale),
     firstName: (user.claims.name ?? "").split(" ")[0] || user.claims.email || "",
     partnerPortalUrl: partnerPortalRedirectApplies(user.claims.passportWebRoles, partnerPortalRoles(getConfig().PARTNER_PORTAL_ROLES))
       ? getConfig().PARTNER_PORTAL_URL
@@ -23,8 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Mark read: the announcement must be one the user sees. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const submission = parseWithZod(await request.formData(), { schema: announcementReadSchema });
+  if (submission.status !== "success") return redirect("/");
+  await markAnnouncementRead(db(), user, submission.value.announcementId, localeOf(request));
+  return redirect(`/?announcements=${submission.value.view ?? "unread"}`);
+}
+
 export default function Home() {
-  const { firstName, partnerPortalUrl, launcher } = useLoaderData<typeof loader>();
+  const { firstName, partnerPortalUrl, launcher, feed, view, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useEffect(() => {
     // SPEC §2: partner-portal users go to the CRM portal's single sign-on, unless the URL has a hash.
@@ -43,6 +64,7 @@ export default function Home() {
         <h2 id="my-applications">{t("nav.myApplications")}</h2>
         <LauncherView launcher={launcher} headingLevel={3} />
       </section>
+      <AnnouncementFeed unread={feed.unread} read={feed.read} view={view} locale={locale} />
     </div>
   );
 }

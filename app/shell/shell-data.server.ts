@@ -8,6 +8,8 @@ import { F, isAnyAdmin } from "~/permissions/features";
 import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
 import { BRANDS } from "~/db/seed";
 import { userApplications } from "~/services/launcher.server";
+import { unreadSummary } from "~/services/announcements.server";
+import { userAnnouncements } from "~/services/user-announcements.server";
 
 export interface ShellUser {
   name: string;
@@ -18,6 +20,9 @@ export interface ShellUser {
   mainLinks: NavLink[];
   /** The My applications dropdown: names and links only. */
   applications: { id: string; name: string; link: string }[];
+  /** Unread announcements per brand (brand switcher) and in all (the change-brands badge). */
+  unreadByBrand: Record<number, number>;
+  unreadTotal: number;
   canOpenPreferences: boolean;
   showPasswordSecurity: boolean;
   showDevLinks: boolean;
@@ -54,6 +59,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const brand = BRANDS.find((b) => b.id === theme)!;
   const features = user?.access.features ?? [];
   const anyAdmin = isAnyAdmin(features);
+  const unread = user ? unreadSummary(user, await userAnnouncements(user, locale)) : null;
   return {
     locale,
     messages: messagesFor(locale, theme),
@@ -70,6 +76,8 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       adminLinks: anyAdmin ? visibleAdminLinks(features) : [],
       mainLinks: visibleMainLinks(features),
       applications: (await userApplications(user, locale)).map(({ id, name, link }) => ({ id, name, link })),
+      unreadByBrand: unread?.byBrand ?? {},
+      unreadTotal: unread?.total ?? 0,
       canOpenPreferences: features.includes(F.serialNumberPresent),
       showPasswordSecurity: user.userType === "external",
       showDevLinks: features.includes(F.dev),

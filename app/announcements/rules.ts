@@ -1,0 +1,67 @@
+/** Priorities (SPEC §9), highest first. */
+export const PRIORITIES = ["highest", "medium", "lowest"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const DEFAULT_DISPLAY_LOCATION = "dealer-home";
+
+export interface AnnouncementTargeting {
+  id: number;
+  title: string;
+  language: string;
+  displayLocationCode: string;
+  priority: Priority;
+  startDate: Date;
+  expirationDate: Date;
+  roles: readonly string[];
+  brandIds: readonly number[];
+  regionCodes: readonly string[];
+}
+
+export interface AnnouncementAudience {
+  locale: string;
+  brandIds: readonly number[];
+  regions: readonly string[];
+  webRoles: readonly string[];
+}
+
+/** Live: start ≤ now < expiration. */
+export function isLive(a: Pick<AnnouncementTargeting, "startDate" | "expirationDate">, now: Date): boolean {
+  return a.startDate.getTime() <= now.getTime() && now.getTime() < a.expirationDate.getTime();
+}
+
+const shares = <T>(wanted: readonly T[], held: readonly T[]) => wanted.length === 0 || wanted.some((v) => held.includes(v));
+
+/**
+ * Whether a user sees an announcement: live, in their language, at the display location, for one
+ * of their brands and regions, and — when roles are set — for one of their web security roles.
+ */
+export function announcementVisibleTo(a: AnnouncementTargeting, audience: AnnouncementAudience, now: Date, displayLocationCode = DEFAULT_DISPLAY_LOCATION): boolean {
+  return (
+    isLive(a, now) &&
+    a.language === audience.locale &&
+    a.displayLocationCode === displayLocationCode &&
+    a.brandIds.some((b) => audience.brandIds.includes(b)) &&
+    a.regionCodes.some((r) => audience.regions.includes(r)) &&
+    shares(a.roles, audience.webRoles)
+  );
+}
+
+/** SPEC §2: priority (highest first), equal priorities alphabetically by title. */
+export function compareAnnouncements(a: Pick<AnnouncementTargeting, "priority" | "title">, b: Pick<AnnouncementTargeting, "priority" | "title">): number {
+  return PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) || a.title.localeCompare(b.title);
+}
+
+/** SPEC §2: unread and read views, split by the list of read ids. */
+export function splitByRead<T extends { id: number }>(items: readonly T[], readIds: ReadonlySet<number>): { unread: T[]; read: T[] } {
+  return { unread: items.filter((i) => !readIds.has(i.id)), read: items.filter((i) => readIds.has(i.id)) };
+}
+
+/** Unread announcements per brand: for each of the user's brands, how many unread ones target it. */
+export function unreadCountsByBrand(items: readonly Pick<AnnouncementTargeting, "id" | "brandIds">[], readIds: ReadonlySet<number>, brandIds: readonly number[]): Record<number, number> {
+  const counts: Record<number, number> = Object.fromEntries(brandIds.map((b) => [b, 0]));
+  for (const item of items) {
+    if (readIds.has(item.id)) continue;
+    for (const brand of item.brandIds) if (brand in counts) counts[brand] += 1;
+  }
+  return counts;
+}

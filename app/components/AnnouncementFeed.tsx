@@ -1,0 +1,66 @@
+import { Form, Link, useRevalidator } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FeedItem } from "~/services/announcements.server";
+
+/** SPEC §2 Announcements list: unread and read views; opening or marking one read moves it (form posts). */
+export function AnnouncementFeed({ unread, read, view, locale }: { unread: FeedItem[]; read: FeedItem[]; view: "unread" | "read"; locale: string }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const items = view === "read" ? read : unread;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <section className="announcements" aria-labelledby="announcements-title">
+      <h2 id="announcements-title">{t("announcements.title")}</h2>
+      <nav className="tabs" aria-label={t("announcements.views")}>
+        <Link to="?announcements=unread" aria-current={view === "unread" ? "page" : undefined} preventScrollReset>
+          {t("announcements.unread", { count: unread.length })}
+        </Link>
+        <Link to="?announcements=read" aria-current={view === "read" ? "page" : undefined} preventScrollReset>
+          {t("announcements.read", { count: read.length })}
+        </Link>
+      </nav>
+      {items.length === 0 ? (
+        <p className="empty-state">{t(view === "read" ? "announcements.noRead" : "announcements.noUnread")}</p>
+      ) : (
+        <ul className="announcement-list">
+          {items.map((item) => (
+            <li key={item.id} className={`announcement announcement--${item.priority}`} data-testid="announcement">
+              <h3>{item.title}</h3>
+              <p className="announcement__meta">
+                {t(`announcements.priority.${item.priority}`)} · {t("announcements.published", { date: date.format(new Date(item.startDate)) })}
+              </p>
+              {item.description && (
+                <p className="announcement__note">
+                  <strong>{t("announcements.internalNote")}:</strong> {item.description}
+                </p>
+              )}
+              {/* Content is sanitised HTML (app/announcements/sanitize.ts), cleaned when saved. */}
+              <div className="announcement__content" dangerouslySetInnerHTML={{ __html: item.content }} />
+              <div className="announcement__actions">
+                <a
+                  href={`/announcements/${item.id}/open`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="button button--small"
+                  aria-label={`${t("announcements.open")}: ${item.title} (${t("launcher.newTab")})`}
+                  onClick={() => window.setTimeout(() => revalidator.revalidate(), 800)}
+                >
+                  {t("announcements.open")}
+                </a>
+                {view === "unread" && (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="announcementId" value={item.id} />
+                    <input type="hidden" name="view" value={view} />
+                    <button type="submit" name="intent" value="markRead" className="button button--small button--secondary" aria-label={`${t("announcements.markRead")}: ${item.title}`}>
+                      {t("announcements.markRead")}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

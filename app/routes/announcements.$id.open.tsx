@@ -1,0 +1,18 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { localeOf } from "~/i18n/locale";
+import { markAnnouncementRead } from "~/services/announcements.server";
+
+/**
+ * Opening an announcement: marks it read and goes to its link. A link, not a form post: the
+ * CSP's form-action keeps form submissions (and their redirects) on our own origin, and the
+ * announcement's link is elsewhere. Only announcements the user sees can be opened.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const id = Number(params.id);
+  const marked = Number.isInteger(id) && id > 0 ? await markAnnouncementRead(db(), user, id, localeOf(request)) : null;
+  if (!marked) throw new Response("Not Found", { status: 404 });
+  return redirect(marked.linkUrl, { headers: { "Cache-Control": "no-store" } });
+}

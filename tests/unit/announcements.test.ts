@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { announcementVisibleTo, compareAnnouncements, isLive, splitByRead, unreadCountsByBrand, type AnnouncementTargeting } from "~/announcements/rules";
+import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
+
+const now = new Date("2026-06-15T12:00:00Z");
+const day = 86_400_000;
+const base: AnnouncementTargeting = {
+  id: 1, title: "B", language: "en", displayLocationCode: "dealer-home", priority: "medium",
+  startDate: new Date(now.getTime() - day), expirationDate: new Date(now.getTime() + day), roles: [], brandIds: [1], regionCodes: ["NA"],
+};
+const dealer = { locale: "en", brandIds: [1], regions: ["NA"], webRoles: ["SALES"] };
+
+describe("announcement live window: start ≤ now < expiration", () => {
+  it("is live from its start up to, not including, its expiration", () => {
+    expect(isLive({ startDate: now, expirationDate: new Date(now.getTime() + 1) }, now)).toBe(true);
+    expect(isLive({ startDate: new Date(now.getTime() + 1), expirationDate: new Date(now.getTime() + day) }, now)).toBe(false);
+    expect(isLive({ startDate: new Date(now.getTime() - day), expirationDate: now }, now)).toBe(false);
+  });
+});
+
+describe("announcement targeting", () => {
+  it("needs the user's language, display location, brand and region", () => {
+    expect(announcementVisibleTo(base, dealer, now)).toBe(true);
+    expect(announcementVisibleTo({ ...base, language: "de" }, dealer, now)).toBe(false);
+    expect(announcementVisibleTo({ ...base, displayLocationCode: "service-home" }, dealer, now)).toBe(false);
+    expect(announcementVisibleTo({ ...base, brandIds: [2, 3] }, dealer, now)).toBe(false);
+    expect(announcementVisibleTo({ ...base, regionCodes: ["EMEA"] }, dealer, now)).toBe(false);
+  });
+  it("roles, when set, must include one of the user's web security roles", () => {
+    expect(announcementVisibleTo({ ...base, roles: ["SALES", "SERVICE"] }, dealer, now)).toBe(true);
+    expect(announcementVisibleTo({ ...base, roles: ["SERVICE"] }, dealer, now)).toBe(false);
+  });
+  it("future and expired announcements stay hidden", () => {
+    expect(announcementVisibleTo({ ...base, startDate: new Date(now.getTime() + day), expirationDate: new Date(now.getTime() + 2 * day) }, dealer, now)).toBe(false);
+    expect(announcementVisibleTo({ ...base, startDate: new Date(now.getTime() - 2 * day), expirationDate: new Date(now.getTime() - day) }, dealer, now)).toBe(false);
+  });
+});
+
+describe("SPEC §2 announcement order: priority, then title for equal priorities", () => {
+  it("sorts highest, medium, lowest and alphabetically within a priority", () => {
+    const items = [
+      { priority: "lowest" as const, title: "A" },
+      { priority: "medium" as const, title: "Zebra" },
+      { priority: "highest" as const, title: "Y" },
+      { priority: "medium" as const, title: "Apple" },
+    ];
+    expect([...items].sort(compareAnnouncements).map((i) => i.title)).toEqual(["Y", "Apple", "Zebra", "A"]);
+  });
+});
+
+describe("SPEC §2 unread and read views, split by read ids", () => {
+  it("splits and keeps order", () => {
+    const { unread, read } = splitByRead([{ id: 1 }, { id: 2 }, { id: 3 }], new Set([2]));
+    expect(unread.map((i) => i.id)).toEqual([1, 3]);
+    expect(read.map((i) => i.id)).toEqual([2]);
+  });
+});
+
+describe("unread counts per brand", () => {
+  it("counts each unread announcement under every user brand it targets", () => {
+    const counts = unreadCountsByBrand([{ id: 1, brandIds: [1, 2] }, { id: 2, brandIds: [2] }, { id: 3, brandIds: [1, 5] }], new Set([3]), [1, 2, 4]);
+    expect(counts).toEqual({ 1: 1, 2: 2, 4: 0 });
+  });
+});
+
+describe("announcement content is sanitised", () => {
+  it("keeps formatting and safe links, removes scripts, handlers and javascript: links", () => {
+    const clean = sanitizeAnnouncementHtml('<p onclick="x()">Hi <strong>all</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a> <a href="https://a.example">y</a><img src=x onerror=alert(1)></p>');
+    expect(clean).toBe('<p>Hi <strong>all</strong><a target="_blank" rel="noopener noreferrer">x</a> <a href="https://a.example" target="_blank" rel="noopener noreferrer">y</a></p>');
+  });
+});
