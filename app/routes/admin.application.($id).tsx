@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useBlocker, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -22,6 +22,7 @@ import { withSearchParam } from "~/shell/search-params";
 import { FieldError } from "~/components/FieldError";
 import { Modal } from "~/components/Modal";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
+import { useUnsavedChanges } from "~/components/UnsavedChanges";
 import { APPLICATIONS_WRITE } from "./admin.applications";
 
 export const meta = titleMeta("adminApplications.editTitle");
@@ -96,7 +97,6 @@ export default function ApplicationEditor() {
   const location = useLocation();
   const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
-  const [dirty, setDirty] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
@@ -106,17 +106,7 @@ export default function ApplicationEditor() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const submitting = navigation.state === "submitting";
-  useEffect(() => {
-    if (navigation.state === "idle" && actionData === undefined) setDirty(false);
-  }, [navigation.state, actionData]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef, navigation.state === "idle" && actionData === undefined);
 
   const title = !application ? t("adminApplications.newTitle") : canWrite ? t("adminApplications.editTitle") : t("adminApplications.viewTitle");
   const closeSaved = withSearchParam(location, "saved", null);
@@ -140,7 +130,7 @@ export default function ApplicationEditor() {
         }}
         ref={formRef}
         noValidate
-        onChange={() => setDirty(true)}
+        onChange={markDirty}
         className="editor"
       >
         {(form.errors || (attempted && Object.keys(form.allErrors).length > 0)) && (
@@ -252,32 +242,7 @@ export default function ApplicationEditor() {
           </Form>
         </Modal>
       )}
-      {blocker.state === "blocked" && (
-        <div className="modal-backdrop">
-          <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="unsaved-title" aria-describedby="unsaved-text">
-            <h2 id="unsaved-title">{t("common.unsavedTitle")}</h2>
-            <p id="unsaved-text">{t("common.unsavedText")}</p>
-            <div className="modal__actions">
-              <button type="button" className="button button--secondary" onClick={() => blocker.reset()} autoFocus>
-                {t("common.continueEditing")}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => blocker.proceed()}>
-                {t("common.discard")}
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  blocker.reset();
-                  formRef.current?.requestSubmit(formRef.current.querySelector<HTMLButtonElement>("button[value=save]"));
-                }}
-              >
-                {t("common.save")}
-              </button>
-            </div>
-          </div>
-        </div>
-      )}
+      {prompt}
     </div>
   );
 }

@@ -1,8 +1,12 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, lt, lte, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { announcementReads, announcements } from "~/db/schema";
 import type { PortalUser } from "~/auth/user.server";
 import { announcementVisibleTo, compareAnnouncements, DEFAULT_DISPLAY_LOCATION, splitByRead, unreadCountsByBrand } from "~/announcements/rules";
+import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
+import type { AnnouncementInput } from "~/validation/announcement";
+import { fieldChanges, recordAudit } from "./audit.server";
+import type { SaveOutcome } from "./applications.server";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -82,4 +86,92 @@ export async function markAnnouncementRead(database: Database, user: PortalUser,
   if (!target) return null;
   await database.insert(announcementReads).values({ identityId: user.identityId, announcementId }).onConflictDoNothing();
   return target;
+}
+
+// ---- administration ----------------------------------------------------------------------
+
+export const ANNOUNCEMENTS_PAGE_SIZE = 10;
+
+/** A page of announcements for management: searched in title and description, within a date range. */
+export async function listAnnouncements(database: Database, options: { query?: string; range?: { from?: Date; to?: Date }; page?: number }) {
+  const query = options.query?.trim() ?? "";
+  const conditions = [];
+  if (query) {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(announcements.title, pattern), ilike(announcements.description, pattern)));
+  }
+  if (options.range?.to) conditions.push(lt(announcements.startDate, options.range.to));
+  if (options.range?.from) conditions.push(gt(announcements.expirationDate, options.range.from));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [{ total }] = await database.select({ total: count() }).from(announcements).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / ANNOUNCEMENTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const rows = await database
+    .select()
+    .from(announcements)
+    .where(where)
+    .orderBy(desc(announcements.startDate), asc(announcements.id))
+    .limit(ANNOUNCEMENTS_PAGE_SIZE)
+    .offset((page - 1) * ANNOUNCEMENTS_PAGE_SIZE);
+  return { rows, total, page, pageCount };
+}
+
+export async function getAnnouncement(database: Database, id: number): Promise<AnnouncementRow | null> {
+  const [row] = await database.select().from(announcements).where(eq(announcements.id, id));
+  return row ?? null;
+}
+
+const AUDITED = ["title", "description", "content", "language", "displayLocationCode", "priority", "linkUrl", "startDate", "expirationDate", "roles", "brandIds", "regionCodes"] as const;
+
+const dayStart = (value: string) => new Date(`${value}T00:00:00Z`);
+
+function announcementValues(input: AnnouncementInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    content: sanitizeAnnouncementHtml(input.content),
+    language: input.language,
+    displayLocationCode: input.displayLocationCode,
+    priority: input.priority,
+    linkUrl: input.linkUrl,
+    startDate: dayStart(input.startDate),
+    expirationDate: dayStart(input.expirationDate),
+    roles: [...new Set(input.roles)],
+    brandIds: [...new Set(input.brandIds)].sort(),
+    regionCodes: [...new Set(input.regionCodes)].sort(),
+  };
+}
+
+export async function createAnnouncement(database: Database, input: AnnouncementInput, actorId: number): Promise<number> {
+  return database.transaction(async (tx) => {
+    const values = announcementValues(input);
+    const now = new Date();
+    const [row] = await tx.insert(announcements).values({ ...values, modifiedBy: actorId, createdAt: now, updatedAt: now }).returning({ id: announcements.id });
+    await recordAudit(tx as unknown as Database, { entity: "announcement", entityId: row.id, operation: "create", changes: fieldChanges(null, values, AUDITED), actorId, at: now });
+    return row.id;
+  });
+}
+
+/** Saves when the posted stamp is current; otherwise a conflict that changes nothing. */
+export async function updateAnnouncement(database: Database, id: number, input: AnnouncementInput, actorId: number): Promise<SaveOutcome> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
+    if (!current) return { kind: "missing" };
+    if (input.updatedAt !== current.updatedAt.toISOString()) return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
+    const values = announcementValues(input);
+    const now = new Date();
+    await tx.update(announcements).set({ ...values, modifiedBy: actorId, updatedAt: now }).where(eq(announcements.id, id));
+    await recordAudit(tx as unknown as Database, { entity: "announcement", entityId: id, operation: "update", changes: fieldChanges(current, values, AUDITED), actorId, at: now });
+    return { kind: "saved" };
+  });
+}
+
+export async function deleteAnnouncement(database: Database, id: number, actorId: number): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
+    if (!current) return false;
+    await tx.delete(announcements).where(eq(announcements.id, id));
+    await recordAudit(tx as unknown as Database, { entity: "announcement", entityId: id, operation: "delete", changes: fieldChanges(current, null, AUDITED), actorId });
+    return true;
+  });
 }

@@ -69,3 +69,40 @@ describe("announcement content is sanitised", () => {
     expect(clean).toBe('<p>Hi <strong>all</strong><a target="_blank" rel="noopener noreferrer">x</a> <a href="https://a.example" target="_blank" rel="noopener noreferrer">y</a></p>');
   });
 });
+
+describe("SPEC §2 manage announcements: date-range filter", async () => {
+  const { dateRangeOf, overlapsRange, dateRangeFromSearch } = await import("~/announcements/date-range");
+  const window = (start: string, end: string) => ({ startDate: new Date(`${start}T00:00:00Z`), expirationDate: new Date(`${end}T00:00:00Z`) });
+  it("last N days ends now, next N days starts now, custom includes its last day", () => {
+    expect(dateRangeOf({ kind: "last", days: 7 }, now)).toEqual({ from: new Date(now.getTime() - 7 * day), to: now });
+    expect(dateRangeOf({ kind: "next", days: 7 }, now)).toEqual({ from: now, to: new Date(now.getTime() + 7 * day) });
+    expect(dateRangeOf({ kind: "custom", from: "2026-06-01", to: "2026-06-30" }, now)).toEqual({ from: new Date("2026-06-01T00:00:00Z"), to: new Date("2026-07-01T00:00:00Z") });
+  });
+  it("an announcement matches when its window overlaps the range", () => {
+    const june = { from: new Date("2026-06-01T00:00:00Z"), to: new Date("2026-07-01T00:00:00Z") };
+    expect(overlapsRange(window("2026-05-20", "2026-06-02"), june)).toBe(true);
+    expect(overlapsRange(window("2026-06-30", "2026-08-01"), june)).toBe(true);
+    expect(overlapsRange(window("2026-05-01", "2026-06-01"), june)).toBe(false);
+    expect(overlapsRange(window("2026-07-01", "2026-07-10"), june)).toBe(false);
+  });
+  it("reads the filter from the list's search parameters", () => {
+    expect(dateRangeFromSearch(new URLSearchParams("range=last&days=14"))).toEqual({ kind: "last", days: 14 });
+    expect(dateRangeFromSearch(new URLSearchParams("range=next&days=-3"))).toEqual({ kind: "next", days: 1 });
+    expect(dateRangeFromSearch(new URLSearchParams(""))).toBeNull();
+  });
+});
+
+describe("announcement editor validation", async () => {
+  const { announcementSchema } = await import("~/validation/announcement");
+  const valid = { title: "T", language: "en", priority: "medium", linkUrl: "https://x.example", startDate: "2026-06-01", expirationDate: "2026-06-10", brandIds: ["1"], regionCodes: ["NA"] };
+  it("link URL is required and must be a URL; expiration after start; a brand and a region are required", () => {
+    expect(announcementSchema.safeParse(valid).success).toBe(true);
+    const messages = (input: object) => announcementSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(messages({ ...valid, linkUrl: "" })).toContain("validations.required");
+    expect(messages({ ...valid, linkUrl: "javascript:alert(1)" })).toContain("validations.url");
+    expect(messages({ ...valid, expirationDate: "2026-06-01" })).toContain("validations.dateOrder");
+    expect(messages({ ...valid, brandIds: [] })).toContain("validations.selectionBrands");
+    expect(messages({ ...valid, regionCodes: [] })).toContain("validations.selectionRegions");
+    expect(messages({ ...valid, title: "x".repeat(256) })).toContain("validations.maxLength");
+  });
+});

@@ -1,0 +1,37 @@
+/** The management list's date-range filter (SPEC §2): a custom range, the last N days or the next N days. */
+export type DateRangeFilter = { kind: "custom"; from?: string; to?: string } | { kind: "last"; days: number } | { kind: "next"; days: number };
+
+const DAY = 86_400_000;
+
+function parseDay(value: string | undefined): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * The [from, to) interval a filter stands for; an open end is undefined. A custom "to" day is
+ * included whole. Last N days ends now; next N days starts now.
+ */
+export function dateRangeOf(filter: DateRangeFilter, now: Date): { from?: Date; to?: Date } {
+  if (filter.kind === "last") return { from: new Date(now.getTime() - filter.days * DAY), to: now };
+  if (filter.kind === "next") return { from: now, to: new Date(now.getTime() + filter.days * DAY) };
+  const to = parseDay(filter.to);
+  return { from: parseDay(filter.from), to: to && new Date(to.getTime() + DAY) };
+}
+
+/** An announcement matches when its window [start, expiration) overlaps the range. */
+export function overlapsRange(window: { startDate: Date; expirationDate: Date }, range: { from?: Date; to?: Date }): boolean {
+  if (range.to && window.startDate.getTime() >= range.to.getTime()) return false;
+  if (range.from && window.expirationDate.getTime() <= range.from.getTime()) return false;
+  return true;
+}
+
+/** Reads the filter from the list's search parameters (range=custom|last|next, days, from, to). */
+export function dateRangeFromSearch(params: URLSearchParams): DateRangeFilter | null {
+  const kind = params.get("range");
+  const days = Math.min(3650, Math.max(1, Number(params.get("days") ?? "30") || 30));
+  if (kind === "last" || kind === "next") return { kind, days };
+  if (kind === "custom") return { kind, from: params.get("from") ?? undefined, to: params.get("to") ?? undefined };
+  return null;
+}

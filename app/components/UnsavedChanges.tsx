@@ -1,0 +1,53 @@
+import { useBlocker, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Tracks whether an editor's form has unsaved changes and, with JavaScript, asks before leaving
+ * (SPEC §4 Editors): save, discard or continue editing. Returns the change handler for the form
+ * and the prompt to render.
+ */
+export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, settled: boolean) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [dirty, setDirty] = useState(false);
+  const submitting = navigation.state === "submitting";
+  useEffect(() => {
+    if (settled) setDirty(false);
+  }, [settled]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+  const prompt =
+    blocker.state === "blocked" ? (
+      <div className="modal-backdrop">
+        <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="unsaved-title" aria-describedby="unsaved-text">
+          <h2 id="unsaved-title">{t("common.unsavedTitle")}</h2>
+          <p id="unsaved-text">{t("common.unsavedText")}</p>
+          <div className="modal__actions">
+            <button type="button" className="button button--secondary" onClick={() => blocker.reset()} autoFocus>
+              {t("common.continueEditing")}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => blocker.proceed()}>
+              {t("common.discard")}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                blocker.reset();
+                formRef.current?.requestSubmit(formRef.current.querySelector<HTMLButtonElement>("button[value=save]"));
+              }}
+            >
+              {t("common.save")}
+            </button>
+          </div>
+        </div>
+      </div>
+    ) : null;
+  return { markDirty: () => setDirty(true), prompt, submitting };
+}

@@ -1,0 +1,142 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { F } from "~/permissions/features";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
+import { isLive } from "~/announcements/rules";
+import { listAnnouncements } from "~/services/announcements.server";
+import { titleMeta } from "~/shell/page-title";
+import { Pagination } from "~/components/Pagination";
+import { Modal } from "~/components/Modal";
+import { withSearchParam } from "~/shell/search-params";
+
+export const meta = titleMeta("adminAnnouncements.title");
+
+export const ANNOUNCEMENTS_WRITE = { all: [F.announcementsWrite] };
+
+/** SPEC §2 Manage announcements: search, date-range filter, start and expiration, paging 10. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const params = new URL(request.url).searchParams;
+  const query = params.get("q") ?? "";
+  const filter = dateRangeFromSearch(params);
+  const now = new Date();
+  const list = await listAnnouncements(db(), { query, range: filter ? dateRangeOf(filter, now) : undefined, page: Number(params.get("page") ?? "1") || 1 });
+  return {
+    query,
+    filter: { range: params.get("range") ?? "", days: params.get("days") ?? "30", from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    canWrite: satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE),
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      language: row.language,
+      priority: row.priority,
+      startDate: row.startDate.toISOString().slice(0, 10),
+      expirationDate: row.expirationDate.toISOString().slice(0, 10),
+      status: isLive(row, now) ? "live" : row.startDate > now ? "scheduled" : "expired",
+    })),
+  };
+}
+
+export default function AnnouncementsAdmin() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const deleted = new URLSearchParams(location.search).get("deleted") === "1";
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t("adminAnnouncements.title")}</h1>
+        {data.canWrite && (
+          <Link to="/admin/announcement" className="button">
+            {t("adminAnnouncements.add")}
+          </Link>
+        )}
+      </div>
+      <Form method="get" className="search-form filter-form" role="search">
+        <div className="field">
+          <label htmlFor="announcement-search">{t("adminAnnouncements.searchLabel")}</label>
+          <input id="announcement-search" type="search" name="q" defaultValue={data.query} maxLength={255} />
+        </div>
+        <div className="field">
+          <label htmlFor="announcement-range">{t("adminAnnouncements.range")}</label>
+          <select id="announcement-range" name="range" defaultValue={data.filter.range}>
+            <option value="">{t("adminAnnouncements.rangeAny")}</option>
+            <option value="last">{t("adminAnnouncements.rangeLast")}</option>
+            <option value="next">{t("adminAnnouncements.rangeNext")}</option>
+            <option value="custom">{t("adminAnnouncements.rangeCustom")}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="announcement-days">{t("adminAnnouncements.days")}</label>
+          <input id="announcement-days" type="number" name="days" min={1} max={3650} defaultValue={data.filter.days} />
+        </div>
+        <div className="field">
+          <label htmlFor="announcement-from">{t("adminAnnouncements.from")}</label>
+          <input id="announcement-from" type="date" name="from" defaultValue={data.filter.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="announcement-to">{t("adminAnnouncements.to")}</label>
+          <input id="announcement-to" type="date" name="to" defaultValue={data.filter.to} />
+        </div>
+        <button type="submit" className="button">
+          {t("common.search")}
+        </button>
+      </Form>
+      <p className="list-count" aria-live="polite">
+        {t("adminAnnouncements.count", { count: data.total })}
+      </p>
+      {data.rows.length === 0 ? (
+        <p className="empty-state">{t("common.noResults")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("adminAnnouncements.titleColumn")}</th>
+                <th scope="col">{t("adminAnnouncements.language")}</th>
+                <th scope="col">{t("adminAnnouncements.priority")}</th>
+                <th scope="col">{t("adminAnnouncements.startDate")}</th>
+                <th scope="col">{t("adminAnnouncements.expirationDate")}</th>
+                <th scope="col">{t("adminAnnouncements.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`} aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}>
+                      {row.title}
+                    </Link>
+                  </td>
+                  <td>{t(`languages.${row.language}`)}</td>
+                  <td>{t(`announcements.priority.${row.priority}`)}</td>
+                  <td>{row.startDate}</td>
+                  <td>{row.expirationDate}</td>
+                  <td>{t(`adminAnnouncements.${row.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
+      {deleted && (
+        <Modal title={t("common.deletedTitle")} titleId="deleted-title" closeTo={withSearchParam(location, "deleted", null)} closeLabel={t("common.close")}>
+          <p>{t("adminAnnouncements.deleted")}</p>
+          <div className="modal__actions">
+            <Link to={withSearchParam(location, "deleted", null)} className="button">
+              {t("common.close")}
+            </Link>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { LOCALES } from "~/i18n/locale";
+import { PRIORITIES } from "~/announcements/rules";
+import { createAnnouncement, deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/services/announcements.server";
+import { announcementSchema } from "~/validation/announcement";
+import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { titleMeta } from "~/shell/page-title";
+import { withSearchParam } from "~/shell/search-params";
+import { FieldError } from "~/components/FieldError";
+import { Modal } from "~/components/Modal";
+import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
+import { useUnsavedChanges } from "~/components/UnsavedChanges";
+import { ANNOUNCEMENTS_WRITE } from "./admin._index";
+
+export const meta = titleMeta("adminAnnouncements.editTitle");
+
+function parseId(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const id = parseId(params.id);
+  const row = id === null ? null : await getAnnouncement(db(), id);
+  if (id !== null && !row) throw new Response("Not Found", { status: 404 });
+  const canWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
+  return {
+    canWrite,
+    editing: canWrite && params.mode !== "view",
+    announcement: row && {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      content: row.content,
+      language: row.language,
+      displayLocationCode: row.displayLocationCode,
+      priority: row.priority,
+      linkUrl: row.linkUrl,
+      startDate: row.startDate.toISOString().slice(0, 10),
+      expirationDate: row.expirationDate.toISOString().slice(0, 10),
+      roles: row.roles,
+      brandIds: row.brandIds.map(String),
+      regionCodes: row.regionCodes,
+      updatedAt: row.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** Save or delete: only with admin:announcements:write, checked here; bad input changes nothing. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, ANNOUNCEMENTS_WRITE);
+  const id = parseId(params.id);
+  const formData = mergeNewTags(await request.formData(), ["roles"]);
+  if (formData.get("intent") === "delete" && id !== null) {
+    await deleteAnnouncement(db(), id, user.identityId);
+    return redirect("/admin?deleted=1");
+  }
+  const submission = parseWithZod(formData, { schema: announcementSchema });
+  if (submission.status !== "success") return { result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null };
+  if (id === null) {
+    const created = await createAnnouncement(db(), submission.value, user.identityId);
+    return redirect(`/admin/announcement/${created}/edit?saved=1`);
+  }
+  const outcome = await updateAnnouncement(db(), id, submission.value, user.identityId);
+  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "conflict") return { result: submission.reply({ formErrors: ["adminAnnouncements.conflict"] }), stamp: outcome.currentStamp };
+  return redirect(`/admin/announcement/${id}/edit?saved=1`);
+}
+
+const asList = (value: unknown): string[] => (value === undefined || value === null ? [] : ([] as string[]).concat(value as string[]));
+
+export default function AnnouncementEditor() {
+  const { announcement, canWrite, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const params = new URLSearchParams(location.search);
+  const [attempted, setAttempted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = new Date().toISOString().slice(0, 10);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: announcement ?? { language: "en", priority: "medium", displayLocationCode: "dealer-home", startDate: today, brandIds: [], regionCodes: [] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef, navigation.state === "idle" && actionData === undefined);
+  const title = !announcement ? t("adminAnnouncements.newTitle") : editing ? t("adminAnnouncements.editTitle") : t("adminAnnouncements.viewTitle");
+  const closeSaved = withSearchParam(location, "saved", null);
+  const closeDelete = withSearchParam(location, "confirm", null);
+  const stamp = actionData?.stamp ?? announcement?.updatedAt ?? "";
+  const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
+  const brandValues = asList(fields.brandIds.initialValue);
+  const regionValues = asList(fields.regionCodes.initialValue);
+
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin">‹ {t("adminAnnouncements.back")}</Link>
+      </p>
+      <h1>{title}</h1>
+      {!editing && (
+        <p className="notice">
+          {canWrite && announcement ? <Link to={`/admin/announcement/${announcement.id}/edit`}>{t("adminAnnouncements.switchToEdit")}</Link> : t("common.readOnly")}
+        </p>
+      )}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          setAttempted(true);
+          form.onSubmit(event);
+        }}
+        ref={formRef}
+        noValidate
+        onChange={markDirty}
+        className="editor"
+      >
+        {(form.errors || (attempted && Object.keys(form.allErrors).length > 0)) && (
+          <div id={form.errorId} className="form-error" role="alert">
+            {(form.errors ?? ["validations.formError"]).map((error) => (
+              <p key={error}>{errorText(error)}</p>
+            ))}
+          </div>
+        )}
+        <input type="hidden" name="updatedAt" value={stamp} />
+        <fieldset disabled={!editing} className="editor__fields">
+          <legend className="visually-hidden">{title}</legend>
+          <div className="field">
+            <label htmlFor={fields.title.id}>{t("adminAnnouncements.titleColumn")}</label>
+            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={MAX_TEXT_LENGTH} />
+            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.description.id}>{t("adminAnnouncements.description")}</label>
+            <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} aria-describedby={`${fields.description.id}-help`} />
+            <p id={`${fields.description.id}-help`} className="field__help">
+              {t("adminAnnouncements.descriptionHelp")}
+            </p>
+            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.content.id}>{t("adminAnnouncements.content")}</label>
+            <textarea {...getTextareaProps(fields.content)} key={fields.content.key} rows={6} aria-describedby={`${fields.content.id}-help`} />
+            <p id={`${fields.content.id}-help`} className="field__help">
+              {t("adminAnnouncements.contentHelp")}
+            </p>
+            <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.linkUrl.id}>{t("adminAnnouncements.linkUrl")}</label>
+            <input {...getInputProps(fields.linkUrl, { type: "url" })} key={fields.linkUrl.key} maxLength={2048} required />
+            <FieldError id={fields.linkUrl.errorId} errors={fields.linkUrl.errors} />
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={fields.language.id}>{t("adminAnnouncements.language")}</label>
+              <select {...getSelectProps(fields.language)} key={fields.language.key}>
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {t(`languages.${locale}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={fields.language.errorId} errors={fields.language.errors} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.priority.id}>{t("adminAnnouncements.priority")}</label>
+              <select {...getSelectProps(fields.priority)} key={fields.priority.key}>
+                {PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {t(`announcements.priority.${priority}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={fields.priority.errorId} errors={fields.priority.errors} />
+            </div>
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={fields.startDate.id}>{t("adminAnnouncements.startDate")}</label>
+              <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
+              <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.expirationDate.id}>{t("adminAnnouncements.expirationDate")}</label>
+              <input {...getInputProps(fields.expirationDate, { type: "date" })} key={fields.expirationDate.key} />
+              <FieldError id={fields.expirationDate.errorId} errors={fields.expirationDate.errors} />
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={fields.displayLocationCode.id}>{t("adminAnnouncements.displayLocation")}</label>
+            <input {...getInputProps(fields.displayLocationCode, { type: "text" })} key={fields.displayLocationCode.key} maxLength={MAX_TEXT_LENGTH} />
+            <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
+          </div>
+          <fieldset className="field checkbox-group" aria-describedby={fields.brandIds.errors?.length ? fields.brandIds.errorId : undefined}>
+            <legend>{t("adminAnnouncements.brands")}</legend>
+            {[1, 2, 3, 4, 5].map((id) => (
+              <label key={id}>
+                <input type="checkbox" name="brandIds" value={id} defaultChecked={brandValues.includes(String(id))} key={`${fields.brandIds.key}-${id}`} /> {t(`brands.${id}`)}
+              </label>
+            ))}
+            <FieldError id={fields.brandIds.errorId} errors={fields.brandIds.errors} />
+          </fieldset>
+          <fieldset className="field checkbox-group" aria-describedby={fields.regionCodes.errors?.length ? fields.regionCodes.errorId : undefined}>
+            <legend>{t("adminAnnouncements.regions")}</legend>
+            {["NA", "EMEA", "APAC"].map((code) => (
+              <label key={code}>
+                <input type="checkbox" name="regionCodes" value={code} defaultChecked={regionValues.includes(code)} key={`${fields.regionCodes.key}-${code}`} /> {t(`regions.${code}`)}
+              </label>
+            ))}
+            <FieldError id={fields.regionCodes.errorId} errors={fields.regionCodes.errors} />
+          </fieldset>
+          <MultiSelect
+            key={`roles-${fields.roles.key ?? ""}`}
+            name="roles"
+            label={t("adminAnnouncements.roles")}
+            options={["DEALER_ADMIN", "PartnerPortalSales", "PartnerPortalService"]}
+            defaultValue={asList(fields.roles.initialValue)}
+            errors={fields.roles.errors}
+            errorId={fields.roles.errorId}
+            disabled={!editing}
+          />
+        </fieldset>
+        {editing && (
+          <div className="editor__actions">
+            {announcement && (
+              <Link to={withSearchParam(location, "confirm", "delete")} className="button button--danger" preventScrollReset>
+                {t("common.delete")}
+              </Link>
+            )}
+            <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
+              {t("common.save")}
+            </button>
+          </div>
+        )}
+      </Form>
+      {params.get("saved") === "1" && (
+        <Modal title={t("common.savedTitle")} titleId="saved-title" closeTo={closeSaved} closeLabel={t("common.close")}>
+          <p>{t("adminAnnouncements.saved")}</p>
+          <div className="modal__actions">
+            <Link to="/admin" className="button button--secondary">
+              {t("adminAnnouncements.back")}
+            </Link>
+            <Link to={closeSaved} className="button" preventScrollReset>
+              {t("common.close")}
+            </Link>
+          </div>
+        </Modal>
+      )}
+      {params.get("confirm") === "delete" && announcement && editing && (
+        <Modal title={t("adminAnnouncements.deleteTitle")} titleId="delete-title" closeTo={closeDelete} closeLabel={t("common.close")}>
+          <p>{t("adminAnnouncements.deleteConfirm", { title: announcement.title })}</p>
+          <Form method="post" className="modal__actions">
+            <Link to={closeDelete} className="button button--secondary" preventScrollReset>
+              {t("common.cancel")}
+            </Link>
+            <button type="submit" name="intent" value="delete" className="button button--danger">
+              {t("adminAnnouncements.deleteButton")}
+            </button>
+          </Form>
+        </Modal>
+      )}
+      {prompt}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { LOCALES } from "~/i18n/locale";
+import { PRIORITIES } from "~/announcements/rules";
+import { MAX_TEXT_LENGTH } from "./sign-in";
+import { MULTISELECT_OPTIONS_LIMIT } from "./application";
+
+const day = z
+  .string({ error: "validations.required" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "validations.required")
+  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), "validations.required");
+
+/** An absolute http(s) URL (the announcement link is required and must be one). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** The announcement editor's form (issue #4 §3), shared by the browser and the action. */
+export const announcementSchema = z
+  .object({
+    title: z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength"),
+    description: z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional().default(""),
+    content: z.string().max(20_000, "validations.contentLength").optional().default(""),
+    language: z.enum(LOCALES, { error: "validations.required" }),
+    displayLocationCode: z.string().trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength").default("dealer-home"),
+    priority: z.enum(PRIORITIES, { error: "validations.required" }),
+    linkUrl: z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(2048, "validations.url").refine(isHttpUrl, "validations.url"),
+    startDate: day,
+    expirationDate: day,
+    roles: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH)).max(MULTISELECT_OPTIONS_LIMIT).optional().default([]),
+    brandIds: z.array(z.coerce.number().int().min(1).max(5), { error: "validations.selectionBrands" }).min(1, "validations.selectionBrands"),
+    regionCodes: z.array(z.enum(["NA", "EMEA", "APAC"]), { error: "validations.selectionRegions" }).min(1, "validations.selectionRegions"),
+    updatedAt: z.string().optional(),
+  })
+  .refine((v) => v.expirationDate > v.startDate, { path: ["expirationDate"], message: "validations.dateOrder" });
+
+export type AnnouncementInput = z.infer<typeof announcementSchema>;

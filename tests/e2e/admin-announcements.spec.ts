@@ -1,0 +1,106 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { ready, signIn } from "./helpers";
+
+test.describe("announcement management", () => {
+  test("admin creates an announcement for brand 1 / NA; the employee sees it unread and marks it read", async ({ page, browser, baseURL }, testInfo) => {
+    const title = `Fleet recall notice ${testInfo.project.name}`;
+    await signIn(page, "admin@example.com", "/admin");
+    await page.getByRole("link", { name: "Add announcement" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New announcement");
+    await ready(page);
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Content").fill('<p>Check <strong>serials</strong> now.</p><script>alert(1)</script>');
+    await page.getByLabel("Link URL").fill("https://news.vantor.example.com/recall");
+    await page.getByLabel("Priority").selectOption("highest");
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Start date").fill(today);
+    await page.getByLabel("Expiration date").fill(later);
+    await page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }).check();
+    await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toContainText("The announcement has been saved.");
+
+    const context = await browser.newContext({ baseURL });
+    const employee = await context.newPage();
+    await signIn(employee, "employee@example.com", "/", { javaScript: testInfo.project.use.javaScriptEnabled !== false });
+    const feed = employee.getByRole("region", { name: "Announcements" });
+    const item = feed.getByTestId("announcement").filter({ hasText: title });
+    await expect(item).toBeVisible();
+    await expect(item.locator("script")).toHaveCount(0);
+    await expect(item.getByText("serials")).toBeVisible();
+    await context.close();
+  });
+
+  test("validation shows the spec's messages and keeps what was typed", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/announcement");
+    await page.getByLabel("Title").fill("Half-done notice");
+    await page.getByLabel("Link URL").fill("not a url");
+    await page.getByLabel("Start date").fill("2026-06-10");
+    await page.getByLabel("Expiration date").fill("2026-06-01");
+    await page.getByLabel("Expiration date").blur();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please correct the errors marked")).toBeVisible();
+    await expect(page.getByText("The value is not a valid URL address")).toBeVisible();
+    await expect(page.getByText("The expiration date must be after the start date")).toBeVisible();
+    await expect(page.getByText("Validation Error: Selection required for: Brands")).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue("Half-done notice");
+    await expect(page.getByLabel("Link URL")).toHaveValue("not a url");
+  });
+
+  test("search and date-range filter", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin?q=winter");
+    await expect(page.getByRole("link", { name: "Edit Winter checklist" })).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await page.goto("/admin?range=next&days=5&q=closing");
+    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await page.goto("/admin?range=next&days=30&q=closing");
+    await expect(page.getByRole("link", { name: "Edit Year-end closing hours" })).toBeVisible();
+    await expect(page.locator("tbody tr").first()).toContainText("Scheduled");
+  });
+
+  test("the auditor (read only) can open an announcement but not save it; forged posts are refused", async ({ page }) => {
+    await signIn(page, "auditor@example.com", "/admin");
+    await expect(page.getByRole("link", { name: "Add announcement" })).toHaveCount(0);
+    await page.goto("/admin?q=winter");
+    await page.getByRole("link", { name: "View Winter checklist" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Announcement");
+    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+    await expect(page.getByLabel("Title")).toBeDisabled();
+    const path = new URL(page.url()).pathname;
+    for (const form of [{ intent: "delete" }, { intent: "save", title: "Forged" }] as Record<string, string>[]) {
+      const forged = await page.request.post(path, { form, maxRedirects: 0 });
+      expect(forged.status()).toBe(302);
+      expect(forged.headers()["location"]).toMatch(/^\/access-denied\?from=/);
+    }
+  });
+
+  test("delete asks for confirmation first", async ({ page }, testInfo) => {
+    const title = `Short-lived notice ${testInfo.project.name}`;
+    await signIn(page, "admin@example.com", "/admin/announcement");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Link URL").fill("https://news.vantor.example.com/x");
+    await page.getByLabel("Expiration date").fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+    await page.getByRole("group", { name: "Brands" }).getByLabel("Corvane").check();
+    await page.getByRole("group", { name: "Regions" }).getByLabel("Asia Pacific").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog", { name: "Saved" }).getByRole("link", { name: "Close" }).last().click();
+    await page.getByRole("link", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete announcement" });
+    await expect(confirm).toContainText(title);
+    await confirm.getByRole("button", { name: "Delete announcement" }).click();
+    await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The announcement has been deleted.");
+  });
+
+  test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
+    await signIn(page, "admin@example.com", "/admin");
+    for (const path of ["/admin", "/admin/announcement/1/edit"]) {
+      await page.goto(path);
+      await ready(page);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});
