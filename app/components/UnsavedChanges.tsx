@@ -1,4 +1,4 @@
-import { useBlocker, useNavigation } from "@remix-run/react";
+import { useBlocker, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -7,14 +7,16 @@ import { useTranslation } from "react-i18next";
  * (SPEC §4 Editors): save, discard or continue editing. Returns the change handler for the form
  * and the prompt to render.
  */
-export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>, settled: boolean) {
+export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const [dirty, setDirty] = useState(false);
   const submitting = navigation.state === "submitting";
   useEffect(() => {
-    if (settled) setDirty(false);
-  }, [settled]);
+    // A successful save lands on ?saved=1: nothing is unsaved any more.
+    if (new URLSearchParams(location.search).get("saved") === "1") setDirty(false);
+  }, [location.key, location.search]);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;

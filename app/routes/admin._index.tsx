@@ -10,8 +10,7 @@ import { isLive } from "~/announcements/rules";
 import { listAnnouncements } from "~/services/announcements.server";
 import { titleMeta } from "~/shell/page-title";
 import { Pagination } from "~/components/Pagination";
-import { Modal } from "~/components/Modal";
-import { withSearchParam } from "~/shell/search-params";
+import { DeletedDialog } from "~/components/EditorDialogs";
 
 export const meta = titleMeta("adminAnnouncements.title");
 
@@ -48,7 +47,6 @@ export default function AnnouncementsAdmin() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
-  const deleted = new URLSearchParams(location.search).get("deleted") === "1";
   return (
     <div className="page">
       <div className="page__header">
@@ -127,16 +125,7 @@ export default function AnnouncementsAdmin() {
         </div>
       )}
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
-      {deleted && (
-        <Modal title={t("common.deletedTitle")} titleId="deleted-title" closeTo={withSearchParam(location, "deleted", null)} closeLabel={t("common.close")}>
-          <p>{t("adminAnnouncements.deleted")}</p>
-          <div className="modal__actions">
-            <Link to={withSearchParam(location, "deleted", null)} className="button">
-              {t("common.close")}
-            </Link>
-          </div>
-        </Modal>
-      )}
+      <DeletedDialog text={t("adminAnnouncements.deleted")} />
     </div>
   );
 }

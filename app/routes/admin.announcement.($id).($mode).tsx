@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
@@ -13,25 +13,18 @@ import { createAnnouncement, deleteAnnouncement, getAnnouncement, updateAnnounce
 import { announcementSchema } from "~/validation/announcement";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
-import { withSearchParam } from "~/shell/search-params";
 import { FieldError } from "~/components/FieldError";
-import { Modal } from "~/components/Modal";
+import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDialogs";
+import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
 import { ANNOUNCEMENTS_WRITE } from "./admin._index";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
-function parseId(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const id = parseId(params.id);
+  const id = optionalIdParam(params.id);
   const row = id === null ? null : await getAnnouncement(db(), id);
   if (id !== null && !row) throw new Response("Not Found", { status: 404 });
   const canWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
@@ -60,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Save or delete: only with admin:announcements:write, checked here; bad input changes nothing. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, ANNOUNCEMENTS_WRITE);
-  const id = parseId(params.id);
+  const id = optionalIdParam(params.id);
   const formData = mergeNewTags(await request.formData(), ["roles"]);
   if (formData.get("intent") === "delete" && id !== null) {
     await deleteAnnouncement(db(), id, user.identityId);
@@ -84,9 +77,7 @@ export default function AnnouncementEditor() {
   const { announcement, canWrite, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const location = useLocation();
   const navigation = useNavigation();
-  const params = new URLSearchParams(location.search);
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const today = new Date().toISOString().slice(0, 10);
@@ -97,10 +88,8 @@ export default function AnnouncementEditor() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef, navigation.state === "idle" && actionData === undefined);
+  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
   const title = !announcement ? t("adminAnnouncements.newTitle") : editing ? t("adminAnnouncements.editTitle") : t("adminAnnouncements.viewTitle");
-  const closeSaved = withSearchParam(location, "saved", null);
-  const closeDelete = withSearchParam(location, "confirm", null);
   const stamp = actionData?.stamp ?? announcement?.updatedAt ?? "";
   const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
   const brandValues = asList(fields.brandIds.initialValue);
@@ -129,13 +118,7 @@ export default function AnnouncementEditor() {
         onChange={markDirty}
         className="editor"
       >
-        {(form.errors || (attempted && Object.keys(form.allErrors).length > 0)) && (
-          <div id={form.errorId} className="form-error" role="alert">
-            {(form.errors ?? ["validations.formError"]).map((error) => (
-              <p key={error}>{errorText(error)}</p>
-            ))}
-          </div>
-        )}
+        <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={errorText} />
         <input type="hidden" name="updatedAt" value={stamp} />
         <fieldset disabled={!editing} className="editor__fields">
           <legend className="visually-hidden">{title}</legend>
@@ -235,45 +218,17 @@ export default function AnnouncementEditor() {
             disabled={!editing}
           />
         </fieldset>
-        {editing && (
-          <div className="editor__actions">
-            {announcement && (
-              <Link to={withSearchParam(location, "confirm", "delete")} className="button button--danger" preventScrollReset>
-                {t("common.delete")}
-              </Link>
-            )}
-            <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
-              {t("common.save")}
-            </button>
-          </div>
-        )}
+        {editing && <EditorActions canDelete={Boolean(announcement)} submitting={submitting} />}
       </Form>
-      {params.get("saved") === "1" && (
-        <Modal title={t("common.savedTitle")} titleId="saved-title" closeTo={closeSaved} closeLabel={t("common.close")}>
-          <p>{t("adminAnnouncements.saved")}</p>
-          <div className="modal__actions">
-            <Link to="/admin" className="button button--secondary">
-              {t("adminAnnouncements.back")}
-            </Link>
-            <Link to={closeSaved} className="button" preventScrollReset>
-              {t("common.close")}
-            </Link>
-          </div>
-        </Modal>
-      )}
-      {params.get("confirm") === "delete" && announcement && editing && (
-        <Modal title={t("adminAnnouncements.deleteTitle")} titleId="delete-title" closeTo={closeDelete} closeLabel={t("common.close")}>
-          <p>{t("adminAnnouncements.deleteConfirm", { title: announcement.title })}</p>
-          <Form method="post" className="modal__actions">
-            <Link to={closeDelete} className="button button--secondary" preventScrollReset>
-              {t("common.cancel")}
-            </Link>
-            <button type="submit" name="intent" value="delete" className="button button--danger">
-              {t("adminAnnouncements.deleteButton")}
-            </button>
-          </Form>
-        </Modal>
-      )}
+      <EditorDialogs
+        savedText={t("adminAnnouncements.saved")}
+        backTo="/admin"
+        backLabel={t("adminAnnouncements.back")}
+        deleteTitle={t("adminAnnouncements.deleteTitle")}
+        deleteText={t("adminAnnouncements.deleteConfirm", { title: announcement?.title ?? "" })}
+        deleteButton={t("adminAnnouncements.deleteButton")}
+        canDelete={Boolean(announcement) && editing}
+      />
       {prompt}
     </div>
   );

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
@@ -18,25 +18,18 @@ import {
 import { APPLICATION_LIST_FIELDS, applicationSchema } from "~/validation/application";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
-import { withSearchParam } from "~/shell/search-params";
 import { FieldError } from "~/components/FieldError";
-import { Modal } from "~/components/Modal";
+import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDialogs";
+import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
 import { APPLICATIONS_WRITE } from "./admin.applications";
 
 export const meta = titleMeta("adminApplications.editTitle");
 
-function parseId(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const id = parseId(params.id);
+  const id = optionalIdParam(params.id);
   const row = id === null ? null : await getApplication(db(), id);
   if (id !== null && !row) throw new Response("Not Found", { status: 404 });
   return {
@@ -66,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Save or delete: only with admin:applications:write, checked here; bad input changes nothing. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, APPLICATIONS_WRITE);
-  const id = parseId(params.id);
+  const id = optionalIdParam(params.id);
   const formData = mergeNewTags(await request.formData(), APPLICATION_LIST_FIELDS);
   if (formData.get("intent") === "delete" && id !== null) {
     await deleteApplication(db(), id, user.identityId);
@@ -94,9 +87,7 @@ export default function ApplicationEditor() {
   const { application, canWrite, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const location = useLocation();
   const navigation = useNavigation();
-  const params = new URLSearchParams(location.search);
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
@@ -106,11 +97,9 @@ export default function ApplicationEditor() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef, navigation.state === "idle" && actionData === undefined);
+  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
 
   const title = !application ? t("adminApplications.newTitle") : canWrite ? t("adminApplications.editTitle") : t("adminApplications.viewTitle");
-  const closeSaved = withSearchParam(location, "saved", null);
-  const closeDelete = withSearchParam(location, "confirm", null);
   const stamp = actionData?.stamp ?? application?.updatedAt ?? "";
   const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
 
@@ -133,13 +122,7 @@ export default function ApplicationEditor() {
         onChange={markDirty}
         className="editor"
       >
-        {(form.errors || (attempted && Object.keys(form.allErrors).length > 0)) && (
-          <div id={form.errorId} className="form-error" role="alert">
-            {(form.errors ?? ["validations.formError"]).map((error) => (
-              <p key={error}>{errorText(error)}</p>
-            ))}
-          </div>
-        )}
+        <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={errorText} />
         <input type="hidden" name="updatedAt" value={stamp} />
         <fieldset disabled={!canWrite} className="editor__fields">
           <legend className="visually-hidden">{title}</legend>
@@ -202,46 +185,18 @@ export default function ApplicationEditor() {
             <FieldError id={fields.customRules.errorId} errors={fields.customRules.errors} />
           </div>
         </fieldset>
-        {canWrite && (
-          <div className="editor__actions">
-            {application && (
-              <Link to={withSearchParam(location, "confirm", "delete")} className="button button--danger" preventScrollReset>
-                {t("common.delete")}
-              </Link>
-            )}
-            <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
-              {t("common.save")}
-            </button>
-          </div>
-        )}
+        {canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}
       </Form>
 
-      {params.get("saved") === "1" && (
-        <Modal title={t("common.savedTitle")} titleId="saved-title" closeTo={closeSaved} closeLabel={t("common.close")}>
-          <p>{t("adminApplications.saved")}</p>
-          <div className="modal__actions">
-            <Link to="/admin/applications" className="button button--secondary">
-              {t("adminApplications.back")}
-            </Link>
-            <Link to={closeSaved} className="button" preventScrollReset>
-              {t("common.close")}
-            </Link>
-          </div>
-        </Modal>
-      )}
-      {params.get("confirm") === "delete" && application && canWrite && (
-        <Modal title={t("adminApplications.deleteTitle")} titleId="delete-title" closeTo={closeDelete} closeLabel={t("common.close")}>
-          <p>{t("adminApplications.deleteConfirm", { name: application.displayName })}</p>
-          <Form method="post" className="modal__actions">
-            <Link to={closeDelete} className="button button--secondary" preventScrollReset>
-              {t("common.cancel")}
-            </Link>
-            <button type="submit" name="intent" value="delete" className="button button--danger">
-              {t("adminApplications.deleteButton")}
-            </button>
-          </Form>
-        </Modal>
-      )}
+      <EditorDialogs
+        savedText={t("adminApplications.saved")}
+        backTo="/admin/applications"
+        backLabel={t("adminApplications.back")}
+        deleteTitle={t("adminApplications.deleteTitle")}
+        deleteText={t("adminApplications.deleteConfirm", { name: application?.displayName ?? "" })}
+        deleteButton={t("adminApplications.deleteButton")}
+        canDelete={Boolean(application) && canWrite}
+      />
       {prompt}
     </div>
   );

@@ -10,8 +10,7 @@ import { listApplications, moveApplication } from "~/services/applications.serve
 import { moveSchema } from "~/validation/application";
 import { titleMeta } from "~/shell/page-title";
 import { Pagination } from "~/components/Pagination";
-import { Modal } from "~/components/Modal";
-import { withSearchParam } from "~/shell/search-params";
+import { DeletedDialog } from "~/components/EditorDialogs";
 import { safeReturnTo } from "~/auth/return-to.server";
 
 export const meta = titleMeta("adminApplications.title");
@@ -58,7 +57,6 @@ export default function ApplicationsList() {
   const { t } = useTranslation();
   const location = useLocation();
   const returnTo = location.pathname + location.search.replace(/([?&])deleted=1&?/, "$1").replace(/[?&]$/, "");
-  const deleted = new URLSearchParams(location.search).get("deleted") === "1";
   return (
     <div className="page">
       <div className="page__header">
@@ -136,16 +134,7 @@ export default function ApplicationsList() {
         </div>
       )}
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
-      {deleted && (
-        <Modal title={t("common.deletedTitle")} titleId="deleted-title" closeTo={withSearchParam(location, "deleted", null)} closeLabel={t("common.close")}>
-          <p>{t("adminApplications.deleted")}</p>
-          <div className="modal__actions">
-            <Link to={withSearchParam(location, "deleted", null)} className="button">
-              {t("common.close")}
-            </Link>
-          </div>
-        </Modal>
-      )}
+      <DeletedDialog text={t("adminApplications.deleted")} />
     </div>
   );
 }

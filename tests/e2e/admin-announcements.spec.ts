@@ -3,7 +3,8 @@ import { expect, test } from "@playwright/test";
 import { ready, signIn } from "./helpers";
 
 test.describe("announcement management", () => {
-  test("admin creates an announcement for brand 1 / NA; the employee sees it unread and marks it read", async ({ page, browser, baseURL }, testInfo) => {
+  // Announcements created here are in Dutch, so the English feeds other tests count stay as seeded.
+  test("admin creates an announcement for brand 1 / NA; a user of that brand and language sees it", async ({ page, browser, baseURL }, testInfo) => {
     const title = `Fleet recall notice ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/admin");
     await page.getByRole("link", { name: "Add announcement" }).click();
@@ -13,6 +14,7 @@ test.describe("announcement management", () => {
     await page.getByLabel("Content").fill('<p>Check <strong>serials</strong> now.</p><script>alert(1)</script>');
     await page.getByLabel("Link URL").fill("https://news.vantor.example.com/recall");
     await page.getByLabel("Priority").selectOption("highest");
+    await page.locator("form.editor").getByLabel("Language").selectOption("nl");
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel("Start date").fill(today);
@@ -25,8 +27,9 @@ test.describe("announcement management", () => {
     const context = await browser.newContext({ baseURL });
     const employee = await context.newPage();
     await signIn(employee, "employee@example.com", "/", { javaScript: testInfo.project.use.javaScriptEnabled !== false });
-    const feed = employee.getByRole("region", { name: "Announcements" });
-    const item = feed.getByTestId("announcement").filter({ hasText: title });
+    await context.addCookies([{ name: "locale", value: "nl", url: baseURL! }]);
+    await employee.reload();
+    const item = employee.getByTestId("announcement").filter({ hasText: title });
     await expect(item).toBeVisible();
     await expect(item.locator("script")).toHaveCount(0);
     await expect(item.getByText("serials")).toBeVisible();
@@ -80,6 +83,7 @@ test.describe("announcement management", () => {
     const title = `Short-lived notice ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/admin/announcement");
     await page.getByLabel("Title").fill(title);
+    await page.locator("form.editor").getByLabel("Language").selectOption("nl");
     await page.getByLabel("Link URL").fill("https://news.vantor.example.com/x");
     await page.getByLabel("Expiration date").fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
     await page.getByRole("group", { name: "Brands" }).getByLabel("Corvane").check();
