@@ -6,6 +6,7 @@ import { announcementVisibleTo, compareAnnouncements, DEFAULT_DISPLAY_LOCATION, 
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/validation/announcement";
 import { fieldChanges, recordAudit } from "./audit.server";
+import { containsPattern, pageWindowOf } from "~/db/list-query";
 import type { SaveOutcome } from "./applications.server";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -97,22 +98,21 @@ export async function listAnnouncements(database: Database, options: { query?: s
   const query = options.query?.trim() ?? "";
   const conditions = [];
   if (query) {
-    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query);
     conditions.push(or(ilike(announcements.title, pattern), ilike(announcements.description, pattern)));
   }
   if (options.range?.to) conditions.push(lt(announcements.startDate, options.range.to));
   if (options.range?.from) conditions.push(gt(announcements.expirationDate, options.range.from));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [{ total }] = await database.select({ total: count() }).from(announcements).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / ANNOUNCEMENTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = pageWindowOf(total, ANNOUNCEMENTS_PAGE_SIZE, options.page);
   const rows = await database
     .select()
     .from(announcements)
     .where(where)
     .orderBy(desc(announcements.startDate), asc(announcements.id))
     .limit(ANNOUNCEMENTS_PAGE_SIZE)
-    .offset((page - 1) * ANNOUNCEMENTS_PAGE_SIZE);
+    .offset(offset);
   return { rows, total, page, pageCount };
 }
 

@@ -5,7 +5,8 @@ import { applicationVisibleTo, type TargetingSubject } from "~/applications/targ
 import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
 import type { PortalUser } from "~/auth/user.server";
-import type { ApplicationInput } from "~/validation/application";
+import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/validation/application";
+import { containsPattern, pageWindowOf } from "~/db/list-query";
 import { fieldChanges, recordAudit } from "./audit.server";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -61,7 +62,7 @@ export const APPLICATIONS_PAGE_SIZE = 10;
 function searchCondition(text: string | undefined) {
   const query = text?.trim() ?? "";
   if (!query) return undefined;
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query);
   return or(ilike(applications.name, pattern), ilike(applications.displayName, pattern), ilike(applications.description, pattern));
 }
 
@@ -70,15 +71,14 @@ export async function listApplications(database: Database, options: { query?: st
   const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
   const where = searchCondition(options.query);
   const [{ total }] = await database.select({ total: count() }).from(applications).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = pageWindowOf(total, pageSize, options.page);
   const rows = await database
     .select()
     .from(applications)
     .where(where)
     .orderBy(asc(applications.sortOrder), asc(applications.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { rows, total, page, pageCount };
 }
 
@@ -112,22 +112,7 @@ export async function applicationFieldOptions(database: Database) {
   };
 }
 
-const AUDITED_FIELDS = [
-  "name",
-  "displayName",
-  "description",
-  "link",
-  "regionCode",
-  "brandId",
-  "categories",
-  "contractCodes",
-  "contractTypes",
-  "organizationTypes",
-  "primaryTasks",
-  "typicalUsers",
-  "webRoles",
-  "customRules",
-] as const;
+const AUDITED_FIELDS = ["name", "displayName", "description", "link", "regionCode", "brandId", ...APPLICATION_LIST_FIELDS, "customRules"] as const;
 
 function valuesOf(input: ApplicationInput) {
   const parsed = parseCustomRules(input.customRules);
