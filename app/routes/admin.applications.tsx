@@ -11,6 +11,7 @@ import { moveSchema } from "~/validation/application";
 import { titleMeta } from "~/shell/page-title";
 import { Pagination } from "~/components/Pagination";
 import { DeletedDialog } from "~/components/EditorDialogs";
+import { withSearchParam } from "~/shell/search-params";
 import { safeReturnTo } from "~/auth/return-to.server";
 
 export const meta = titleMeta("adminApplications.title");
@@ -56,7 +57,7 @@ export default function ApplicationsList() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
-  const returnTo = location.pathname + location.search.replace(/([?&])deleted=1&?/, "$1").replace(/[?&]$/, "");
+  const returnTo = withSearchParam(location, "deleted", null);
   return (
     <div className="page">
       <div className="page__header">
