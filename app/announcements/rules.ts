@@ -65,3 +65,20 @@ export function unreadCountsByBrand(items: readonly Pick<AnnouncementTargeting, 
   }
   return counts;
 }
+
+/** A comma-joined query value (SPEC §7 `brands`, `regionCode`, collection ids) as its trimmed, non-empty parts. */
+export function commaJoined(value: string | null | undefined): string[] {
+  return (value ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+}
+
+/**
+ * The notifications a request asks for: of what the user sees, those for one of the requested
+ * brands and one of the requested regions. An empty request list narrows nothing.
+ */
+export function narrowToRequested<T extends Pick<AnnouncementTargeting, "brandIds" | "regionCodes">>(items: readonly T[], requested: { brandIds: readonly number[]; regionCodes: readonly string[] }): T[] {
+  return items.filter(
+    (a) =>
+      (requested.brandIds.length === 0 || a.brandIds.some((b) => requested.brandIds.includes(b))) &&
+      (requested.regionCodes.length === 0 || a.regionCodes.some((r) => requested.regionCodes.includes(r))),
+  );
+}

@@ -1,11 +1,13 @@
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
-import type { AccessData } from "~/permissions/access-data";
-import { loadAccessData } from "~/services/access-data.server";
-import { identityForSignIn } from "~/services/identity.server";
+import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
+import { ROUTE_RULES, type RouteKey } from "~/permissions/route-rules";
+import { loadAccessProfile } from "~/services/access-data.server";
+import { identityClaims, identityForSignIn } from "~/services/identity.server";
+import { oncePerRequest } from "~/server-context/request-scope.server";
 import { embeddedProvider } from "./identity-provider.server";
 import { issuerEndpoints } from "./oidc-client.server";
-import { optionalUser } from "./user.server";
+import { optionalUser, type PortalUser } from "./user.server";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the issuer's userinfo. */
 async function identityIdForBearer(token: string): Promise<number | null> {
@@ -26,13 +28,51 @@ async function identityIdForBearer(token: string): Promise<number | null> {
   return identity?.id ?? null;
 }
 
-/** Access data for an API request authenticated by session cookie or `Authorization: Bearer`. */
-export async function accessDataForApiRequest(request: Request): Promise<AccessData | null> {
+async function bearerUser(token: string): Promise<PortalUser | null> {
+  const identityId = await identityIdForBearer(token);
+  if (identityId === null) return null;
+  const [profile, claims] = await Promise.all([loadAccessProfile(db(), identityId), identityClaims(db(), identityId)]);
+  if (!profile || !claims) return null;
+  const { access, userType, role, webRoles, organizations } = profile;
+  return { identityId, claims, userType, access, profile: { role, webRoles, organizations } };
+}
+
+/** The caller of an API request, by `Authorization: Bearer` or by session cookie; null when neither holds. */
+export function apiUser(request: Request): Promise<PortalUser | null> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) {
-    const identityId = await identityIdForBearer(header.slice("Bearer ".length).trim());
-    return identityId === null ? null : loadAccessData(db(), identityId);
+    const token = header.slice("Bearer ".length).trim();
+    return oncePerRequest(`api-user:${token}`, () => bearerUser(token));
   }
-  const user = await optionalUser(request).catch(() => null);
-  return user?.access ?? null;
+  return optionalUser(request).catch(() => null);
 }
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** A JSON answer of the API that no cache keeps (every API answer is the caller's own). */
+export function apiJson(body: unknown, init: { status?: number } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: NO_STORE });
+}
+
+export function apiError(status: number, message: string): Response {
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (status === 401) headers["WWW-Authenticate"] = "Bearer";
+  return Response.json({ error: { message } }, { status, headers });
+}
+
+/**
+ * The API caller holding the rule's features. Unlike a page there is no redirect: 401 without a
+ * caller, 403 without the features — thrown, so a route's loader or action stops there.
+ */
+export async function requireApiFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
+  const user = await apiUser(request);
+  if (!user) throw apiError(401, "Unauthorized");
+  if (!satisfiesRule(user.access.features, rule)) throw apiError(403, "Forbidden");
+  return user;
+}
+
+/** The API caller holding what the named screen's rule asks (an API is "guarded like its screen"). */
+export function requireApiAccessLike(request: Request, screen: RouteKey): Promise<PortalUser> {
+  return requireApiFeatures(request, ROUTE_RULES[screen].rule);
+}
+

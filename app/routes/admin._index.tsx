@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { F } from "~/permissions/features";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
 import { isLive } from "~/announcements/rules";
@@ -11,10 +10,10 @@ import { listAnnouncements } from "~/services/announcements.server";
 import { titleMeta } from "~/shell/page-title";
 import { Pagination } from "~/components/Pagination";
 import { DeletedDialog } from "~/components/EditorDialogs";
+import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminAnnouncements.title");
 
-export const ANNOUNCEMENTS_WRITE = { all: [F.announcementsWrite] };
 
 /** SPEC §2 Manage announcements: search, date-range filter, start and expiration, paging 10. */
 export async function loader({ request }: LoaderFunctionArgs) {

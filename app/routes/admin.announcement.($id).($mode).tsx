@@ -9,7 +9,7 @@ import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
-import { createAnnouncement, deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/services/announcements.server";
+import { announcementDefinitions, announcementRecord, createAnnouncement, deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/services/announcements.server";
 import { announcementSchema } from "~/validation/announcement";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
@@ -18,35 +18,21 @@ import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDia
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
-import { ANNOUNCEMENTS_WRITE } from "./admin._index";
+import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const id = optionalIdParam(params.id);
-  const row = id === null ? null : await getAnnouncement(db(), id);
+  const [row, definitions] = await Promise.all([id === null ? null : getAnnouncement(db(), id), announcementDefinitions(db())]);
   if (id !== null && !row) throw new Response("Not Found", { status: 404 });
   const canWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
   return {
     canWrite,
     editing: canWrite && params.mode !== "view",
-    announcement: row && {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      content: row.content,
-      language: row.language,
-      displayLocationCode: row.displayLocationCode,
-      priority: row.priority,
-      linkUrl: row.linkUrl,
-      startDate: row.startDate.toISOString().slice(0, 10),
-      expirationDate: row.expirationDate.toISOString().slice(0, 10),
-      roles: row.roles,
-      brandIds: row.brandIds.map(String),
-      regionCodes: row.regionCodes,
-      updatedAt: row.updatedAt.toISOString(),
-    },
+    roleOptions: definitions.roles,
+    announcement: row && { ...announcementRecord(row), brandIds: row.brandIds.map(String) },
   };
 }
 
@@ -74,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const asList = (value: unknown): string[] => (value === undefined || value === null ? [] : ([] as string[]).concat(value as string[]));
 
 export default function AnnouncementEditor() {
-  const { announcement, canWrite, editing } = useLoaderData<typeof loader>();
+  const { announcement, canWrite, editing, roleOptions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -211,7 +197,7 @@ export default function AnnouncementEditor() {
             key={`roles-${fields.roles.key ?? ""}`}
             name="roles"
             label={t("adminAnnouncements.roles")}
-            options={["DEALER_ADMIN", "PartnerPortalSales", "PartnerPortalService"]}
+            options={roleOptions}
             defaultValue={asList(fields.roles.initialValue)}
             errors={fields.roles.errors}
             errorId={fields.roles.errorId}

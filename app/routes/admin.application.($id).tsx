@@ -23,7 +23,7 @@ import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDia
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
-import { APPLICATIONS_WRITE } from "./admin.applications";
+import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminApplications.editTitle");
 

@@ -4,7 +4,6 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { F } from "~/permissions/features";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { listApplications, moveApplication } from "~/services/applications.server";
 import { moveSchema } from "~/validation/application";
@@ -13,10 +12,10 @@ import { Pagination } from "~/components/Pagination";
 import { DeletedDialog } from "~/components/EditorDialogs";
 import { withSearchParam } from "~/shell/search-params";
 import { safeReturnTo } from "~/auth/return-to.server";
+import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminApplications.title");
 
-export const APPLICATIONS_WRITE = { all: [F.applicationsWrite] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);

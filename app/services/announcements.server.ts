@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, lt, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { announcementReads, announcements } from "~/db/schema";
+import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
 import type { PortalUser } from "~/auth/user.server";
-import { announcementVisibleTo, compareAnnouncements, DEFAULT_DISPLAY_LOCATION, splitByRead, unreadCountsByBrand } from "~/announcements/rules";
+import { announcementVisibleTo, compareAnnouncements, DEFAULT_DISPLAY_LOCATION, narrowToRequested, PRIORITIES, splitByRead, unreadCountsByBrand } from "~/announcements/rules";
+import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/validation/announcement";
 import { fieldChanges, recordAudit } from "./audit.server";
@@ -80,6 +81,33 @@ export function feedForBrand(user: PortalUser, data: UserAnnouncements, brandId:
   return splitByRead(items, data.readIds);
 }
 
+/** A notification of `GET /api/v2/user/notifications`: the feed item, its read state and its brands by name (SPEC §3). */
+export interface NotificationItem extends Omit<FeedItem, "brandIds"> {
+  read: boolean;
+  brands: { id: number; name: string }[];
+}
+
+/** SPEC §7 notifications: what the user sees at a display location, narrowed to the requested brands and regions. */
+export async function notificationsFor(
+  database: Database,
+  user: PortalUser,
+  locale: string,
+  request: { displayLocationCode: string; brandIds: number[]; regionCodes: string[] },
+  now = new Date(),
+): Promise<NotificationItem[]> {
+  const data = await loadUserAnnouncements(database, user, locale, now, request.displayLocationCode);
+  const internal = user.userType === "internal";
+  const brandName = new Map(user.access.brands.map((b) => [b.id, b.name]));
+  return narrowToRequested(data.visible, request).map((row) => {
+    const { brandIds, ...item } = toFeedItem(row, internal);
+    return {
+      ...item,
+      read: data.readIds.has(row.id),
+      brands: brandIds.filter((id) => brandName.has(id)).map((id) => ({ id, name: brandName.get(id)! })),
+    };
+  });
+}
+
 /** Marks an announcement read for the user, only when it is one they can see. */
 export async function markAnnouncementRead(database: Database, user: PortalUser, announcementId: number, locale: string, now = new Date()): Promise<AnnouncementRow | null> {
   const { visible } = await loadUserAnnouncements(database, user, locale, now);
@@ -114,6 +142,54 @@ export async function listAnnouncements(database: Database, options: { query?: s
     .limit(ANNOUNCEMENTS_PAGE_SIZE)
     .offset(offset);
   return { rows, total, page, pageCount };
+}
+
+/** Announcements by id, in the order asked (unknown ids are left out). */
+export async function announcementsByIds(database: Database, ids: readonly number[]): Promise<AnnouncementRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.select().from(announcements).where(inArray(announcements.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
+/** What an announcement may hold: priorities, languages, display locations, brands, regions and role options. */
+export async function announcementDefinitions(database: Database) {
+  const [brandRows, regionRows, locationRows, identityRoles, announcementRoles] = await Promise.all([
+    database.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id),
+    database.select({ code: regions.code, name: regions.name }).from(regions).orderBy(regions.code),
+    database.selectDistinct({ code: announcements.displayLocationCode }).from(announcements),
+    database.selectDistinct({ roles: identities.webRoles }).from(identities),
+    database.selectDistinct({ roles: announcements.roles }).from(announcements),
+  ]);
+  const roles = new Set([...identityRoles, ...announcementRoles].flatMap((r) => r.roles));
+  return {
+    priorities: [...PRIORITIES],
+    languages: [...LOCALES],
+    displayLocationCodes: [...new Set([DEFAULT_DISPLAY_LOCATION, ...locationRows.map((r) => r.code)])].sort(),
+    brands: brandRows,
+    regions: regionRows,
+    roles: [...roles].sort((a, b) => a.localeCompare(b)),
+  };
+}
+
+/** An announcement as the API answers it (and the editor shows it): dates as days, the stamp for a later save. */
+export function announcementRecord(row: AnnouncementRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    content: row.content,
+    language: row.language,
+    displayLocationCode: row.displayLocationCode,
+    priority: row.priority,
+    linkUrl: row.linkUrl,
+    startDate: row.startDate.toISOString().slice(0, 10),
+    expirationDate: row.expirationDate.toISOString().slice(0, 10),
+    roles: row.roles,
+    brandIds: row.brandIds,
+    regionCodes: row.regionCodes,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function getAnnouncement(database: Database, id: number): Promise<AnnouncementRow | null> {

@@ -81,5 +81,10 @@ test.describe("the embedded identity provider as an OAuth server", () => {
     const access = await request.get("/api/v2/user/ui-access-data", { headers: { Authorization: `Bearer ${tokens.access_token}` } });
     expect(access.status()).toBe(200);
     expect((await access.json()).features).toContain("audit:users:read");
+    const notifications = await request.get("/api/v2/user/notifications", { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    expect(notifications.status()).toBe(200);
+    expect(Array.isArray((await notifications.json()).data.items)).toBe(true);
+    const forged = await request.get("/api/v2/user/notifications", { headers: { Authorization: "Bearer not-a-token" } });
+    expect(forged.status()).toBe(401);
   });
 });

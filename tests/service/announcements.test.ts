@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
 import { loadAccessProfile } from "~/services/access-data.server";
-import { feedForBrand, loadUserAnnouncements, markAnnouncementRead, unreadSummary } from "~/services/announcements.server";
+import { announcementDefinitions, announcementsByIds, feedForBrand, loadUserAnnouncements, markAnnouncementRead, notificationsFor, unreadSummary } from "~/services/announcements.server";
 import type { PortalUser } from "~/auth/user.server";
 import { BACKENDS } from "./backends";
 
@@ -77,5 +77,35 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
     const summary = unreadSummary(admin, data);
     expect(Object.keys(summary.byBrand).map(Number)).toEqual([1, 2, 4]);
     expect(summary.byBrand[4]).toBe(3); // warranty update, training dates, checklist
+  });
+
+  it("notifications (SPEC §7): brands and regionCode narrow the user's own; read state and brand names come along", async () => {
+    const admin = await userOf("admin@example.com");
+    const all = await notificationsFor(handle.db, admin, "en", { displayLocationCode: "dealer-home", brandIds: [], regionCodes: [] });
+    expect(all.map((n) => n.title)).toEqual((await loadUserAnnouncements(handle.db, admin, "en")).visible.map((a) => a.title));
+    const brand4 = await notificationsFor(handle.db, admin, "en", { displayLocationCode: "dealer-home", brandIds: [4], regionCodes: [] });
+    expect(brand4).toHaveLength(3);
+    expect(brand4.every((n) => n.brands.some((b) => b.id === 4 && b.name.length > 0))).toBe(true);
+    expect(all.some((n) => n.read)).toBe(true);
+    // A brand the user does not hold gives nothing: the request narrows, it never widens.
+    expect(await notificationsFor(handle.db, admin, "en", { displayLocationCode: "dealer-home", brandIds: [3], regionCodes: [] })).toEqual([]);
+    expect(await notificationsFor(handle.db, admin, "en", { displayLocationCode: "elsewhere", brandIds: [], regionCodes: [] })).toEqual([]);
+  });
+
+  it("a collection comes back in the order asked, unknown ids left out", async () => {
+    const dealer = await userOf("dealer@example.com");
+    const [first, second] = (await loadUserAnnouncements(handle.db, dealer, "en")).visible;
+    const rows = await announcementsByIds(handle.db, [second.id, 999_999, first.id]);
+    expect(rows.map((r) => r.id)).toEqual([second.id, first.id]);
+  });
+
+  it("definitions list priorities, the nine languages, brands, regions and the web roles in use", async () => {
+    const definitions = await announcementDefinitions(handle.db);
+    expect(definitions.priorities).toEqual(["highest", "medium", "lowest"]);
+    expect(definitions.languages).toHaveLength(9);
+    expect(definitions.displayLocationCodes).toContain("dealer-home");
+    expect(definitions.brands.map((b) => b.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(definitions.regions.map((r) => r.code).sort()).toEqual(["APAC", "EMEA", "NA"]);
+    expect(definitions.roles).toEqual(expect.arrayContaining(["DEALER_ADMIN", "PartnerPortalSales"]));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { announcementVisibleTo, compareAnnouncements, isLive, splitByRead, unreadCountsByBrand, type AnnouncementTargeting } from "~/announcements/rules";
+import { announcementVisibleTo, commaJoined, compareAnnouncements, isLive, narrowToRequested, splitByRead, unreadCountsByBrand, type AnnouncementTargeting } from "~/announcements/rules";
+import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 
 const now = new Date("2026-06-15T12:00:00Z");
@@ -104,5 +105,40 @@ describe("announcement editor validation", async () => {
     expect(messages({ ...valid, brandIds: [] })).toContain("validations.selectionBrands");
     expect(messages({ ...valid, regionCodes: [] })).toContain("validations.selectionRegions");
     expect(messages({ ...valid, title: "x".repeat(256) })).toContain("validations.maxLength");
+  });
+});
+
+describe("SPEC §7 notifications: brands and regionCode are comma-joined and narrow the list", () => {
+  it("commaJoined splits, trims and drops empty parts", () => {
+    expect(commaJoined("1, 2,,4 ")).toEqual(["1", "2", "4"]);
+    expect(commaJoined(null)).toEqual([]);
+    expect(commaJoined("")).toEqual([]);
+  });
+  const items = [
+    { id: 1, brandIds: [1], regionCodes: ["NA"] },
+    { id: 2, brandIds: [2, 4], regionCodes: ["EMEA"] },
+    { id: 3, brandIds: [4], regionCodes: ["NA", "APAC"] },
+  ];
+  it("an empty request narrows nothing", () => {
+    expect(narrowToRequested(items, { brandIds: [], regionCodes: [] }).map((i) => i.id)).toEqual([1, 2, 3]);
+  });
+  it("brands keep those for any requested brand; regions those for any requested region; both must hold", () => {
+    expect(narrowToRequested(items, { brandIds: [4], regionCodes: [] }).map((i) => i.id)).toEqual([2, 3]);
+    expect(narrowToRequested(items, { brandIds: [], regionCodes: ["NA"] }).map((i) => i.id)).toEqual([1, 3]);
+    expect(narrowToRequested(items, { brandIds: [4], regionCodes: ["NA"] }).map((i) => i.id)).toEqual([3]);
+  });
+});
+
+describe("SPEC §8 announcements fetch failure: logged; an empty list is returned", () => {
+  it("a failing load is logged and answers the empty value", async () => {
+    const logged: string[] = [];
+    const result = await emptyOnFailure(() => Promise.reject(new Error("connection reset")), () => [] as number[], (m) => logged.push(m));
+    expect(result).toEqual([]);
+    expect(logged).toEqual(["connection reset"]);
+  });
+  it("a load that works is passed through and nothing is logged", async () => {
+    const logged: string[] = [];
+    expect(await emptyOnFailure(() => Promise.resolve([1, 2]), () => [] as number[], (m) => logged.push(m))).toEqual([1, 2]);
+    expect(logged).toEqual([]);
   });
 });

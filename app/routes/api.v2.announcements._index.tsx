@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
+import { validationReply, jsonBody } from "~/api/validation-reply.server";
+import { dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
+import { db } from "~/db/client.server";
+import { localeOf } from "~/i18n/locale";
+import { logger } from "~/logger.server";
+import { emptyOnFailure } from "~/announcements/fetch-failure";
+import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
+import { announcementRecord, createAnnouncement, getAnnouncement, listAnnouncements } from "~/services/announcements.server";
+import { announcementSchema } from "~/validation/announcement";
+
+/**
+ * GET /api/v2/announcements (SPEC §7): the management list, with the screen's query parameters
+ * (q, range=last|next|custom with days or from/to, page). On a failure it is logged and the list
+ * is empty (SPEC §8), with status 503 so a caller can tell.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccessLike(request, "announcements");
+  const params = new URL(request.url).searchParams;
+  const filter = dateRangeFromSearch(params);
+  let failed = false;
+  const list = await emptyOnFailure(
+    () =>
+      listAnnouncements(db(), {
+        query: params.get("q") ?? "",
+        range: filter ? dateRangeOf(filter, new Date()) : undefined,
+        page: Number(params.get("page") ?? "1") || 1,
+      }),
+    () => ({ rows: [], total: 0, page: 1, pageCount: 1 }),
+    (err) => {
+      failed = true;
+      logger.error({ err }, "announcements list failed");
+    },
+  );
+  const data = { items: list.rows.map(announcementRecord), total: list.total, page: list.page, pageCount: list.pageCount };
+  return failed ? apiJson({ data, error: { message: "Announcements could not be loaded" } }, { status: 503 }) : apiJson({ data });
+}
+
+/** POST /api/v2/announcements: create, with admin:announcements:write; the body goes through the editor's schema. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, ANNOUNCEMENTS_WRITE);
+  const parsed = announcementSchema.safeParse(await jsonBody(request));
+  if (!parsed.success) return validationReply(parsed.error, localeOf(request));
+  const id = await createAnnouncement(db(), parsed.data, user.identityId);
+  const created = await getAnnouncement(db(), id);
+  return apiJson({ data: announcementRecord(created!) }, { status: 201 });
+}

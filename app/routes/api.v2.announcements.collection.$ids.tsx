@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
+import { commaJoined } from "~/announcements/rules";
+import { db } from "~/db/client.server";
+import { announcementRecord, announcementsByIds } from "~/services/announcements.server";
+
+/** At most this many ids in one collection request. */
+export const COLLECTION_LIMIT = 100;
+
+/** GET /api/v2/announcements/collection/{ids} (SPEC §7): the announcements of comma-separated ids. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiAccessLike(request, "announcementEditor");
+  const parts = commaJoined(params.ids);
+  const ids = parts.map(Number);
+  if (parts.length === 0 || parts.length > COLLECTION_LIMIT || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+    return apiError(400, `ids must be 1 to ${COLLECTION_LIMIT} comma-separated positive integers`);
+  }
+  return apiJson({ data: { items: (await announcementsByIds(db(), ids)).map(announcementRecord) } });
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
+import { db } from "~/db/client.server";
+import { announcementDefinitions } from "~/services/announcements.server";
+
+/** GET /api/v2/announcements/definitions (SPEC §7): the values an announcement may hold. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccessLike(request, "announcementEditor");
+  return apiJson({ data: await announcementDefinitions(db()) });
+}
