@@ -108,3 +108,52 @@ test.describe("announcement management", () => {
     }
   });
 });
+
+test.describe("an announcement from the editor to the dealer's feed", () => {
+  // Each project uses a language no seed and no other test uses, so the counts below are exact.
+  const languageOf = (project: string) => (project === "js-off" ? "pt" : "it");
+
+  test("admin creates one for brand 1 / NA; it shows unread with the right counts, the dealer marks it read and it moves to read", async ({ page, browser, baseURL }, testInfo) => {
+    const language = languageOf(testInfo.project.name);
+    const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+    const title = `Brand one bulletin ${testInfo.project.name}`;
+    await signIn(page, "admin@example.com", "/admin/announcement");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Link URL").fill("https://news.vantor.example.com/bulletin");
+    await page.locator("form.editor").getByLabel("Language").selectOption(language);
+    await page.getByLabel("Start date").fill(new Date().toISOString().slice(0, 10));
+    await page.getByLabel("Expiration date").fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }).check();
+    await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+
+    // The admin holds brands 1, 2 and 4: the brand switcher counts it for brand 1 only.
+    await page.context().addCookies([{ name: "locale", value: language, url: baseURL! }]);
+    await page.goto("/?modal=brands");
+    const switcher = page.getByRole("dialog");
+    await expect(switcher.getByTestId("unread-brand-1")).toContainText("1");
+    await expect(switcher.getByTestId("unread-brand-2")).toHaveCount(0);
+    await expect(page.getByTestId("unread-badge")).toContainText("1");
+
+    // The dealer (brand 1 only, so no switcher) sees it unread, with the count on the unread view.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+    const dealer = await context.newPage();
+    await signIn(dealer, "dealer@example.com", "/", { javaScript });
+    await context.addCookies([{ name: "locale", value: language, url: baseURL! }]);
+    await dealer.reload();
+    await expect(dealer.locator('.announcements nav a[aria-current="page"]')).toContainText("1");
+    const item = dealer.getByTestId("announcement").filter({ hasText: title });
+    await expect(item).toBeVisible();
+    await item.getByRole("button").click();
+    await expect(dealer.getByTestId("announcement").filter({ hasText: title })).toHaveCount(0);
+    await dealer.locator('.announcements nav a[href*="announcements=read"]').click();
+    await expect(dealer.getByTestId("announcement").filter({ hasText: title })).toBeVisible();
+    await expect(dealer.getByTestId("announcement").filter({ hasText: title }).getByRole("button")).toHaveCount(0);
+    await context.close();
+
+    // Read by the dealer does not make it read for the admin.
+    await page.goto("/?modal=brands");
+    await expect(page.getByRole("dialog").getByTestId("unread-brand-1")).toContainText("1");
+  });
+});
