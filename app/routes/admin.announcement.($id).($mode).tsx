@@ -18,6 +18,7 @@ import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDia
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
+import { MarkupToolbar } from "~/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
@@ -123,6 +124,7 @@ export default function AnnouncementEditor() {
           </div>
           <div className="field">
             <label htmlFor={fields.content.id}>{t("adminAnnouncements.content")}</label>
+            {editing && <MarkupToolbar textareaId={fields.content.id} />}
             <textarea {...getTextareaProps(fields.content)} key={fields.content.key} rows={6} aria-describedby={`${fields.content.id}-help`} />
             <p id={`${fields.content.id}-help`} className="field__help">
               {t("adminAnnouncements.contentHelp")}

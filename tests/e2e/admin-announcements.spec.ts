@@ -97,6 +97,25 @@ test.describe("announcement management", () => {
     await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The announcement has been deleted.");
   });
 
+  test("with JavaScript the content gets a formatting toolbar; its edits count as unsaved changes", async ({ page }, testInfo) => {
+    await signIn(page, "admin@example.com", "/admin/announcement");
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    if (testInfo.project.use.javaScriptEnabled === false) {
+      await expect(toolbar).toHaveCount(0);
+      return;
+    }
+    const content = page.getByLabel("Content");
+    await content.fill("Check serials now");
+    await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 13));
+    await toolbar.getByRole("button", { name: "Bold" }).click();
+    await expect(content).toHaveValue("Check <strong>serials</strong> now");
+    await page.getByLabel("Content").fill("");
+    await toolbar.getByRole("button", { name: "Insert link" }).click();
+    await expect(content).toHaveValue('<a href="https://"></a>');
+    await page.getByRole("link", { name: /Back/ }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+  });
+
   test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
     await signIn(page, "admin@example.com", "/admin");
