@@ -1,5 +1,6 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { mediumDate } from "~/i18n/date-format";
 import type { FeedItem } from "~/services/announcements.server";
 
 /** SPEC §2 Announcements list: unread and read views; opening or marking one read moves it (form posts). */
@@ -7,7 +8,7 @@ export function AnnouncementFeed({ unread, read, view, locale }: { unread: FeedI
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const items = view === "read" ? read : unread;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const date = mediumDate(locale);
   return (
     <section className="announcements" aria-labelledby="announcements-title">
       <h2 id="announcements-title">{t("announcements.title")}</h2>

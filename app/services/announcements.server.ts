@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
 import type { PortalUser } from "~/auth/user.server";
 import { announcementVisibleTo, compareAnnouncements, DEFAULT_DISPLAY_LOCATION, narrowToRequested, PRIORITIES, splitByRead, unreadCountsByBrand } from "~/announcements/rules";
@@ -34,21 +35,29 @@ function audienceOf(user: PortalUser, locale: string) {
   return { locale, brandIds: user.access.brands.map((b) => b.id), regions: user.access.regions, webRoles: user.profile.webRoles };
 }
 
-/** The announcements a user sees now (live, language, brands, regions, roles) and which they have read. */
-export async function loadUserAnnouncements(database: Database, user: PortalUser, locale: string, now = new Date(), displayLocationCode = DEFAULT_DISPLAY_LOCATION): Promise<UserAnnouncements> {
-  const candidates = await database
-    .select()
-    .from(announcements)
-    .where(
-      and(
-        eq(announcements.language, locale),
-        eq(announcements.displayLocationCode, displayLocationCode),
-        lte(announcements.startDate, now),
-        gt(announcements.expirationDate, now),
-      ),
-    );
+/** The cache name of the unexpired-announcements catalogue (ADR 8). */
+export const ANNOUNCEMENTS_CATALOGUE = "announcements";
+
+/** Announcements not yet expired at `now`: the candidates of every feed (who sees which is decided per user). */
+export function unexpiredAnnouncements(database: Database, now = new Date()): Promise<AnnouncementRow[]> {
+  return database.select().from(announcements).where(gt(announcements.expirationDate, now));
+}
+
+/**
+ * The announcements a user sees now (live, language, display location, brands, regions, roles)
+ * and which they have read. `candidates` are unexpired announcements (read now when not given).
+ */
+export async function loadUserAnnouncements(
+  database: Database,
+  user: PortalUser,
+  locale: string,
+  now = new Date(),
+  displayLocationCode = DEFAULT_DISPLAY_LOCATION,
+  candidates?: readonly AnnouncementRow[],
+): Promise<UserAnnouncements> {
+  const rows = candidates ?? (await unexpiredAnnouncements(database, now));
   const audience = audienceOf(user, locale);
-  const visible = candidates.filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode)).sort(compareAnnouncements);
+  const visible = rows.filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode)).sort(compareAnnouncements);
   if (visible.length === 0) return { visible, readIds: new Set() };
   const reads = await database.select({ id: announcementReads.announcementId }).from(announcementReads).where(eq(announcementReads.identityId, user.identityId));
   return { visible, readIds: new Set(reads.map((r) => r.id)) };
@@ -219,7 +228,7 @@ function announcementValues(input: AnnouncementInput) {
 }
 
 export async function createAnnouncement(database: Database, input: AnnouncementInput, actorId: number): Promise<number> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const values = announcementValues(input);
     const now = new Date();
     const [row] = await tx.insert(announcements).values({ ...values, modifiedBy: actorId, createdAt: now, updatedAt: now }).returning({ id: announcements.id });
@@ -230,7 +239,7 @@ export async function createAnnouncement(database: Database, input: Announcement
 
 /** Saves when the posted stamp is current; otherwise a conflict that changes nothing. */
 export async function updateAnnouncement(database: Database, id: number, input: AnnouncementInput, actorId: number): Promise<SaveOutcome> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!current) return { kind: "missing" };
     if (input.updatedAt !== current.updatedAt.toISOString()) return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
@@ -243,7 +252,7 @@ export async function updateAnnouncement(database: Database, id: number, input: 
 }
 
 export async function deleteAnnouncement(database: Database, id: number, actorId: number): Promise<boolean> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!current) return false;
     await tx.delete(announcements).where(eq(announcements.id, id));

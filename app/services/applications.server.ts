@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { catalogueWrite } from "~/db/catalogue-write.server";
 import { applications } from "~/db/schema";
 import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
 import { parseCustomRules } from "~/applications/custom-rule";
@@ -35,14 +36,18 @@ export function localizedTexts(app: Pick<ApplicationRow, "displayName" | "descri
 }
 
 /** The applications a user sees, in their language and order (SPEC §2 My applications). */
-export async function applicationsForUser(database: Database, subject: TargetingSubject, locale: string): Promise<LauncherItem[]> {
-  if (subject.brandIds.length === 0 || subject.regions.length === 0) return [];
-  const rows = await database
-    .select()
-    .from(applications)
-    .where(and(inArray(applications.brandId, [...subject.brandIds]), inArray(applications.regionCode, [...subject.regions])))
-    .orderBy(asc(applications.sortOrder), asc(applications.id));
-  return rows
+/** The cache name of the applications catalogue (ADR 8). */
+export const APPLICATIONS_CATALOGUE = "applications";
+
+/** Every application in launcher order: the catalogue the launcher filters per user. */
+export function applicationCatalogue(database: Database): Promise<ApplicationRow[]> {
+  return database.select().from(applications).orderBy(asc(applications.sortOrder), asc(applications.id));
+}
+
+/** Of a catalogue, the applications a subject sees (brand, region, targeting), in their language. */
+export function applicationsForSubject(catalogue: readonly ApplicationRow[], subject: TargetingSubject, locale: string): LauncherItem[] {
+  return catalogue
+    .filter((app) => subject.brandIds.includes(app.brandId) && subject.regions.includes(app.regionCode))
     .filter((app) => applicationVisibleTo(app, subject))
     .map((app) => ({
       id: String(app.id),
@@ -52,6 +57,12 @@ export async function applicationsForUser(database: Database, subject: Targeting
       categories: app.categories,
       sortOrder: app.sortOrder,
     }));
+}
+
+/** The applications a subject sees, read from the database now. */
+export async function applicationsForUser(database: Database, subject: TargetingSubject, locale: string): Promise<LauncherItem[]> {
+  if (subject.brandIds.length === 0 || subject.regions.length === 0) return [];
+  return applicationsForSubject(await applicationCatalogue(database), subject, locale);
 }
 
 // ---- administration ----------------------------------------------------------------------
@@ -140,7 +151,7 @@ export function editStamp(row: Pick<ApplicationRow, "updatedAt">): string {
 }
 
 export async function createApplication(database: Database, input: ApplicationInput, actorId: number): Promise<number> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` }).from(applications);
     const values = valuesOf(input);
     const now = new Date();
@@ -160,7 +171,7 @@ export type SaveOutcome = { kind: "saved" } | { kind: "conflict"; currentStamp: 
  * conflict and changes nothing (no silent overwrite).
  */
 export async function updateApplication(database: Database, id: number, input: ApplicationInput, actorId: number): Promise<SaveOutcome> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current) return { kind: "missing" };
     if (input.updatedAt !== editStamp(current)) return { kind: "conflict", currentStamp: editStamp(current) };
@@ -174,7 +185,7 @@ export async function updateApplication(database: Database, id: number, input: A
 }
 
 export async function deleteApplication(database: Database, id: number, actorId: number): Promise<boolean> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current) return false;
     await tx.delete(applications).where(eq(applications.id, id));
@@ -207,7 +218,7 @@ export function reorder(ids: readonly number[], id: number, direction: "up" | "d
  * 10, 20, 30…, so concurrent moves queue up and the order stays consistent.
  */
 export async function moveApplication(database: Database, id: number, direction: "up" | "down" | "top", actorId: number, query?: string): Promise<boolean> {
-  return database.transaction(async (tx) => {
+  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     // Lock first, then read the order: under READ COMMITTED a locking read may return rows in
     // the order of its old snapshot, so the ordered read must come after the lock is held.
     await tx.select({ id: applications.id }).from(applications).for("update");

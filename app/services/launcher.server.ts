@@ -5,7 +5,8 @@ import type { PortalUser } from "~/auth/user.server";
 import type { Locale } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/translate.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
-import { applicationsForUser, targetingSubjectOf } from "./applications.server";
+import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
+import { APPLICATIONS_CATALOGUE, applicationCatalogue, applicationsForSubject, targetingSubjectOf } from "./applications.server";
 
 /** Regions in the order the launcher shows them. */
 export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
@@ -13,7 +14,8 @@ export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
 /** The user's applications in their language (once per HTTP request: home and the header share it). */
 export function userApplications(user: PortalUser, locale: Locale): Promise<LauncherItem[]> {
   return oncePerRequest(`applications:${user.identityId}:${locale}`, async () => {
-    return applicationsForUser(db(), targetingSubjectOf(user), locale);
+    const catalogue = await cachedCatalogue(db(), APPLICATIONS_CATALOGUE, () => applicationCatalogue(db()));
+    return applicationsForSubject(catalogue, targetingSubjectOf(user), locale);
   });
 }
 

@@ -4,13 +4,19 @@ import type { Locale } from "~/i18n/locale";
 import { logger } from "~/logger.server";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { oncePerRequest } from "~/server-context/request-scope.server";
-import { loadUserAnnouncements, type UserAnnouncements } from "./announcements.server";
+import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
+import { ANNOUNCEMENTS_CATALOGUE, loadUserAnnouncements, unexpiredAnnouncements, type UserAnnouncements } from "./announcements.server";
 
 /** The user's announcements, once per HTTP request (the shell's counts and home's feed share it). */
 export function userAnnouncements(user: PortalUser, locale: Locale): Promise<UserAnnouncements> {
   return oncePerRequest(`announcements:${user.identityId}:${locale}`, () =>
     emptyOnFailure(
-      () => loadUserAnnouncements(db(), user, locale),
+      async () => {
+        const now = new Date();
+        // The cached candidates may hold some that expired since they were read: the live check drops them.
+        const candidates = await cachedCatalogue(db(), ANNOUNCEMENTS_CATALOGUE, () => unexpiredAnnouncements(db(), now));
+        return loadUserAnnouncements(db(), user, locale, now, undefined, candidates);
+      },
       () => ({ visible: [], readIds: new Set<number>() }),
       (err) => logger.error({ err, identityId: user.identityId }, "announcements failed to load"),
     ),

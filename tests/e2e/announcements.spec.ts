@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
-import { BRAND3_BASE_URL } from "../../playwright.config";
 
 const feed = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Announcements" });
 

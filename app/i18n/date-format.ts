@@ -1,0 +1,11 @@
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A medium date in UTC for a locale; the formatter is built once per locale (building one is costly). */
+export function mediumDate(locale: string): Intl.DateTimeFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    formats.set(locale, format);
+  }
+  return format;
+}
