@@ -152,6 +152,10 @@ export const sessions = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent when signed in, shown as the device on the account page. */
+    userAgent: text("user_agent"),
+    /** The last request seen with this session (updated at most once a minute). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [index("sessions_identity_idx").on(t.identityId)],
 );
@@ -244,4 +248,71 @@ export const announcementReads = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.identityId, t.announcementId] })],
+);
+
+/** An e-mail distribution list users may subscribe to (SPEC §3 User: email preferences). */
+export const distributionLists = pgTable("distribution_lists", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  /** Name and description per locale; `en` always present. */
+  translations: jsonb("translations").$type<Record<string, { name: string; description: string }>>().notNull(),
+  /** Brands whose users are offered the list; empty = every brand. */
+  brandIds: integer("brand_ids").array().notNull().default(sql`'{}'::integer[]`),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** A user's subscription to a distribution list. */
+export const emailSubscriptions = pgTable(
+  "email_subscriptions",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    distributionListId: integer("distribution_list_id")
+      .notNull()
+      .references(() => distributionLists.id, { onDelete: "cascade" }),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.distributionListId] })],
+);
+
+/** The help desk of a brand in a region (issue #5 §4). */
+export const helpDesks = pgTable(
+  "help_desks",
+  {
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    regionCode: text("region_code")
+      .notNull()
+      .references(() => regions.code),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    /** Opening hours, per locale; `en` always present. */
+    hours: jsonb("hours").$type<Record<string, string>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.regionCode] })],
+);
+
+/** The documents library's subjects (SPEC §2). */
+export const DOCUMENT_SUBJECTS = ["General", "IRW", "Marketing", "Parts", "Sales", "Service", "Warranty"] as const;
+
+/** A document of the library (SPEC §3 Document), its file kept in the file store under `storageKey`. */
+export const documents = pgTable(
+  "documents",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    subject: text("subject", { enum: DOCUMENT_SUBJECTS }).notNull(),
+    brandIds: integer("brand_ids").array().notNull().default(sql`'{}'::integer[]`),
+    regionCodes: text("region_codes").array().notNull().default(sql`'{}'::text[]`),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    storageKey: text("storage_key").notNull(),
+    modifiedBy: integer("modified_by"),
+    ...timestamps,
+  },
+  (t) => [index("documents_subject_idx").on(t.subject)],
 );

@@ -36,7 +36,7 @@ const DEALERS = [
 type DealerKey = (typeof DEALERS)[number]["key"];
 
 const ROLES = [
-  { name: "PORTAL_ADMIN", displayName: "Portal administrator", features: [...ALL_ADMIN_FEATURES, F.documentsView, F.dev] },
+  { name: "PORTAL_ADMIN", displayName: "Portal administrator", features: [...ALL_ADMIN_FEATURES, F.documentsView, F.documentsWrite, F.dev] },
   { name: "DEALER_STAFF", displayName: "Dealer staff", features: [F.documentsView] },
   { name: "READ_ONLY_AUDITOR", displayName: "Read-only auditor", features: [F.usersRead, F.announcementsRead, F.auditUsersRead] },
 ] as const;

@@ -16,6 +16,8 @@ export const F = {
   identityBulkImportWrite: "admin:identityBulkImport:write",
   integrationStatusRead: "admin:integrationStatus:read",
   documentsView: "documents:view",
+  /** Upload, replace and delete documents of the library (issue #5 §3). */
+  documentsWrite: "admin:documents:write",
   serialNumberPresent: "serialNumber:present",
   dev: "feature:dev",
 } as const;
