@@ -29,6 +29,7 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     if (previous.id) await storage.destroySession(previous);
     const session = await storage.getSession();
     for (const [name, value] of Object.entries(data)) session.set(name as keyof SessionData, value as never);
+    session.set("userAgent", (request.headers.get("User-Agent") ?? "").slice(0, 512));
     const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", await storage.commitSession(session));

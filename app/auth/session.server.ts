@@ -14,6 +14,8 @@ export interface SessionData {
   idToken?: string;
   accessTokenExpiresAt: number;
   claims: IdentityClaims;
+  /** The browser's User-Agent at sign-in (the account page shows it as the device). */
+  userAgent?: string;
 }
 
 /** Identity token claims the portal reads (SPEC §3). */
@@ -32,6 +34,13 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 
 function cookieSecure(): boolean {
   return getConfig().PUBLIC_URL.startsWith("https://");
+}
+
+/** A session's "last seen" is written at most this often (one write a minute, not one per request). */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
+
+export function lastSeenIsDue(lastSeenAt: Date | null, now: Date): boolean {
+  return !lastSeenAt || now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS;
 }
 
 let storage: ReturnType<typeof buildStorage> | undefined;
@@ -55,6 +64,8 @@ function buildStorage() {
         identityId: (data.identityId as number | undefined) ?? null,
         data: data as Record<string, unknown>,
         expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+        userAgent: typeof data.userAgent === "string" ? data.userAgent : null,
+        lastSeenAt: new Date(),
       });
       return id;
     },
@@ -64,6 +75,9 @@ function buildStorage() {
       if (row.expiresAt.getTime() < Date.now()) {
         await db().delete(sessions).where(eq(sessions.id, id));
         return null;
+      }
+      if (lastSeenIsDue(row.lastSeenAt, new Date())) {
+        await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
       }
       return row.data as Partial<SessionData>;
     },

@@ -105,9 +105,13 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
           )}
           {user.showPasswordSecurity && (
             <li>
-              <a href={accountSecurityUrl} target="_blank" rel="noopener noreferrer">
-                {t("profile.passwordSecurity")}
-              </a>
+              {accountSecurityUrl.startsWith("/") ? (
+                <Link to={accountSecurityUrl}>{t("profile.passwordSecurity")}</Link>
+              ) : (
+                <a href={accountSecurityUrl} target="_blank" rel="noopener noreferrer">
+                  {t("profile.passwordSecurity")}
+                </a>
+              )}
             </li>
           )}
           {user.brands.length > 1 && (

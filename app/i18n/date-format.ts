@@ -9,3 +9,15 @@ export function mediumDate(locale: string): Intl.DateTimeFormat {
   }
   return format;
 }
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A medium date with a short time, in the viewer's locale (built once per locale). */
+export function mediumDateTime(locale: string): Intl.DateTimeFormat {
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    dateTimes.set(locale, format);
+  }
+  return format;
+}

@@ -45,6 +45,8 @@ export const ROUTE_RULES = {
   documents: { pattern: "/documents", rule: { all: [F.documentsView] } },
   integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
+  /** The embedded identity provider's account page: change password, active sessions (issue #5 §2). */
+  accountSecurity: { pattern: "/account/security", rule: SIGNED_IN },
   /** Opening an announcement (marks it read, then its link): sign-in only. */
   announcementOpen: { pattern: "/announcements/:id/open", rule: SIGNED_IN },
 } as const satisfies Record<string, RouteAccess>;

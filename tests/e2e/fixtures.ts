@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/db/seed";
+import { KEYHOLDERS, ROAMERS } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
 export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
@@ -14,6 +15,7 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
   const [existing] = await db.select({ id: identities.id }).from(identities).where(eq(identities.email, DEV_HALDEN.email));
   if (existing) return;
   await seedApplicationReader(db);
+  await seedKeyholders(db);
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -49,4 +51,21 @@ async function seedApplicationReader(db: Database): Promise<void> {
     .values({ ...APPLICATION_READER, userType: "external", serialNumber: "SN-E2E-2", employeeNumber: "E-E2E-2", passwordHash: await hash(DEMO_PASSWORD) })
     .returning({ id: identities.id });
   await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+}
+
+async function seedKeyholders(db: Database): Promise<void> {
+  const [location] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
+  const [role] = await db.select({ id: securityRoles.id }).from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF"));
+  let n = 3;
+  for (const email of [...Object.values(KEYHOLDERS), ...Object.values(ROAMERS)]) {
+    const [identity] = await db
+      .insert(identities)
+      .values({ email, firstName: "Kim", lastName: "Keller", userType: "external", serialNumber: `SN-E2E-${n}`, employeeNumber: `E-E2E-${n}`, passwordHash: await hash(DEMO_PASSWORD) })
+      .returning({ id: identities.id });
+    await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    n += 1;
+  }
 }

@@ -1,0 +1,7 @@
+/** E2E fixture accounts the spec files name (kept free of imports so specs can load it). */
+
+/** One dealer per e2e project whose password the account-security test changes (the demo accounts keep theirs). */
+export const KEYHOLDERS = { "js-on": "keyholder-on@example.com", "js-off": "keyholder-off@example.com" } as const;
+
+/** One dealer per e2e project whose other sessions the account-security test signs out. */
+export const ROAMERS = { "js-on": "roamer-on@example.com", "js-off": "roamer-off@example.com" } as const;
