@@ -7,6 +7,7 @@ import { SEED_APPLICATIONS } from "./seed-applications";
 import { SEED_ANNOUNCEMENTS, SEED_READS } from "./seed-announcements";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
+import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-service";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -92,6 +93,7 @@ export const DEMO_ACCOUNTS: readonly {
 export async function seedReferenceData(database: Database): Promise<void> {
   await database.insert(brands).values([...BRANDS]).onConflictDoNothing();
   await database.insert(regions).values([...REGIONS]).onConflictDoNothing();
+  await seedSelfServiceReference(database);
 }
 
 /** Demo applications; runs only on a database without applications. */
@@ -161,6 +163,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(identities);
   if (count > 0) {
     await seedAnnouncements(database);
+    await seedDemoContactData(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -221,5 +224,6 @@ export async function seedDemo(database: Database): Promise<boolean> {
     }
   });
   await seedAnnouncements(database);
+  await seedDemoContactData(database);
   return true;
 }

@@ -5,3 +5,6 @@ export const KEYHOLDERS = { "js-on": "keyholder-on@example.com", "js-off": "keyh
 
 /** One dealer per e2e project whose other sessions the account-security test signs out. */
 export const ROAMERS = { "js-on": "roamer-on@example.com", "js-off": "roamer-off@example.com" } as const;
+
+/** One dealer per e2e project whose contact data, language and subscriptions the preferences test changes. */
+export const PREFERENCE_USERS = { "js-on": "prefs-on@example.com", "js-off": "prefs-off@example.com" } as const;

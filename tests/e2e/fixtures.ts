@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/db/seed";
-import { KEYHOLDERS, ROAMERS } from "./fixture-accounts";
+import { KEYHOLDERS, PREFERENCE_USERS, ROAMERS } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
 export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
@@ -60,7 +60,7 @@ async function seedKeyholders(db: Database): Promise<void> {
     .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
   const [role] = await db.select({ id: securityRoles.id }).from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF"));
   let n = 3;
-  for (const email of [...Object.values(KEYHOLDERS), ...Object.values(ROAMERS)]) {
+  for (const email of [...Object.values(KEYHOLDERS), ...Object.values(ROAMERS), ...Object.values(PREFERENCE_USERS)]) {
     const [identity] = await db
       .insert(identities)
       .values({ email, firstName: "Kim", lastName: "Keller", userType: "external", serialNumber: `SN-E2E-${n}`, employeeNumber: `E-E2E-${n}`, passwordHash: await hash(DEMO_PASSWORD) })

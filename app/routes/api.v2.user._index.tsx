@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { jsonBody, validationReply } from "~/api/validation-reply.server";
+import { db } from "~/db/client.server";
+import { isLocale, localeOf } from "~/i18n/locale";
+import { SIGNED_IN } from "~/permissions/feature-rule";
+import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
+import { profileFieldSchema } from "~/validation/profile-field";
+
+/** GET /api/v2/user?profile (SPEC §7): the caller's own profile, locations and subscriptions. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiFeatures(request, SIGNED_IN);
+  const profile = await ownProfile(db(), user.identityId);
+  if (!profile) return apiError(404, "Not Found");
+  const [locations, subscriptions] = await Promise.all([assignedLocationsOf(db(), user.identityId), subscriptionIdsOf(db(), user.identityId)]);
+  return apiJson({ data: { ...profile, locations, emailPreferences: subscriptions } });
+}
+
+const emailPreferencesBody = z.object({ emailPreferences: z.array(z.number().int().positive()).max(1000) });
+const oneFieldBody = z.object({ key: z.string(), value: z.string().nullable().optional() });
+
+/**
+ * PATCH /api/v2/user (SPEC §7): `{ key, value }` updates one field of the caller's own profile
+ * (the preferences page's schema and service); `{ emailPreferences: [listIds] }` sets the
+ * subscriptions among the lists offered to the caller.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method.toUpperCase() !== "PATCH") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, SIGNED_IN);
+  const body = await jsonBody(request);
+  const locale = localeOf(request);
+  const preferences = emailPreferencesBody.safeParse(body);
+  if (preferences.success) {
+    const language = new URL(request.url).searchParams.get("language");
+    const offered = await distributionListsFor(db(), user.access.brands.map((b) => b.id), language && isLocale(language) ? language : locale);
+    await setOwnSubscriptions(db(), user.identityId, offered, preferences.data.emailPreferences);
+    return apiJson({ data: { emailPreferences: await subscriptionIdsOf(db(), user.identityId) } });
+  }
+  const oneField = oneFieldBody.safeParse(body);
+  if (!oneField.success) return apiError(400, "Send { key, value } or { emailPreferences }");
+  const field = profileFieldSchema.safeParse({ field: oneField.data.key, value: oneField.data.value ?? undefined });
+  if (!field.success) return validationReply(field.error, locale);
+  await updateOwnProfileField(db(), user.identityId, field.data);
+  return apiJson({ data: await ownProfile(db(), user.identityId) });
+}

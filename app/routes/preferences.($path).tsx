@@ -1,0 +1,261 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { LOCALES, localeOf } from "~/i18n/locale";
+import { titleMeta } from "~/shell/page-title";
+import { localeCookieHeader } from "~/theme/theme-cookie.server";
+import { FieldError } from "~/components/FieldError";
+import { userApplications } from "~/services/launcher.server";
+import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
+import { CONTACT_FIELDS, profileFieldSchema, subscriptionsSchema, type ProfileField } from "~/validation/profile-field";
+import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+
+export const meta = titleMeta("preferences.title");
+
+/** The sections of the global preferences (issue #5 §1), each addressable as /preferences/:path. */
+export const PREFERENCE_SECTIONS = ["contact", "language", "subscriptions", "locations", "applications"] as const;
+type Section = (typeof PREFERENCE_SECTIONS)[number];
+
+function sectionOf(path: string | undefined): Section {
+  if (path === undefined) return "contact";
+  if ((PREFERENCE_SECTIONS as readonly string[]).includes(path)) return path as Section;
+  throw new Response("Not Found", { status: 404 });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const section = sectionOf(params.path);
+  const locale = localeOf(request);
+  const profile = await ownProfile(db(), user.identityId);
+  if (!profile) throw new Response("Not Found", { status: 404 });
+  const brandIds = user.access.brands.map((b) => b.id);
+  return {
+    section,
+    profile,
+    lists: section === "subscriptions" ? await distributionListsFor(db(), brandIds, locale) : [],
+    subscribed: section === "subscriptions" ? await subscriptionIdsOf(db(), user.identityId) : [],
+    locations: section === "locations" ? await assignedLocationsOf(db(), user.identityId) : [],
+    applications: section === "applications" ? (await userApplications(user, locale)).map(({ id, name, description }) => ({ id, name, description })) : [],
+    saved: new URL(request.url).searchParams.get("saved"),
+  };
+}
+
+/** Each field saves on its own; subscriptions save together. Bad input changes nothing and keeps the value. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const section = sectionOf(params.path);
+  const formData = await request.formData();
+  if (formData.get("intent") === "subscriptions") {
+    const submission = parseWithZod(formData, { schema: subscriptionsSchema });
+    if (submission.status !== "success") return { field: "subscriptions", result: submission.reply({ formErrors: ["validations.formError"] }) };
+    const offered = await distributionListsFor(db(), user.access.brands.map((b) => b.id), localeOf(request));
+    await setOwnSubscriptions(db(), user.identityId, offered, submission.value.lists);
+    return redirect(`/preferences/${section}?saved=subscriptions`);
+  }
+  const submission = parseWithZod(formData, { schema: profileFieldSchema });
+  const field = String(formData.get("field") ?? "");
+  if (submission.status !== "success") return { field, result: submission.reply() };
+  await updateOwnProfileField(db(), user.identityId, submission.value);
+  const headers = new Headers();
+  // The preferred language also switches the interface at once.
+  if (submission.value.field === "preferredLanguage") headers.append("Set-Cookie", localeCookieHeader(submission.value.value));
+  return redirect(`/preferences/${section}?saved=${submission.value.field}`, { headers });
+}
+
+function SectionNav({ current }: { current: Section }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="tabs" aria-label={t("preferences.sections")}>
+      {PREFERENCE_SECTIONS.map((section) => (
+        <Link key={section} to={`/preferences/${section}`} aria-current={section === current ? "page" : undefined}>
+          {t(`preferences.section.${section}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Saved({ show }: { show: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span role="status" className="field__saved">
+      {show ? t("preferences.saved") : ""}
+    </span>
+  );
+}
+
+/** One contact field: its own form, its own Save, its success or error next to it. */
+function ContactField({ field, value, saved }: { field: ProfileField; value: string | null; saved: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const mine = actionData?.field === field;
+  const [form, fields] = useForm({
+    id: `preference-${field}`,
+    lastResult: mine && navigation.state === "idle" ? actionData.result : undefined,
+    defaultValue: { field, value: value ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFieldSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("field") === field;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="preference-field">
+      <input type="hidden" name="field" value={field} />
+      <label htmlFor={fields.value.id}>{t(`preferences.field.${field}`)}</label>
+      <div className="preference-field__row">
+        <input
+          {...getInputProps(fields.value, { type: field.startsWith("phone") || field === "fax" ? "tel" : "text" })}
+          key={fields.value.key}
+          maxLength={MAX_TEXT_LENGTH}
+          autoComplete={field === "phoneMobile" ? "tel" : field === "jobTitle" ? "organization-title" : "off"}
+        />
+        <button type="submit" className="button button--secondary" disabled={submitting} aria-label={`${t("common.save")}: ${t(`preferences.field.${field}`)}`}>
+          {t("common.save")}
+        </button>
+        <Saved show={saved && !fields.value.errors?.length} />
+      </div>
+      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
+    </Form>
+  );
+}
+
+function LanguageField({ value, saved }: { value: string; saved: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "preference-preferredLanguage",
+    lastResult: actionData?.field === "preferredLanguage" ? actionData.result : undefined,
+    defaultValue: { field: "preferredLanguage", value },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFieldSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="preference-field">
+      <input type="hidden" name="field" value="preferredLanguage" />
+      <label htmlFor={fields.value.id}>{t("preferences.field.preferredLanguage")}</label>
+      <p id={`${fields.value.id}-help`} className="field__help">
+        {t("preferences.languageHelp")}
+      </p>
+      <div className="preference-field__row">
+        <select {...getSelectProps(fields.value)} key={fields.value.key} aria-describedby={`${fields.value.id}-help`}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {t(`languages.${locale}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--secondary">
+          {t("common.save")}
+        </button>
+        <Saved show={saved} />
+      </div>
+      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
+    </Form>
+  );
+}
+
+export default function Preferences() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const section = data.section;
+  const headingId = `preferences-${section}`;
+  return (
+    <div className="page">
+      <h1>{t("preferences.title")}</h1>
+      <SectionNav current={section} />
+      <section aria-labelledby={headingId} className="preferences__section" key={params.path ?? "contact"}>
+        <h2 id={headingId}>{t(`preferences.section.${section}`)}</h2>
+        {section === "contact" && (
+          <>
+            <p className="field__help">{t("preferences.contactIntro", { email: data.profile.email })}</p>
+            {CONTACT_FIELDS.map((field) => (
+              <ContactField key={field} field={field} value={data.profile[field]} saved={search.get("saved") === field} />
+            ))}
+          </>
+        )}
+        {section === "language" && <LanguageField value={data.profile.preferredLanguage} saved={data.saved === "preferredLanguage"} />}
+        {section === "subscriptions" &&
+          (data.lists.length === 0 ? (
+            <p className="empty-state">{t("preferences.noLists")}</p>
+          ) : (
+            <Form method="post" className="preference-field">
+              <input type="hidden" name="intent" value="subscriptions" />
+              <fieldset className="checkbox-group">
+                <legend>{t("preferences.subscriptionsIntro")}</legend>
+                {data.lists.map((list) => (
+                  <label key={list.id} className="checkbox-option">
+                    <input type="checkbox" name="lists" value={list.id} defaultChecked={data.subscribed.includes(list.id)} />
+                    <span>
+                      <strong>{list.name}</strong>
+                      <span className="field__help"> — {list.description}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              <div className="preference-field__row">
+                <button type="submit" className="button">
+                  {t("preferences.saveSubscriptions")}
+                </button>
+                <Saved show={data.saved === "subscriptions"} />
+              </div>
+            </Form>
+          ))}
+        {section === "locations" && (
+          <>
+            <p className="notice">{t("preferences.locationsAdvice")}</p>
+            {data.locations.length === 0 ? (
+              <p className="empty-state">{t("preferences.noLocations")}</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("preferences.location")}</th>
+                      <th scope="col">{t("preferences.brand")}</th>
+                      <th scope="col">{t("preferences.region")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.locations.map((location) => (
+                      <tr key={location.id}>
+                        <td>
+                          {location.name}
+                          {location.preferred && <span className="tag"> {t("preferences.preferredLocation")}</span>}
+                        </td>
+                        <td>{t(`brands.${location.brandId}`)}</td>
+                        <td>{t(`regions.${location.regionCode}`)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+        {section === "applications" && (
+          <>
+            <p className="notice">{t("preferences.applicationsAdvice")}</p>
+            {data.applications.length === 0 ? (
+              <p className="empty-state">{t("preferences.noApplications")}</p>
+            ) : (
+              <ul className="plain-list">
+                {data.applications.map((app) => (
+                  <li key={app.id}>
+                    <strong>{app.name}</strong>
+                    {app.description && <span className="field__help"> — {app.description}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { LOCALES } from "~/i18n/locale";
+import { MAX_TEXT_LENGTH } from "./sign-in";
+import { isPhoneNumber } from "./phone";
+
+const requiredText = z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength");
+const optionalText = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional();
+const optionalPhone = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").refine(isPhoneNumber, "validations.phone").optional();
+
+/**
+ * One field of the user's own profile (issue #5 §1, SPEC §7 `PATCH /user` "one field key and
+ * value"): contact data and the preferred language. An empty optional field clears it.
+ */
+export const profileFieldSchema = z.discriminatedUnion("field", [
+  z.object({ field: z.literal("jobTitle"), value: requiredText }),
+  z.object({ field: z.literal("phoneMobile"), value: optionalPhone }),
+  z.object({ field: z.literal("phoneSecondary"), value: optionalPhone }),
+  z.object({ field: z.literal("fax"), value: optionalPhone }),
+  z.object({ field: z.literal("listingName"), value: optionalText }),
+  z.object({ field: z.literal("preferredLanguage"), value: z.enum(LOCALES, { error: "validations.required" }) }),
+]);
+
+export type ProfileFieldInput = z.infer<typeof profileFieldSchema>;
+export type ProfileField = ProfileFieldInput["field"];
+
+/** The contact fields, in the order the preferences page shows them. */
+export const CONTACT_FIELDS = ["jobTitle", "phoneMobile", "phoneSecondary", "fax", "listingName"] as const satisfies readonly ProfileField[];
+
+/** The e-mail subscriptions form: the chosen distribution lists (SPEC §7 `PATCH /user` email preference fields). */
+export const subscriptionsSchema = z.object({
+  intent: z.literal("subscriptions"),
+  lists: z.array(z.coerce.number().int().positive()).max(1000).optional().default([]),
+});
