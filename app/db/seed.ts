@@ -5,6 +5,7 @@ import type { Database } from "./client.server";
 import { announcementReads, announcements, applications, brands, identities, organizations, regions, roleAssignments, securityRoles, type LocalizedTexts } from "./schema";
 import { SEED_APPLICATIONS } from "./seed-applications";
 import { SEED_ANNOUNCEMENTS, SEED_READS } from "./seed-announcements";
+import { seedDocuments } from "./seed-documents";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
 import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-service";
@@ -160,6 +161,7 @@ export async function seedAnnouncements(database: Database, now = new Date()): P
 export async function seedDemo(database: Database): Promise<boolean> {
   await seedReferenceData(database);
   await seedApplications(database);
+  await seedDocuments(database);
   const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(identities);
   if (count > 0) {
     await seedAnnouncements(database);

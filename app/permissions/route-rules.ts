@@ -18,6 +18,7 @@ const securityRoles: FeatureRule = { any: [F.securityRolesWrite, F.securityRoles
 const users: FeatureRule = { any: [F.usersWrite, F.usersEdit, F.usersRead] };
 const applications: FeatureRule = { any: [F.applicationsWrite, F.applicationsRead] };
 const bulkImport: FeatureRule = { all: [F.identityBulkImportWrite] };
+const documents: FeatureRule = { all: [F.documentsView] };
 
 export const ROUTE_RULES = {
   home: { pattern: "/", rule: SIGNED_IN },
@@ -42,7 +43,9 @@ export const ROUTE_RULES = {
   manageDirectory: { pattern: "/admin/manage-directory/:context?", rule: { all: [F.usersWrite] } },
   identityBulkImport: { pattern: "/admin/wsr-bulk-assignments", rule: bulkImport },
   organizationBulkImport: { pattern: "/admin/orgs-bulk-assignments", rule: bulkImport },
-  documents: { pattern: "/documents", rule: { all: [F.documentsView] } },
+  documents: { pattern: "/documents", rule: documents },
+  /** A document's file: the library's rule; the document's own visibility decides 404 after it. */
+  documentDownload: { pattern: "/documents/:id/download", rule: documents },
   integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
   /** The embedded identity provider's account page: change password, active sessions (issue #5 §2). */

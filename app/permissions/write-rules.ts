@@ -4,3 +4,5 @@ import type { FeatureRule } from "./feature-rule";
 /** Who may save and delete, beyond seeing the screen (the route table's rule is read-or-write). */
 export const ANNOUNCEMENTS_WRITE: FeatureRule = { all: [F.announcementsWrite] };
 export const APPLICATIONS_WRITE: FeatureRule = { all: [F.applicationsWrite] };
+/** Upload, replace and delete library documents (issue #5 §3). */
+export const DOCUMENTS_WRITE: FeatureRule = { all: [F.documentsWrite] };

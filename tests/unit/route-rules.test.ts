@@ -38,6 +38,7 @@ describe("SPEC §2 route table: every route has its rule", () => {
     ["/admin/wsr-bulk-assignments", "identityBulkImport"],
     ["/admin/orgs-bulk-assignments", "organizationBulkImport"],
     ["/documents", "documents"],
+    ["/documents/7/download", "documentDownload"],
     ["/admin/integration-errors", "integrationErrors"],
     ["/login/callback", "loginCallback"],
   ])("%s is guarded by %s", (path, key) => {

@@ -1,0 +1,21 @@
+/** The list's search parameters that open a dialog or report an outcome, never kept after a post. */
+const TRANSIENT = ["replace", "confirmDelete", "done", "deleted"] as const;
+
+export type DocumentOutcome = "uploaded" | "replaced" | "deleted";
+
+/**
+ * Where a post on the library returns: the list as the user had it (subject, search, page), an
+ * address on /documents only, without open dialogs, with the outcome to report.
+ */
+export function documentsReturnPath(returnTo: unknown, outcome: DocumentOutcome): string {
+  let url: URL;
+  try {
+    url = new URL(typeof returnTo === "string" ? returnTo : "/documents", "http://portal.invalid");
+  } catch {
+    url = new URL("/documents", "http://portal.invalid");
+  }
+  const params = url.origin === "http://portal.invalid" && url.pathname === "/documents" ? url.searchParams : new URLSearchParams();
+  for (const name of TRANSIENT) params.delete(name);
+  params.set("done", outcome);
+  return `/documents?${params}`;
+}

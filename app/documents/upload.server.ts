@@ -1,0 +1,74 @@
+import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { MAX_FILE_BYTES } from "./file-types";
+
+/** One uploaded file, read into memory (at most MAX_FILE_BYTES). */
+export interface UploadedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+export interface ParsedUpload {
+  /** The text fields. */
+  fields: FormData;
+  /** The first file, when exactly one was sent and it was not too large. */
+  file: UploadedFile | null;
+  /** Why the file(s) cannot be taken: more than one file, or a file over the limit. */
+  problem: "tooMany" | "tooLarge" | null;
+}
+
+/** A text field longer than this is refused outright (no form field of the library needs it). */
+const MAX_FIELD_BYTES = 64 * 1024;
+/** The whole request: enough for one file at the limit plus a second one to refuse politely. */
+export const MAX_UPLOAD_REQUEST_BYTES = 3 * MAX_FILE_BYTES;
+
+const payloadTooLarge = () => new Response("Payload Too Large", { status: 413 });
+
+/**
+ * Reads a multipart post as it streams in: text fields into a FormData, the first non-empty file
+ * into memory up to MAX_FILE_BYTES; further files and oversize content are read and dropped,
+ * only counted, so memory stays bounded whatever is sent. An empty file part (a file input with
+ * no file chosen) is not a file.
+ */
+export async function parseUpload(request: Request): Promise<ParsedUpload> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_UPLOAD_REQUEST_BYTES) throw payloadTooLarge();
+  let total = 0;
+  let files = 0;
+  let tooLarge = false;
+  let first: UploadedFile | null = null;
+
+  async function read(part: UploadHandlerPart, keepUpTo: number): Promise<{ chunks: Uint8Array[]; size: number }> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of part.data) {
+      size += chunk.byteLength;
+      total += chunk.byteLength;
+      if (total > MAX_UPLOAD_REQUEST_BYTES) throw payloadTooLarge();
+      if (size <= keepUpTo) chunks.push(chunk);
+    }
+    return { chunks, size };
+  }
+
+  const fields = await unstable_parseMultipartFormData(request, async (part) => {
+    if (typeof part.filename !== "string") {
+      const { chunks, size } = await read(part, MAX_FIELD_BYTES);
+      if (size > MAX_FIELD_BYTES) throw payloadTooLarge();
+      return new TextDecoder().decode(Buffer.concat(chunks));
+    }
+    const keep = files === 0 ? MAX_FILE_BYTES : 0;
+    const { chunks, size } = await read(part, keep);
+    if (size === 0 && part.filename === "") return undefined;
+    files += 1;
+    if (files > 1) return undefined;
+    if (size > MAX_FILE_BYTES) tooLarge = true;
+    else first = { fileName: part.filename, bytes: new Uint8Array(Buffer.concat(chunks)) };
+    return undefined;
+  });
+  const problem = files > 1 ? "tooMany" : tooLarge ? "tooLarge" : null;
+  return { fields, file: problem ? null : first, problem };
+}
+
+/** Whether a post is multipart (an upload form) rather than a plain form post. */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
