@@ -77,8 +77,12 @@ test.describe("documents library", () => {
     await expect(page.getByTestId("document-row")).toHaveCount(1);
     await expect(page.getByTestId("document-row")).toContainText("Warranty claim guide");
     await page.getByRole("navigation", { name: "Subjects" }).getByRole("link", { name: "All" }).click();
+    await expect(page).not.toHaveURL(/subject=/);
+    await expect(page.getByTestId("document-row")).not.toHaveCount(1);
+    await ready(page);
     await page.getByLabel("Search by name or description").fill("price list");
     await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=price/);
     await expect(page.getByTestId("document-row")).toHaveCount(1);
     await expect(page.getByTestId("document-row")).toContainText("Spring parts price list");
     await page.goto("/documents?subject=Marketing&q=zzz-nothing");
