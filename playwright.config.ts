@@ -33,6 +33,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,
     trace: "off",
+    // Only tests/e2e/pwa.spec.ts lets the service worker run: elsewhere a saved page must never
+    // stand in for the server's answer (a slow CI machine could hit the 3 s network timeout).
+    serviceWorkers: "block",
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },

@@ -1,4 +1,5 @@
-import { vitePlugin as remix } from "@remix-run/dev";
+import { vitePlugin as remix, type Preset } from "@remix-run/dev";
+import { RemixVitePWA } from "@vite-pwa/remix";
 import { defineConfig } from "vite";
 import path from "node:path";
 
@@ -8,13 +9,18 @@ declare module "@remix-run/node" {
   }
 }
 
+// The service worker (app/sw.ts) gets the client build's precache list injected (issue #6).
+const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   css: { preprocessorOptions: { scss: { api: "modern-compiler" } } },
   build: { target: "es2022" },
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/*.css", "**/*.test.*"],
+      ignoredRouteFiles: ["**/*.css", "**/*.test.*", "sw.ts"],
+      // The preset's types predate Vite 6 (ARCHITECTURE.md, known traps).
+      presets: [RemixPWAPreset() as unknown as Preset],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -22,6 +28,20 @@ export default defineConfig({
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
       },
+    }),
+    RemixVitePWAPlugin({
+      strategies: "injectManifest",
+      srcDir: "app",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      // Each brand has its own manifest, served by app/routes/manifest.$brand.tsx.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,svg,png,woff2}"],
+        globIgnores: ["**/sw.js", "**/workbox-*.js"],
+      },
+      remix: { injectManifest: { clientsClaimMode: false } },
     }),
   ],
 });

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type LinksFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type LinksFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -18,7 +18,9 @@ import { BrandSwitcher } from "~/components/BrandSwitcher";
 import { Footer } from "~/components/Footer";
 import { TopBar } from "~/components/TopBar";
 import { PortalI18n } from "~/i18n/i18n-provider";
-import english from "~/i18n/locales/en.json";
+// Only what a page without its root data shows (the error page): named JSON imports are
+// tree-shaken, so the rest of the English file stays out of the root's JavaScript.
+import { app as appTexts, errors as errorTexts, notFound as notFoundTexts, offline as offlineTexts } from "~/i18n/locales/en.json";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import type { Messages } from "~/i18n/messages";
 import { loadShellData } from "~/shell/shell-data.server";
@@ -28,12 +30,30 @@ import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/shell/use-shell";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
+import { optionalUser } from "~/auth/user.server";
+import { PwaStatus } from "~/components/PwaStatus";
+import { BRAND_APP, iconPath } from "~/pwa/brand-app";
+import { offlineKeyOf } from "~/pwa/offline-key.server";
+import { OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
+
+const FALLBACK_MESSAGES = { app: appTexts, errors: errorTexts, notFound: notFoundTexts, offline: offlineTexts } as unknown as Messages;
+
+/** Passes the per-user offline key of the root loader on to documents and data responses (single fetch merges these). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const result = new Headers();
+  const key = loaderHeaders.get(OFFLINE_KEY_HEADER);
+  if (key) result.set(OFFLINE_KEY_HEADER, key);
+  return result;
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shell = await loadShellData(request);
   const headers = new Headers();
+  // Whose data this page is, for the service worker's per-user cache (issue #6 §2).
+  const user = await optionalUser(request);
+  if (user) headers.set(OFFLINE_KEY_HEADER, offlineKeyOf(user.identityId));
   // Keep the resolved theme (from ?brand=, the host, or the switch to an accessible brand).
   if (cookieValue(request.headers.get("Cookie"), THEME_COOKIE) !== String(shell.theme)) {
     headers.append("Set-Cookie", themeCookieHeader(shell.theme));
@@ -45,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell = useShell();
   const theme = shell?.theme ?? 1;
   const locale = shell?.locale ?? DEFAULT_LOCALE;
-  const messages = shell?.messages ?? (english as Messages);
+  const messages = shell?.messages ?? FALLBACK_MESSAGES;
   const nonce = useNonce();
   return (
     <html lang={locale}>
@@ -53,6 +73,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={faviconOf(theme)} type="image/svg+xml" />
+        <link rel="manifest" href={`/manifest/${theme}`} />
+        <meta name="theme-color" content={BRAND_APP[theme].themeColor} />
+        <link rel="apple-touch-icon" href={iconPath(theme, 192)} />
         <Meta />
         <Links />
       </head>
@@ -113,6 +136,7 @@ export default function App() {
       </a>
       <PendingIndicator />
       <StorageMirror theme={shell.theme} locale={shell.locale} />
+      <PwaStatus locale={shell.locale} />
       {shell.user && <TopBar user={shell.user} theme={shell.theme} brandName={shell.themeBrandName} accountSecurityUrl={shell.accountSecurityUrl} />}
       <main id="main" tabIndex={-1}>
         <Outlet />
@@ -128,10 +152,14 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useShell();
-  const messages = shell?.messages ?? (english as Messages);
+  const messages = shell?.messages ?? FALLBACK_MESSAGES;
   let titleKey = "errors.title";
   let textKey = "errors.generic";
-  if (isRouteErrorResponse(error)) {
+  if (typeof navigator !== "undefined" && !navigator.onLine) {
+    // A page's data could not be fetched because the device is offline (issue #6 §2).
+    titleKey = "offline.title";
+    textKey = "offline.text";
+  } else if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       titleKey = "notFound.title";
       textKey = "notFound.text";

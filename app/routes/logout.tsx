@@ -29,5 +29,6 @@ export async function action({ request }: ActionFunctionArgs) {
     url.searchParams.set("post_logout_redirect_uri", `${publicOriginFor(request)}/`);
     target = url.toString();
   }
-  return redirectDocument(target, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  // The installed app's saved pages and its service worker go with the session (issue #6 §2).
+  return redirectDocument(target, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store", "Clear-Site-Data": '"cache", "storage"' } });
 }

@@ -1,0 +1,111 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+type WorkboxLike = { addEventListener(type: string, listener: () => void): void; register(): Promise<unknown>; messageSkipWaiting(): void };
+
+/** Asks the service worker whether this page came from a saved copy, and from when. */
+function askServedFromCache(): Promise<string | null> {
+  const controller = navigator.serviceWorker?.controller;
+  if (!controller) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = window.setTimeout(() => resolve(null), 1000);
+    channel.port1.onmessage = (event: MessageEvent<{ cachedAt: string | null }>) => {
+      window.clearTimeout(timer);
+      resolve(event.data?.cachedAt ?? null);
+    };
+    controller.postMessage({ type: "WAS_SERVED_FROM_CACHE" }, [channel.port2]);
+  });
+}
+
+/**
+ * The installable app's status (issue #6 §2), with JavaScript only: registers the service worker,
+ * shows "offline — showing saved data from {time}" when a page or its data came from a saved
+ * copy, refuses to send a form while offline (what was typed stays), and offers a reload when a
+ * new version is waiting.
+ */
+export function PwaStatus({ locale }: { locale: string }) {
+  const { t } = useTranslation();
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [postRefused, setPostRefused] = useState(false);
+  const [workbox, setWorkbox] = useState<WorkboxLike | null>(null);
+  const [updateReady, setUpdateReady] = useState(false);
+
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
+    let cancelled = false;
+    void askServedFromCache().then((at) => !cancelled && at !== null && setSavedAt(at));
+    const onMessage = (event: MessageEvent<{ type?: string; cachedAt?: string }>) => {
+      if (event.data?.type === "SERVED_FROM_CACHE") setSavedAt(event.data.cachedAt ?? "");
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    void import("workbox-window").then(({ Workbox }) => {
+      if (cancelled) return;
+      const wb = new Workbox("/sw.js", { scope: "/" });
+      wb.addEventListener("waiting", () => setUpdateReady(true));
+      wb.addEventListener("controlling", () => {
+        if (sessionStorage.getItem("portal-reload-requested") === "1") {
+          sessionStorage.removeItem("portal-reload-requested");
+          window.location.reload();
+        }
+      });
+      void wb.register();
+      setWorkbox(wb as unknown as WorkboxLike);
+    });
+    return () => {
+      cancelled = true;
+      navigator.serviceWorker.removeEventListener("message", onMessage);
+    };
+  }, []);
+
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target as HTMLFormElement | null;
+      if (!form || navigator.onLine || (form.getAttribute("method") ?? "get").toLowerCase() !== "post") return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      setPostRefused(true);
+    };
+    const onOnline = () => {
+      setPostRefused(false);
+      setSavedAt(null);
+    };
+    window.addEventListener("submit", onSubmit, true);
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("submit", onSubmit, true);
+      window.removeEventListener("online", onOnline);
+    };
+  }, []);
+
+  const time = savedAt ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(savedAt)) : "";
+  return (
+    <>
+      {savedAt !== null && (
+        <p className="pwa-banner pwa-banner--offline" role="status" data-testid="offline-banner">
+          {savedAt ? t("offline.banner", { time }) : t("offline.bannerNoTime")}
+        </p>
+      )}
+      {postRefused && (
+        <p className="pwa-banner pwa-banner--error" role="alert" data-testid="offline-post">
+          {t("offline.postRefused")}
+        </p>
+      )}
+      {updateReady && workbox && (
+        <div className="pwa-banner pwa-banner--update" role="status" data-testid="update-ready">
+          <span>{t("offline.updateReady")}</span>{" "}
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              sessionStorage.setItem("portal-reload-requested", "1");
+              workbox.messageSkipWaiting();
+            }}
+          >
+            {t("offline.reload")}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

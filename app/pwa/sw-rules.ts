@@ -1,0 +1,64 @@
+/**
+ * What the service worker decides (issue #6 §2), as pure functions so they are tested without a
+ * browser. The worker itself is app/sw.ts.
+ */
+
+/** How long home waits for the network before it opens from the saved copy. */
+export const NETWORK_TIMEOUT_MS = 3_000;
+export const USER_CACHE_PREFIX = "portal-user-";
+export const META_CACHE = "portal-meta";
+export const TRANSLATIONS_CACHE = "portal-translations";
+export const OFFLINE_PATH = "/offline";
+/** The response header naming whose data a page is (an opaque per-user key; absent when signed out). */
+export const OFFLINE_KEY_HEADER = "X-Portal-Offline-Key";
+/** Added to saved copies: when they were saved. */
+export const CACHED_AT_HEADER = "X-Portal-Cached-At";
+
+/**
+ * Home (the launcher and the announcements feed) and its loader data: saved per user and opened
+ * from the saved copy when the network is dead or slow. Remix's single fetch asks `/_root.data`
+ * for the index route's data.
+ */
+export function isSavedForOffline(method: string, url: URL): boolean {
+  return method === "GET" && (url.pathname === "/" || url.pathname === "/_root.data");
+}
+
+export function isTranslations(method: string, url: URL): boolean {
+  return method === "GET" && url.pathname.startsWith("/public/translations/");
+}
+
+/** The cache holding one user's saved pages; another user's never shares it. */
+export function userCacheName(offlineKey: string): string {
+  return `${USER_CACHE_PREFIX}${offlineKey}`;
+}
+
+/** When the signed-in user changed: every other user's cache is to be deleted. */
+export function cachesToDrop(cacheNames: readonly string[], currentKey: string | null): string[] {
+  return cacheNames.filter((name) => name.startsWith(USER_CACHE_PREFIX) && (currentKey === null || name !== userCacheName(currentKey)));
+}
+
+/** Whether a response from the server may be saved for offline use, and for whom. */
+export function offlineOwnerOf(response: { ok: boolean; status: number; type: string; headers: { get(name: string): string | null } }): string | null {
+  if (!response.ok || response.status !== 200 || response.type === "opaqueredirect") return null;
+  const key = response.headers.get(OFFLINE_KEY_HEADER);
+  return key && /^[0-9a-f]{16,64}$/.test(key) ? key : null;
+}
+
+type PrecacheEntry = string | { url: string; revision: string | null };
+
+/**
+ * The build's precache list without pages: @vite-pwa/remix adds the index route ("/") for an
+ * app shell, but here "/" is a signed-in user's page — it must be saved per user (above), never
+ * in the shared precache at install time. Only files of the client build stay.
+ */
+export function precacheFilesOnly<T extends PrecacheEntry>(entries: readonly T[]): T[] {
+  return entries.filter((entry) => /\.(?:js|css|svg|png|jpg|woff2?)$/.test(typeof entry === "string" ? entry : entry.url));
+}
+
+/**
+ * The offline page as a static document: its scripts removed. It stands in for whatever address
+ * was asked, so the app must not start on it (it would try to load that address's code).
+ */
+export function staticOfflinePage(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { titleMeta } from "~/shell/page-title";
+
+export const meta = titleMeta("offline.title");
+
+/**
+ * The page the service worker shows for a page never saved, when the network is gone (issue #6
+ * §2). It is fetched without cookies, so it carries no one's data. "Try again" reloads the
+ * address the user asked for (the offline page is served in its place).
+ */
+export default function Offline() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t("offline.title")}</h1>
+      <p>{t("offline.text")}</p>
+      <p>
+        <a href="" className="button">
+          {t("offline.retry")}
+        </a>{" "}
+        <a href="/" className="button button--secondary">
+          {t("offline.home")}
+        </a>
+      </p>
+    </div>
+  );
+}

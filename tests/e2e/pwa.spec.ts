@@ -1,0 +1,119 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+test.use({ serviceWorkers: "allow" });
+
+test.describe("installable, offline-first app", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "a service worker needs JavaScript");
+
+  /** Waits until the service worker controls the page (it claims clients when it activates). */
+  async function controlled(page: Page) {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 15_000 });
+  }
+
+  test("the active brand's manifest is linked and installable: names, icons 192/512 and maskable, standalone, colours", async ({ page, request }) => {
+    await signIn(page, "dealer@example.com", "/");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest/1");
+    const manifest = await (await request.get(href!)).json();
+    expect(manifest).toMatchObject({ name: "Vantor Dealer Portal", short_name: "Vantor", start_url: "/", display: "standalone", theme_color: "#1c1c1c", background_color: "#1c1c1c" });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+    expect(sizes).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    for (const icon of manifest.icons) {
+      const response = await request.get(icon.src);
+      expect(response.headers()["content-type"]).toBe("image/png");
+    }
+    // Chrome's own install criteria (manifest, icons, service worker) report no error — but
+    // "in-incognito": a Playwright context is an incognito profile, where nothing installs.
+    await controlled(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+    expect((await request.get("/manifest/3")).ok()).toBe(true);
+    expect((await (await request.get("/manifest/3")).json()).name).toBe("Halden Dealer Portal");
+  });
+
+  test("after one online visit, home opens offline from the saved copy with the banner; the feed too", async ({ page, context }) => {
+    await signIn(page, "dealer@example.com", "/");
+    await controlled(page);
+    // A visit under the service worker's control saves home and its data.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "My applications" })).toBeVisible();
+    await page.goto("/?announcements=read");
+    await expect(page.getByTestId("announcement").first()).toBeVisible();
+
+    await context.setOffline(true);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "My applications" })).toBeVisible();
+    await expect(page.locator(".home__launcher a").first()).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Dana");
+    await expect(page.getByTestId("offline-banner")).toContainText("Offline — showing saved data from");
+    await page.goto("/?announcements=read");
+    await expect(page.getByTestId("announcement").first()).toBeVisible();
+    await expect(page.getByTestId("offline-banner")).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test("a page never visited shows the offline page; a post while offline is refused and keeps what was typed", async ({ page, context }) => {
+    await signIn(page, "admin@example.com", "/");
+    await controlled(page);
+    await page.goto("/admin/announcement");
+    await page.getByLabel("Title").fill("Written on a train");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("offline-post")).toContainText("nothing was sent");
+    await expect(page.getByLabel("Title")).toHaveValue("Written on a train");
+
+    await page.goto("/support");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test("after sign-out and sign-in as another user, offline shows nothing of the first user", async ({ page, context }) => {
+    await signIn(page, "admin@example.com", "/");
+    await controlled(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Alex");
+
+    const profile = page.getByTestId("profile-menu");
+    await profile.locator("summary").click();
+    await profile.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).not.toHaveURL(/\/admin/);
+
+    await signIn(page, "dealer@example.com", "/");
+    await controlled(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Dana");
+
+    await context.setOffline(true);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Dana");
+    await expect(page.getByText("Alex")).toHaveCount(0);
+    const names = await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("portal-user-")));
+    expect(names).toHaveLength(1);
+    await context.setOffline(false);
+  });
+
+  test("a new deployment offers 'A new version is available — Reload' and reloads into it", async ({ page }) => {
+    await signIn(page, "auditor@example.com", "/");
+    await controlled(page);
+    const script = path.resolve("build/client/sw.js");
+    const original = readFileSync(script, "utf8");
+    try {
+      // A new build of the service worker is deployed while the page is open.
+      writeFileSync(script, `${original}\n// next deployment ${Date.now()}\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByTestId("update-ready");
+      await expect(prompt).toContainText("A new version is available", { timeout: 15_000 });
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      await page.waitForEvent("load");
+      await expect(page.getByTestId("update-ready")).toHaveCount(0);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    } finally {
+      writeFileSync(script, original);
+    }
+  });
+});

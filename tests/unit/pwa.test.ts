@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BRAND_APP, iconPath, manifestOf } from "~/pwa/brand-app";
+import { offlineKeyOf } from "~/pwa/offline-key.server";
+import { cachesToDrop, isSavedForOffline, isTranslations, offlineOwnerOf, precacheFilesOnly, staticOfflinePage, userCacheName } from "~/pwa/sw-rules";
+import { BRAND_IDS } from "~/theme/theme";
+
+const url = (path: string) => new URL(path, "http://portal.test");
+
+describe("issue #6 §1 manifest per brand: installable", () => {
+  it.each(BRAND_IDS)("brand %i: name, short name, start_url /, standalone, brand colours, icons 192, 512 and maskable", (brandId) => {
+    const manifest = manifestOf(brandId, "en");
+    expect(manifest).toMatchObject({ name: BRAND_APP[brandId].name, short_name: BRAND_APP[brandId].shortName, start_url: "/", display: "standalone", theme_color: BRAND_APP[brandId].themeColor });
+    expect(manifest.icons.map((i) => `${i.sizes}/${i.purpose}`)).toEqual(["192x192/any", "512x512/any", "512x512/maskable"]);
+  });
+  it.each(BRAND_IDS)("brand %i: the icon files exist as PNGs of their size", (brandId) => {
+    for (const [size, maskable] of [[192, false], [512, false], [512, true]] as const) {
+      const png = readFileSync(path.join("public", iconPath(brandId, size, maskable)));
+      expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+  });
+});
+
+describe("issue #6 §2 what the service worker saves", () => {
+  it("home and its loader data are saved for offline use; other pages and every post are not", () => {
+    expect(isSavedForOffline("GET", url("/"))).toBe(true);
+    expect(isSavedForOffline("GET", url("/?announcements=read"))).toBe(true);
+    expect(isSavedForOffline("GET", url("/_root.data"))).toBe(true);
+    expect(isSavedForOffline("POST", url("/_root.data?index"))).toBe(false);
+    expect(isSavedForOffline("POST", url("/"))).toBe(false);
+    expect(isSavedForOffline("GET", url("/support"))).toBe(false);
+    expect(isSavedForOffline("GET", url("/admin.data"))).toBe(false);
+  });
+  it("translations are stale-while-revalidate", () => {
+    expect(isTranslations("GET", url("/public/translations/3/de"))).toBe(true);
+    expect(isTranslations("POST", url("/public/translations/3/de"))).toBe(false);
+  });
+  it("a response is saved only when it is a 200 that names its user", () => {
+    const headers = (key: string | null) => ({ get: (name: string) => (name === "X-Portal-Offline-Key" ? key : null) });
+    const key = "0123456789abcdef0123456789abcdef";
+    expect(offlineOwnerOf({ ok: true, status: 200, type: "basic", headers: headers(key) })).toBe(key);
+    expect(offlineOwnerOf({ ok: true, status: 200, type: "basic", headers: headers(null) })).toBeNull();
+    expect(offlineOwnerOf({ ok: false, status: 500, type: "basic", headers: headers(key) })).toBeNull();
+    expect(offlineOwnerOf({ ok: false, status: 0, type: "opaqueredirect", headers: headers(key) })).toBeNull();
+    expect(offlineOwnerOf({ ok: true, status: 200, type: "basic", headers: headers("../../etc") })).toBeNull();
+  });
+  it("per user: another user's caches are dropped, shared caches stay", () => {
+    const names = ["portal-meta", "workbox-precache-v2-x", userCacheName("aaaaaaaaaaaaaaaa"), userCacheName("bbbbbbbbbbbbbbbb")];
+    expect(cachesToDrop(names, "bbbbbbbbbbbbbbbb")).toEqual([userCacheName("aaaaaaaaaaaaaaaa")]);
+    expect(cachesToDrop(names, null)).toEqual([userCacheName("aaaaaaaaaaaaaaaa"), userCacheName("bbbbbbbbbbbbbbbb")]);
+  });
+  it("the offline key is stable per user, differs between users and does not show the id", () => {
+    expect(offlineKeyOf(7, "s".repeat(32))).toBe(offlineKeyOf(7, "s".repeat(32)));
+    expect(offlineKeyOf(7, "s".repeat(32))).not.toBe(offlineKeyOf(8, "s".repeat(32)));
+    expect(offlineKeyOf(7, "s".repeat(32))).toMatch(/^[0-9a-f]{32}$/);
+  });
+  it("the precache keeps build files only, never a page such as /", () => {
+    expect(precacheFilesOnly([{ url: "/", revision: "1" }, { url: "assets/root-abc.js", revision: null }, "icons/brand-1-192.png", { url: "assets/app.css", revision: null }]).map((e) => (typeof e === "string" ? e : e.url))).toEqual([
+      "assets/root-abc.js",
+      "icons/brand-1-192.png",
+      "assets/app.css",
+    ]);
+  });
+  it("the offline page is saved without its scripts", () => {
+    const html = '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><h1>You are offline</h1><script nonce="x">window.__remix={}</script><script type="module" src="/assets/b.js"></script></body></html>';
+    const page = staticOfflinePage(html);
+    expect(page).not.toMatch(/<script|modulepreload/);
+    expect(page).toContain("app.css");
+    expect(page).toContain("You are offline");
+  });
+});
