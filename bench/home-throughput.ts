@@ -5,8 +5,8 @@
  * Run from the repository root:  npm run bench   (BENCH_SECONDS=3 for a quick run)
  * See bench/README.md. Loopback only; every loop is bounded; the server is always closed.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync } from "node:fs";
+import { startBuiltPortal } from "./built-portal";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -36,19 +36,6 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-/** A free TCP port on this machine (BENCH_PORT overrides). */
-async function freePort(): Promise<number> {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new BenchError("no free port found"))));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // A minimal cookie jar: name -> value, every cookie sent on every request (enough here).
@@ -267,28 +254,10 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-bench-"));
-  // The app reads its configuration from process.env too (getConfig(), the logger), so the
-  // benchmark's settings go there before anything of the app is imported.
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    LOG_LEVEL: "silent",
-    APP_ENV: "test",
-  });
-  delete process.env.PUBLIC_URL;
-
-  const { parseConfig } = await import("../app/config.server");
-  const { startServer } = await import("../server/start-server");
-  const config = parseConfig({ ...process.env });
-
-  let running: Awaited<ReturnType<typeof startServer>> | undefined;
+  let running: Awaited<ReturnType<typeof startBuiltPortal>> | undefined;
   try {
-    running = await startServer(config);
-    const origin = `http://localhost:${port}`;
+    running = await startBuiltPortal();
+    const origin = running.origin;
     assertLoopback(origin);
 
     const cookie = await signIn(origin);
@@ -354,8 +323,7 @@ async function main(): Promise<number> {
     console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    if (running) await running.close().catch((error) => console.error(`closing the server failed: ${String(error)}`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await running?.close();
   }
 }
 

@@ -9,27 +9,15 @@
  * `performance.now()` in the page at the moment the first launcher link exists (navigation
  * start = 0). It prints every run, the median and the target (≤ 500 ms). Loopback only.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { startBuiltPortal } from "./built-portal";
 
 const RUNS = Number(process.env.RUNS ?? 10);
 const TARGET_MS = 500;
 const PASSWORD = "Demo#Portal2026";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -46,20 +34,14 @@ async function main(): Promise<number> {
     console.error("RUNS must be an integer from 1 to 100");
     return 1;
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-bench-offline-"));
-  Object.assign(process.env, { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "silent", APP_ENV: "test" });
-  delete process.env.PUBLIC_URL;
-  const { parseConfig } = await import("../app/config.server");
-  const { startServer } = await import("../server/start-server");
-  let running: Awaited<ReturnType<typeof startServer>> | undefined;
+  let running: Awaited<ReturnType<typeof startBuiltPortal>> | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    running = await startServer(parseConfig({ ...process.env }));
-    const origin = `http://localhost:${port}`;
+    running = await startBuiltPortal();
+    const origin = running.origin;
     const context = await browser.newContext({ baseURL: origin, serviceWorkers: "allow" });
     const page = await context.newPage();
     await page.goto("/");
@@ -91,8 +73,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await browser.close();
-    if (running) await running.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await running?.close();
   }
 }
 

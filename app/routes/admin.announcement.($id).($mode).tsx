@@ -18,6 +18,8 @@ import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDia
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
+import { CheckboxGroup, listOf } from "~/components/CheckboxGroup";
+import { BRAND_IDS, REGION_CODES } from "~/validation/audience";
 import { MarkupToolbar } from "~/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 
@@ -58,7 +60,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/admin/announcement/${id}/edit?saved=1`);
 }
 
-const asList = (value: unknown): string[] => (value === undefined || value === null ? [] : ([] as string[]).concat(value as string[]));
 
 export default function AnnouncementEditor() {
   const { announcement, canWrite, editing, roleOptions } = useLoaderData<typeof loader>();
@@ -79,8 +80,8 @@ export default function AnnouncementEditor() {
   const title = !announcement ? t("adminAnnouncements.newTitle") : editing ? t("adminAnnouncements.editTitle") : t("adminAnnouncements.viewTitle");
   const stamp = actionData?.stamp ?? announcement?.updatedAt ?? "";
   const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
-  const brandValues = asList(fields.brandIds.initialValue);
-  const regionValues = asList(fields.regionCodes.initialValue);
+  const brandValues = listOf(fields.brandIds.initialValue);
+  const regionValues = listOf(fields.regionCodes.initialValue);
 
   return (
     <div className="page">
@@ -177,30 +178,30 @@ export default function AnnouncementEditor() {
             <input {...getInputProps(fields.displayLocationCode, { type: "text" })} key={fields.displayLocationCode.key} maxLength={MAX_TEXT_LENGTH} />
             <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
           </div>
-          <fieldset className="field checkbox-group" aria-describedby={fields.brandIds.errors?.length ? fields.brandIds.errorId : undefined}>
-            <legend>{t("adminAnnouncements.brands")}</legend>
-            {[1, 2, 3, 4, 5].map((id) => (
-              <label key={id}>
-                <input type="checkbox" name="brandIds" value={id} defaultChecked={brandValues.includes(String(id))} key={`${fields.brandIds.key}-${id}`} /> {t(`brands.${id}`)}
-              </label>
-            ))}
-            <FieldError id={fields.brandIds.errorId} errors={fields.brandIds.errors} />
-          </fieldset>
-          <fieldset className="field checkbox-group" aria-describedby={fields.regionCodes.errors?.length ? fields.regionCodes.errorId : undefined}>
-            <legend>{t("adminAnnouncements.regions")}</legend>
-            {["NA", "EMEA", "APAC"].map((code) => (
-              <label key={code}>
-                <input type="checkbox" name="regionCodes" value={code} defaultChecked={regionValues.includes(code)} key={`${fields.regionCodes.key}-${code}`} /> {t(`regions.${code}`)}
-              </label>
-            ))}
-            <FieldError id={fields.regionCodes.errorId} errors={fields.regionCodes.errors} />
-          </fieldset>
+          <CheckboxGroup
+            name="brandIds"
+            legend={t("adminAnnouncements.brands")}
+            options={BRAND_IDS.map((id) => ({ value: id, label: t(`brands.${id}`) }))}
+            checked={brandValues}
+            fieldKey={fields.brandIds.key}
+            errorId={fields.brandIds.errorId}
+            errors={fields.brandIds.errors}
+          />
+          <CheckboxGroup
+            name="regionCodes"
+            legend={t("adminAnnouncements.regions")}
+            options={REGION_CODES.map((code) => ({ value: code, label: t(`regions.${code}`) }))}
+            checked={regionValues}
+            fieldKey={fields.regionCodes.key}
+            errorId={fields.regionCodes.errorId}
+            errors={fields.regionCodes.errors}
+          />
           <MultiSelect
             key={`roles-${fields.roles.key ?? ""}`}
             name="roles"
             label={t("adminAnnouncements.roles")}
             options={roleOptions}
-            defaultValue={asList(fields.roles.initialValue)}
+            defaultValue={listOf(fields.roles.initialValue)}
             errors={fields.roles.errors}
             errorId={fields.roles.errorId}
             disabled={!editing}

@@ -13,6 +13,7 @@ import { DeletedDialog } from "~/components/EditorDialogs";
 import { withSearchParam } from "~/shell/search-params";
 import { safeReturnTo } from "~/auth/return-to.server";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
+import { SearchForm } from "~/components/SearchForm";
 
 export const meta = titleMeta("adminApplications.title");
 
@@ -67,13 +68,7 @@ export default function ApplicationsList() {
           </Link>
         )}
       </div>
-      <Form method="get" className="search-form" role="search">
-        <label htmlFor="application-search">{t("adminApplications.searchLabel")}</label>
-        <input id="application-search" type="search" name="q" defaultValue={data.query} maxLength={255} />
-        <button type="submit" className="button">
-          {t("common.search")}
-        </button>
-      </Form>
+      <SearchForm id="application-search" label={t("adminApplications.searchLabel")} query={data.query} />
       <p className="list-count" aria-live="polite">
         {t("adminApplications.count", { count: data.total })}
       </p>

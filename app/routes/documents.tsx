@@ -17,7 +17,8 @@ import { documentIdOf } from "~/documents/document-id";
 import { documentsReturnPath } from "~/documents/return-path";
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { SUBJECTS } from "~/documents/subjects";
-import { BRAND_IDS, REGION_CODES, documentFilters, documentSchema } from "~/validation/document";
+import { documentFilters, documentSchema } from "~/validation/document";
+import { BRAND_IDS, REGION_CODES } from "~/validation/audience";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
@@ -25,6 +26,8 @@ import { Modal } from "~/components/Modal";
 import { Pagination } from "~/components/Pagination";
 import { FieldError } from "~/components/FieldError";
 import { FormErrors } from "~/components/EditorDialogs";
+import { CheckboxGroup, listOf } from "~/components/CheckboxGroup";
+import { SearchForm } from "~/components/SearchForm";
 
 export const meta = titleMeta("documents.title");
 
@@ -119,7 +122,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(documentsReturnPath(upload.fields.get("returnTo"), "uploaded"));
 }
 
-const asList = (value: unknown): string[] => (value === undefined || value === null ? [] : ([] as string[]).concat(value as string[]));
 
 export default function DocumentsLibrary() {
   const data = useLoaderData<typeof loader>();
@@ -154,14 +156,7 @@ export default function DocumentsLibrary() {
           </Link>
         ))}
       </nav>
-      <Form method="get" className="search-form" role="search">
-        {data.subject && <input type="hidden" name="subject" value={data.subject} />}
-        <label htmlFor="document-search">{t("documents.searchLabel")}</label>
-        <input id="document-search" type="search" name="q" defaultValue={data.query} maxLength={MAX_TEXT_LENGTH} />
-        <button type="submit" className="button">
-          {t("common.search")}
-        </button>
-      </Form>
+      <SearchForm id="document-search" label={t("documents.searchLabel")} query={data.query} keep={{ subject: data.subject }} />
       <p className="list-count" aria-live="polite">
         {t("documents.count", { count: data.total })}
       </p>
@@ -323,8 +318,8 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const brandValues = asList(fields.brandIds.initialValue);
-  const regionValues = asList(fields.regionCodes.initialValue);
+  const brandValues = listOf(fields.brandIds.initialValue);
+  const regionValues = listOf(fields.regionCodes.initialValue);
   const fileErrors = (form.allErrors.file as string[] | undefined) ?? undefined;
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   return (
@@ -366,24 +361,24 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
           </select>
           <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
         </div>
-        <fieldset className="field checkbox-group" aria-describedby={fields.brandIds.errors?.length ? fields.brandIds.errorId : undefined}>
-          <legend>{t("adminDocuments.brands")}</legend>
-          {BRAND_IDS.map((id) => (
-            <label key={id}>
-              <input type="checkbox" name="brandIds" value={id} defaultChecked={brandValues.includes(String(id))} key={`${fields.brandIds.key}-${id}`} /> {t(`brands.${id}`)}
-            </label>
-          ))}
-          <FieldError id={fields.brandIds.errorId} errors={fields.brandIds.errors} />
-        </fieldset>
-        <fieldset className="field checkbox-group" aria-describedby={fields.regionCodes.errors?.length ? fields.regionCodes.errorId : undefined}>
-          <legend>{t("adminDocuments.regions")}</legend>
-          {REGION_CODES.map((code) => (
-            <label key={code}>
-              <input type="checkbox" name="regionCodes" value={code} defaultChecked={regionValues.includes(code)} key={`${fields.regionCodes.key}-${code}`} /> {t(`regions.${code}`)}
-            </label>
-          ))}
-          <FieldError id={fields.regionCodes.errorId} errors={fields.regionCodes.errors} />
-        </fieldset>
+        <CheckboxGroup
+          name="brandIds"
+          legend={t("adminDocuments.brands")}
+          options={BRAND_IDS.map((id) => ({ value: id, label: t(`brands.${id}`) }))}
+          checked={brandValues}
+          fieldKey={fields.brandIds.key}
+          errorId={fields.brandIds.errorId}
+          errors={fields.brandIds.errors}
+        />
+        <CheckboxGroup
+          name="regionCodes"
+          legend={t("adminDocuments.regions")}
+          options={REGION_CODES.map((code) => ({ value: code, label: t(`regions.${code}`) }))}
+          checked={regionValues}
+          fieldKey={fields.regionCodes.key}
+          errorId={fields.regionCodes.errorId}
+          errors={fields.regionCodes.errors}
+        />
         <FileField id="upload-file" errors={fileErrors} />
         <div className="editor__actions">
           <button type="submit" className="button" disabled={submitting}>

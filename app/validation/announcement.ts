@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
 import { MAX_TEXT_LENGTH } from "./sign-in";
+import { audienceFields } from "./audience";
 import { MULTISELECT_OPTIONS_LIMIT } from "./application";
 
 const day = z
@@ -32,8 +33,7 @@ export const announcementSchema = z
     startDate: day,
     expirationDate: day,
     roles: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH)).max(MULTISELECT_OPTIONS_LIMIT).optional().default([]),
-    brandIds: z.array(z.coerce.number().int().min(1).max(5), { error: "validations.selectionBrands" }).min(1, "validations.selectionBrands"),
-    regionCodes: z.array(z.enum(["NA", "EMEA", "APAC"]), { error: "validations.selectionRegions" }).min(1, "validations.selectionRegions"),
+    ...audienceFields,
     updatedAt: z.string().optional(),
   })
   .refine((v) => v.expirationDate > v.startDate, { path: ["expirationDate"], message: "validations.dateOrder" });

@@ -5,17 +5,14 @@ import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
 import { DEMO_PASSWORD, seedDemo } from "~/db/seed";
 import { checkCredentials } from "~/services/identity.server";
 import { activeSessionsOf, changeOwnPassword, endOtherSessions, sessionHandle } from "~/services/account-security.server";
-import { BACKENDS } from "./backends";
+import { BACKENDS, identityIdOf } from "./backends";
 
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
 describe.each(BACKENDS)("account security on $name", (backend) => {
   let handle: DatabaseHandle;
-  const idOf = async (email: string) => {
-    const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-    return row.id;
-  };
+  const idOf = (email: string) => identityIdOf(handle.db, email);
   const later = new Date(Date.now() + 3_600_000);
   /** A portal session with a refresh token whose grant the provider stores. */
   async function sessionWithGrant(identityId: number, id: string, userAgent: string) {

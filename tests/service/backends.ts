@@ -1,5 +1,7 @@
 import pg from "pg";
-import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { openDatabase, openMemoryDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { identities } from "~/db/schema";
 
 /** The PostgreSQL server of this machine and CI (trust auth). */
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -56,3 +58,10 @@ export const BACKENDS: Backend[] = [
 ];
 
 if (!reachable) console.warn(`PostgreSQL not reachable at ${POSTGRES_URL}: service tests run on PGlite only`);
+
+/** The id of the identity with this e-mail (demo and fixture accounts). */
+export async function identityIdOf(database: Database, email: string): Promise<number> {
+  const [row] = await database.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
+  if (!row) throw new Error(`no identity ${email}`);
+  return row.id;
+}

@@ -5,14 +5,11 @@ import { identities, loginAttempts, organizations } from "~/db/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/db/seed";
 import { loadAccessData, loadAccessProfile } from "~/services/access-data.server";
 import { checkCredentials, identityClaims, identityForSignIn } from "~/services/identity.server";
-import { BACKENDS } from "./backends";
+import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("foundation services on $name", (backend) => {
   let handle: DatabaseHandle;
-  const idOf = async (email: string) => {
-    const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-    return row.id;
-  };
+  const idOf = (email: string) => identityIdOf(handle.db, email);
 
   beforeAll(async () => {
     handle = await backend.open();

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { auditLog, distributionLists, identities } from "~/db/schema";
+import { auditLog, distributionLists } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
 import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
-import { BACKENDS } from "./backends";
+import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("global preferences on $name", (backend) => {
   let handle: DatabaseHandle;
-  const idOf = async (email: string) => {
-    const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-    return row.id;
-  };
+  const idOf = (email: string) => identityIdOf(handle.db, email);
   const auditOf = async (identityId: number, field: string) =>
     handle.db.select().from(auditLog).where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(identityId)), eq(auditLog.field, field)));
 

@@ -4,14 +4,11 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
 import { helpDesksOf, locationAdministratorsOf } from "~/services/support.server";
-import { BACKENDS } from "./backends";
+import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("help and support on $name", (backend) => {
   let handle: DatabaseHandle;
-  const idOf = async (email: string) => {
-    const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-    return row.id;
-  };
+  const idOf = (email: string) => identityIdOf(handle.db, email);
   beforeAll(async () => {
     handle = await backend.open();
     await handle.migrate();

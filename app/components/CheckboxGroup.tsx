@@ -1,0 +1,33 @@
+import { FieldError } from "./FieldError";
+
+/** A Conform field's initial value as a list (a single value, a list, or nothing). */
+export function listOf(value: unknown): string[] {
+  return value === undefined || value === null ? [] : ([] as unknown[]).concat(value).map(String);
+}
+
+/**
+ * A required multiple choice as plain checkboxes (brands, regions): one name, one legend, its
+ * error under it and tied to the group. Works without JavaScript.
+ */
+export function CheckboxGroup(props: {
+  name: string;
+  legend: string;
+  options: readonly { value: string | number; label: string }[];
+  checked: readonly string[];
+  fieldKey?: string;
+  errorId: string;
+  errors?: string[];
+}) {
+  return (
+    <fieldset className="field checkbox-group" aria-describedby={props.errors?.length ? props.errorId : undefined}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={option.value}>
+          <input type="checkbox" name={props.name} value={option.value} defaultChecked={props.checked.includes(String(option.value))} key={`${props.fieldKey ?? ""}-${option.value}`} />{" "}
+          {option.label}
+        </label>
+      ))}
+      <FieldError id={props.errorId} errors={props.errors} />
+    </fieldset>
+  );
+}
