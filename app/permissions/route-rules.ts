@@ -1,5 +1,6 @@
 import { F } from "./features";
 import { SIGNED_IN, type FeatureRule } from "./feature-rule";
+import { EMBEDDED_ACCOUNT_PAGE } from "~/shell/account-security-link";
 
 /**
  * The one route → rule table (SPEC §2). Loaders, actions, navigation and the launcher all
@@ -49,7 +50,7 @@ export const ROUTE_RULES = {
   integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
   /** The embedded identity provider's account page: change password, active sessions (issue #5 §2). */
-  accountSecurity: { pattern: "/account/security", rule: SIGNED_IN },
+  accountSecurity: { pattern: EMBEDDED_ACCOUNT_PAGE, rule: SIGNED_IN },
   /** Opening an announcement (marks it read, then its link): sign-in only. */
   announcementOpen: { pattern: "/announcements/:id/open", rule: SIGNED_IN },
 } as const satisfies Record<string, RouteAccess>;

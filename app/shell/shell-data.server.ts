@@ -1,4 +1,4 @@
-import { ROUTE_RULES } from "~/permissions/route-rules";
+import { accountSecurityLink } from "./account-security-link";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser } from "~/auth/user.server";
@@ -68,7 +68,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
     themeBrandName: brand.name,
     companyName: brand.companyName,
     year: new Date().getFullYear(),
-    accountSecurityUrl: config.embeddedIdp ? ROUTE_RULES.accountSecurity.pattern : config.ACCOUNT_SECURITY_URL,
+    accountSecurityUrl: accountSecurityLink(config.embeddedIdp, config.ACCOUNT_SECURITY_URL),
     user: user && {
       name: user.claims.name ?? user.claims.email ?? "",
       email: user.claims.email ?? "",

@@ -5,6 +5,7 @@ import { localeFromHeaders, localeFromAcceptLanguage } from "~/i18n/locale";
 import { mergeMessages } from "~/i18n/messages";
 import { computeAccessData } from "~/permissions/access-data";
 import { withSearchParam } from "~/shell/search-params";
+import { accountSecurityLink } from "~/shell/account-security-link";
 
 describe("SPEC §4 theme", () => {
   it("defaults to the third brand on its host, else the first", () => {
@@ -78,5 +79,14 @@ describe("URL-addressed menus and modals", () => {
   it("set and remove one search parameter", () => {
     expect(withSearchParam({ pathname: "/a", search: "?x=1" }, "modal", "brands")).toBe("/a?x=1&modal=brands");
     expect(withSearchParam({ pathname: "/a", search: "?modal=brands" }, "modal", null)).toBe("/a");
+  });
+});
+
+describe("issue #5 §2 password and security link", () => {
+  it("with the embedded identity provider: its account page in the portal", () => {
+    expect(accountSecurityLink(true, "https://id.example.com/account/security")).toBe("/account/security");
+  });
+  it("with an external OIDC_ISSUER: ACCOUNT_SECURITY_URL", () => {
+    expect(accountSecurityLink(false, "https://id.example.com/account/security")).toBe("https://id.example.com/account/security");
   });
 });
