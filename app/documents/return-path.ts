@@ -1,7 +1,7 @@
 /** The list's search parameters that open a dialog or report an outcome, never kept after a post. */
-const TRANSIENT = ["replace", "confirmDelete", "done", "deleted"] as const;
+const TRANSIENT = ["replace", "confirmDelete", "edit", "done", "deleted"] as const;
 
-export type DocumentOutcome = "uploaded" | "replaced" | "deleted";
+export type DocumentOutcome = "uploaded" | "replaced" | "edited" | "deleted";
 
 /**
  * Where a post on the library returns: the list as the user had it (subject, search, page), an

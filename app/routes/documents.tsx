@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data as replyWith, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { mediumDate } from "~/i18n/date-format";
 import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
-import { createDocument, deleteDocument, documentViewerOf, getDocument, listDocuments, replaceDocumentFile, type DocumentRow } from "~/services/documents.server";
+import { createDocument, deleteDocument, documentViewerOf, getDocument, listDocuments, replaceDocumentFile, updateDocumentDetails, type DocumentRow } from "~/services/documents.server";
 import { fileStore } from "~/storage/file-store.server";
 import { ACCEPTED_EXTENSIONS, fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
@@ -17,7 +17,7 @@ import { documentIdOf } from "~/documents/document-id";
 import { documentsReturnPath } from "~/documents/return-path";
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { SUBJECTS } from "~/documents/subjects";
-import { documentFilters, documentSchema } from "~/validation/document";
+import { documentDetailsSchema, documentFilters, documentSchema } from "~/validation/document";
 import { BRAND_IDS, REGION_CODES } from "~/validation/audience";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
@@ -46,6 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const row = id === null ? null : await getDocument(db(), id, viewer);
     return row && summary(row);
   };
+  const editTarget = async () => {
+    const id = viewer.managesLibrary ? documentIdOf(url.searchParams.get("edit")) : null;
+    const row = id === null ? null : await getDocument(db(), id, viewer);
+    if (!row) return null;
+    return { ...summary(row), description: row.description, subject: row.subject, brandIds: row.brandIds.map(String), regionCodes: row.regionCodes, updatedAt: row.updatedAt.toISOString() };
+  };
   return {
     ...filters,
     canWrite: viewer.managesLibrary,
@@ -63,12 +69,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
       brandIds: row.brandIds,
       regionCodes: row.regionCodes,
     })),
+    editTarget: await editTarget(),
     replaceTarget: await dialogTarget("replace"),
     deleteTarget: await dialogTarget("confirmDelete"),
   };
 }
 
-type ActionReply = { intent: "upload" | "replace"; id: number | null; result: SubmissionResult<string[]> };
+type ActionReply = { intent: "upload" | "replace" | "edit"; id: number | null; result: SubmissionResult<string[]>; stamp?: string };
+
+/** Edit details: the same checks as an upload, the stamp it was read with; bad input or a stale stamp changes nothing. */
+async function saveDetails(form: FormData, actorId: number) {
+  const submission = parseWithZod(form, { schema: documentDetailsSchema });
+  const id = documentIdOf(form.get("id"));
+  if (submission.status !== "success") return replyWith<ActionReply>({ intent: "edit", id, result: submission.reply({ formErrors: ["validations.formError"] }) }, { status: 400 });
+  const outcome = await updateDocumentDetails(db(), submission.value.id, submission.value, submission.value.updatedAt, actorId);
+  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "conflict") {
+    return replyWith<ActionReply>({ intent: "edit", id, result: submission.reply({ formErrors: ["adminDocuments.conflict"] }), stamp: outcome.currentStamp }, { status: 409 });
+  }
+  return redirect(documentsReturnPath(form.get("returnTo"), "edited"));
+}
 
 const FILE_PROBLEMS = { tooMany: "validations.oneFileOnly", tooLarge: "validations.fileTooLarge", invalidType: "validations.invalidFileType" } as const;
 
@@ -89,6 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (!isMultipart(request)) {
     const form = await request.formData();
+    if (form.get("intent") === "edit") return saveDetails(form, user.identityId);
     const id = documentIdOf(form.get("id"));
     if (form.get("intent") !== "delete" || id === null) throw new Response("Bad Request", { status: 400 });
     if (!(await deleteDocument(db(), store, id, user.identityId))) throw new Response("Not Found", { status: 404 });
@@ -130,7 +151,7 @@ export default function DocumentsLibrary() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const listParams = new URLSearchParams(location.search);
-  for (const name of ["replace", "confirmDelete", "done"]) listParams.delete(name);
+  for (const name of ["replace", "confirmDelete", "edit", "done"]) listParams.delete(name);
   const listPath = `/documents${listParams.size > 0 ? `?${listParams}` : ""}`;
   const subjectHref = (subject: string | null) => {
     const next = new URLSearchParams();
@@ -203,6 +224,9 @@ export default function DocumentsLibrary() {
                       </a>
                       {data.canWrite && (
                         <>
+                          <Link to={withSearchParam(location, "edit", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.editLabel", { name: row.name })}>
+                            {t("adminDocuments.edit")}
+                          </Link>
                           <Link to={withSearchParam(location, "replace", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.replaceLabel", { name: row.name })}>
                             {t("adminDocuments.replace")}
                           </Link>
@@ -227,6 +251,18 @@ export default function DocumentsLibrary() {
           lastResult={actionData?.intent === "upload" ? actionData.result : undefined}
           returnTo={listPath}
         />
+      )}
+
+      {data.canWrite && data.editTarget && (
+        <Modal title={t("adminDocuments.editTitle")} titleId="edit-title" closeTo={withSearchParam(location, "edit", null)} closeLabel={t("common.close")}>
+          <DetailsForm
+            key={`${data.editTarget.id}-${data.editTarget.updatedAt}`}
+            target={data.editTarget}
+            reply={actionData?.intent === "edit" && actionData.id === data.editTarget.id ? actionData : undefined}
+            returnTo={listPath}
+            cancelTo={withSearchParam(location, "edit", null)}
+          />
+        </Modal>
       )}
 
       {data.canWrite && data.replaceTarget && (
@@ -267,7 +303,7 @@ export default function DocumentsLibrary() {
         </Modal>
       )}
 
-      {done && ["uploaded", "replaced", "deleted"].includes(done) && (
+      {done && ["uploaded", "replaced", "edited", "deleted"].includes(done) && (
         <Modal title={t(done === "deleted" ? "common.deletedTitle" : "common.savedTitle")} titleId="done-title" closeTo={withSearchParam(location, "done", null)} closeLabel={t("common.close")}>
           <p>{t(`adminDocuments.${done}`)}</p>
           <div className="modal__actions">
@@ -318,8 +354,6 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const brandValues = listOf(fields.brandIds.initialValue);
-  const regionValues = listOf(fields.regionCodes.initialValue);
   const fileErrors = (form.allErrors.file as string[] | undefined) ?? undefined;
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   return (
@@ -339,46 +373,7 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
         <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={(key) => t(key, { n: MAX_TEXT_LENGTH })} />
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <div className="field">
-          <label htmlFor={fields.name.id}>{t("documents.name")}</label>
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_TEXT_LENGTH} />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.description.id}>{t("documents.description")}</label>
-          <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.subject.id}>{t("documents.subject")}</label>
-          <select {...getSelectProps(fields.subject)} key={fields.subject.key}>
-            <option value="">{t("common.selectOption")}</option>
-            {SUBJECTS.map((subject) => (
-              <option key={subject} value={subject}>
-                {t(`documents.subjects.${subject}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-        </div>
-        <CheckboxGroup
-          name="brandIds"
-          legend={t("adminDocuments.brands")}
-          options={BRAND_IDS.map((id) => ({ value: id, label: t(`brands.${id}`) }))}
-          checked={brandValues}
-          fieldKey={fields.brandIds.key}
-          errorId={fields.brandIds.errorId}
-          errors={fields.brandIds.errors}
-        />
-        <CheckboxGroup
-          name="regionCodes"
-          legend={t("adminDocuments.regions")}
-          options={REGION_CODES.map((code) => ({ value: code, label: t(`regions.${code}`) }))}
-          checked={regionValues}
-          fieldKey={fields.regionCodes.key}
-          errorId={fields.regionCodes.errorId}
-          errors={fields.regionCodes.errors}
-        />
+        <DocumentDetailFields fields={fields} />
         <FileField id="upload-file" errors={fileErrors} />
         <div className="editor__actions">
           <button type="submit" className="button" disabled={submitting}>
@@ -387,5 +382,96 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
         </div>
       </Form>
     </section>
+  );
+}
+
+// Conform's field metadata for the document fields of either form (upload or edit details).
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** Name, description, subject, brands and regions: the same fields in the upload and the edit form. */
+function DocumentDetailFields({ fields }: { fields: { name: AnyField; description: AnyField; subject: AnyField; brandIds: AnyField; regionCodes: AnyField } }) {
+  const { t } = useTranslation();
+  const brandValues = listOf(fields.brandIds.initialValue);
+  const regionValues = listOf(fields.regionCodes.initialValue);
+  return (
+    <>
+          <div className="field">
+            <label htmlFor={fields.name.id}>{t("documents.name")}</label>
+            <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_TEXT_LENGTH} />
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.description.id}>{t("documents.description")}</label>
+            <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} />
+            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.subject.id}>{t("documents.subject")}</label>
+            <select {...getSelectProps(fields.subject)} key={fields.subject.key}>
+              <option value="">{t("common.selectOption")}</option>
+              {SUBJECTS.map((subject) => (
+                <option key={subject} value={subject}>
+                  {t(`documents.subjects.${subject}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+          </div>
+          <CheckboxGroup
+            name="brandIds"
+            legend={t("adminDocuments.brands")}
+            options={BRAND_IDS.map((id) => ({ value: id, label: t(`brands.${id}`) }))}
+            checked={brandValues}
+            fieldKey={fields.brandIds.key}
+            errorId={fields.brandIds.errorId}
+            errors={fields.brandIds.errors}
+          />
+          <CheckboxGroup
+            name="regionCodes"
+            legend={t("adminDocuments.regions")}
+            options={REGION_CODES.map((code) => ({ value: code, label: t(`regions.${code}`) }))}
+            checked={regionValues}
+            fieldKey={fields.regionCodes.key}
+            errorId={fields.regionCodes.errorId}
+            errors={fields.regionCodes.errors}
+          />
+    </>
+  );
+}
+
+/** Edit a document's details; the file stays (Replace changes it). */
+function DetailsForm(props: {
+  target: { id: number; name: string; description: string; subject: string; brandIds: string[]; regionCodes: string[]; updatedAt: string };
+  reply?: { result: SubmissionResult<string[]>; stamp?: string };
+  returnTo: string;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `edit-${props.target.id}`,
+    lastResult: navigation.state === "idle" ? props.reply?.result : undefined,
+    defaultValue: props.target,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentDetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="editor">
+      <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key, { n: MAX_TEXT_LENGTH })} />
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={props.target.id} />
+      <input type="hidden" name="updatedAt" value={props.reply?.stamp ?? props.target.updatedAt} />
+      <input type="hidden" name="returnTo" value={props.returnTo} />
+      <DocumentDetailFields fields={fields} />
+      <div className="modal__actions">
+        <Link to={props.cancelTo} className="button button--secondary" preventScrollReset>
+          {t("common.cancel")}
+        </Link>
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {t("adminDocuments.editButton")}
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -78,7 +78,18 @@ export async function openDocumentFile(database: Database, store: FileStore, id:
 // ---- administration ----------------------------------------------------------------------
 
 const FILE_FIELDS = ["fileName", "contentType", "sizeBytes"] as const;
-const AUDITED_FIELDS = ["name", "description", "subject", "brandIds", "regionCodes", ...FILE_FIELDS] as const;
+const DETAIL_FIELDS = ["name", "description", "subject", "brandIds", "regionCodes"] as const;
+const AUDITED_FIELDS = [...DETAIL_FIELDS, ...FILE_FIELDS] as const;
+
+function detailValues(input: DocumentInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    subject: input.subject,
+    brandIds: [...new Set(input.brandIds)].sort((a, b) => a - b),
+    regionCodes: [...new Set(input.regionCodes)],
+  };
+}
 
 export type FileOutcome = { kind: "invalidType" } | { kind: "tooLarge" };
 
@@ -110,11 +121,7 @@ export async function createDocument(database: Database, store: FileStore, input
   const storageKey = newStorageKey(checked.extension);
   await store.put(storageKey, file.bytes);
   const values = {
-    name: input.name,
-    description: input.description,
-    subject: input.subject,
-    brandIds: [...new Set(input.brandIds)].sort((a, b) => a - b),
-    regionCodes: [...new Set(input.regionCodes)],
+    ...detailValues(input),
     fileName: checked.fileName,
     contentType: checked.contentType,
     sizeBytes: checked.sizeBytes,
@@ -163,6 +170,25 @@ export async function replaceDocumentFile(database: Database, store: FileStore, 
   }
   await removeQuietly(store, oldKey);
   return { kind: "replaced" };
+}
+
+export type DetailsOutcome = { kind: "saved" } | { kind: "missing" } | { kind: "conflict"; currentStamp: string };
+
+/**
+ * Saves a document's details (name, description, subject, audience; the file stays) when the
+ * posted stamp is the current one; otherwise a conflict that changes nothing (ADR 7). Audited.
+ */
+export async function updateDocumentDetails(database: Database, id: number, input: DocumentInput, stamp: string, actorId: number): Promise<DetailsOutcome> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
+    if (!current) return { kind: "missing" };
+    if (current.updatedAt.toISOString() !== stamp) return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
+    const values = detailValues(input);
+    const now = new Date();
+    await tx.update(documents).set({ ...values, modifiedBy: actorId, updatedAt: now }).where(eq(documents.id, id));
+    await recordAudit(tx as unknown as Database, { entity: "document", entityId: id, operation: "update", changes: fieldChanges(current, values, DETAIL_FIELDS), actorId, at: now });
+    return { kind: "saved" };
+  });
 }
 
 /** Deletes a document and its audit entry in one transaction, then removes its file. */

@@ -17,6 +17,13 @@ export const documentSchema = z.object({
 
 export type DocumentInput = z.infer<typeof documentSchema>;
 
+/** The "edit details" form: the same fields, the document's id and the stamp it was read with. */
+export const documentDetailsSchema = documentSchema.extend({
+  intent: z.literal("edit"),
+  id: z.coerce.number().int().positive(),
+  updatedAt: z.string().min(1),
+});
+
 /** The list's GET filters: an optional subject and search text; anything else is ignored. */
 export function documentFilters(params: URLSearchParams): { subject: Subject | null; query: string } {
   const subject = params.get("subject");

@@ -175,6 +175,32 @@ test.describe("documents library", () => {
     await expect(page.getByTestId("document-row").filter({ hasText: name })).toContainText("PNG");
   });
 
+  test("admin edits a document's details; a cleared name is refused and what was typed stays", async ({ page }, testInfo) => {
+    const name = `Editable leaflet ${testInfo.project.name}`;
+    await signIn(page, "admin@example.com", "/documents");
+    await uploadPdf(page, name);
+    await page.goto(`/documents?q=${encodeURIComponent(name)}`);
+    await ready(page);
+    await page.getByRole("link", { name: `Edit the details of ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit details" });
+    await expect(dialog.getByLabel("Name")).toHaveValue(name);
+    await dialog.getByLabel("Description").fill("Typed before the error");
+    await dialog.getByLabel("Name").fill("");
+    await dialog.getByLabel("Name").blur();
+    await dialog.getByRole("button", { name: "Save details" }).click();
+    await expect(dialog.getByText("Value is required")).toBeVisible();
+    await expect(dialog.getByLabel("Description")).toHaveValue("Typed before the error");
+
+    await dialog.getByLabel("Name").fill(`${name} (revised)`);
+    await dialog.getByLabel("Subject").selectOption("Marketing");
+    await dialog.getByLabel("Name").blur();
+    await dialog.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toContainText("The document's details have been saved.");
+    const row = page.getByTestId("document-row").filter({ hasText: `${name} (revised)` });
+    await expect(row).toContainText("Marketing");
+    await expect(row).toContainText("Typed before the error");
+  });
+
   test("admin deletes a document after a confirmation", async ({ page }, testInfo) => {
     const name = `Short-lived sheet ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/documents");
@@ -236,7 +262,7 @@ test.describe("documents library", () => {
     await analyze();
     const href = await page.getByRole("link", { name: "Download Warranty claim guide" }).getAttribute("href");
     const id = href!.split("/")[2];
-    for (const dialog of [`replace=${id}`, `confirmDelete=${id}`]) {
+    for (const dialog of [`edit=${id}`, `replace=${id}`, `confirmDelete=${id}`]) {
       await page.goto(`/documents?${dialog}`);
       await expect(page.getByRole("dialog")).toBeVisible();
       await analyze();

@@ -17,6 +17,7 @@ import {
   listDocuments,
   openDocumentFile,
   replaceDocumentFile,
+  updateDocumentDetails,
   type DocumentViewer,
 } from "~/services/documents.server";
 import { localFileStore, type FileStore } from "~/storage/file-store.server";
@@ -137,5 +138,28 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(created.id)), eq(auditLog.operation, "delete")));
     expect(audit.find((a) => a.field === "name")).toMatchObject({ oldValue: "Delete me", newValue: null });
     expect(await deleteDocument(handle.db, store, created.id, adminId)).toBe(false);
+  });
+
+  it("edit details saves name, subject and audience with the current stamp, audited; the file stays", async () => {
+    const created = (await createDocument(handle.db, store, { ...input, name: "Edit me" }, { fileName: "kept.pdf", bytes: PDF }, adminId)) as { id: number };
+    const [before] = await handle.db.select().from(documents).where(eq(documents.id, created.id));
+    const changed = { ...input, name: "Edited", subject: "Parts" as const, brandIds: [3, 1], regionCodes: ["EMEA" as const] };
+    expect(await updateDocumentDetails(handle.db, created.id, changed, before.updatedAt.toISOString(), adminId)).toEqual({ kind: "saved" });
+    const [after] = await handle.db.select().from(documents).where(eq(documents.id, created.id));
+    expect(after).toMatchObject({ name: "Edited", subject: "Parts", brandIds: [1, 3], regionCodes: ["EMEA"], fileName: "kept.pdf", storageKey: before.storageKey });
+    const audit = await handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(created.id)), eq(auditLog.operation, "update")));
+    expect(audit.find((a) => a.field === "name")).toMatchObject({ oldValue: "Edit me", newValue: "Edited" });
+    expect(audit.find((a) => a.field === "fileName")).toBeUndefined();
+  });
+
+  it("edit details with a stale stamp is a conflict that changes nothing; an unknown id is missing", async () => {
+    const created = (await createDocument(handle.db, store, { ...input, name: "Two editors" }, { fileName: "x.pdf", bytes: PDF }, adminId)) as { id: number };
+    const [row] = await handle.db.select().from(documents).where(eq(documents.id, created.id));
+    const stale = row.updatedAt.toISOString();
+    await updateDocumentDetails(handle.db, created.id, { ...input, name: "First save" }, stale, adminId);
+    const outcome = await updateDocumentDetails(handle.db, created.id, { ...input, name: "Second save" }, stale, adminId);
+    expect(outcome.kind).toBe("conflict");
+    expect((await getDocument(handle.db, created.id, await viewerOf("admin@example.com")))?.name).toBe("First save");
+    expect(await updateDocumentDetails(handle.db, 999_999, input, stale, adminId)).toEqual({ kind: "missing" });
   });
 });
