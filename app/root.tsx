@@ -33,8 +33,8 @@ import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
 import { PwaStatus } from "~/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
-import { offlineKeyOf } from "~/pwa/offline-key.server";
-import { OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
+import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
+import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
 
 const FALLBACK_MESSAGES = { app: appTexts, errors: errorTexts, notFound: notFoundTexts, offline: offlineTexts } as unknown as Messages;
 
@@ -53,7 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   // Whose data this page is, for the service worker's per-user cache (issue #6 §2).
   const user = await optionalUser(request);
-  if (user) headers.set(OFFLINE_KEY_HEADER, offlineKeyOf(user.identityId));
+  const offlineKey = user ? offlineKeyOf(user.identityId) : null;
+  if (offlineKey) headers.set(OFFLINE_KEY_HEADER, offlineKey);
+  // The service worker shows saved pages only to the user this cookie names (ADR 11).
+  if ((cookieValue(request.headers.get("Cookie"), OFFLINE_KEY_COOKIE) || null) !== offlineKey) headers.append("Set-Cookie", offlineKeyCookieHeader(offlineKey));
   // Keep the resolved theme (from ?brand=, the host, or the switch to an accessible brand).
   if (cookieValue(request.headers.get("Cookie"), THEME_COOKIE) !== String(shell.theme)) {
     headers.append("Set-Cookie", themeCookieHeader(shell.theme));
@@ -136,7 +139,7 @@ export default function App() {
       </a>
       <PendingIndicator />
       <StorageMirror theme={shell.theme} locale={shell.locale} />
-      <PwaStatus locale={shell.locale} />
+      <PwaStatus locale={shell.locale} theme={shell.theme} />
       {shell.user && <TopBar user={shell.user} theme={shell.theme} brandName={shell.themeBrandName} accountSecurityUrl={shell.accountSecurityUrl} />}
       <main id="main" tabIndex={-1}>
         <Outlet />

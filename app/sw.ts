@@ -15,6 +15,8 @@ import {
   cachesToDrop,
   isSavedForOffline,
   isTranslations,
+  maySeeSavedCopy,
+  OFFLINE_KEY_COOKIE,
   offlineOwnerOf,
   precacheFilesOnly,
   staticOfflinePage,
@@ -28,12 +30,37 @@ const USER_KEY_URL = "/__portal/offline-key";
 precacheAndRoute(precacheFilesOnly(self.__WB_MANIFEST));
 cleanupOutdatedCaches();
 
-/** The offline page is fetched without cookies, so it never holds anyone's data. */
+/** The language and theme of the page the user last saw, so the offline page speaks and looks like it. */
+type PageContext = { locale: string; theme: string };
+const CONTEXT_URL = "/__portal/page-context";
+let pageContext: PageContext | null | undefined;
+
+async function readPageContext(): Promise<PageContext | null> {
+  if (pageContext !== undefined) return pageContext;
+  const saved = await (await caches.open(META_CACHE)).match(CONTEXT_URL);
+  pageContext = saved ? ((await saved.json()) as PageContext) : null;
+  return pageContext;
+}
+
+/**
+ * The offline page is fetched without cookies, so it never holds anyone's data; in the user's
+ * language and brand theme as the page last told (Accept-Language and ?brand=).
+ */
 async function saveOfflinePage(): Promise<void> {
-  const response = await fetch(OFFLINE_PATH, { credentials: "omit" });
+  const context = await readPageContext();
+  const url = context ? `${OFFLINE_PATH}?brand=${encodeURIComponent(context.theme)}` : OFFLINE_PATH;
+  const response = await fetch(url, { credentials: "omit", headers: context ? { "Accept-Language": context.locale } : {} });
   if (!response.ok) return;
   const page = new Response(staticOfflinePage(await response.text()), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
   await (await caches.open(META_CACHE)).put(OFFLINE_PATH, page);
+}
+
+async function rememberPageContext(next: PageContext): Promise<void> {
+  const current = await readPageContext();
+  if (current && current.locale === next.locale && current.theme === next.theme) return;
+  pageContext = next;
+  await (await caches.open(META_CACHE)).put(CONTEXT_URL, new Response(JSON.stringify(next), { headers: { "Content-Type": "application/json" } }));
+  await saveOfflinePage();
 }
 
 self.addEventListener("install", (event) => {
@@ -68,6 +95,19 @@ async function save(request: Request, response: Response, key: string): Promise<
   await (await caches.open(userCacheName(key))).put(request, copy);
 }
 
+type CookieStoreLike = { get(name: string): Promise<{ value: string } | null> };
+
+/** The offline key of the user signed in on this browser now, from its cookie; undefined when it cannot be known. */
+async function signedInKey(): Promise<string | null | undefined> {
+  const store = (self as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
+  if (!store) return undefined;
+  try {
+    return (await store.get(OFFLINE_KEY_COOKIE))?.value || null;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Which page load was served from a saved copy, and from when (the page asks after it loads). */
 const servedFromCache = new Map<string, string>();
 
@@ -94,19 +134,23 @@ async function homeHandler({ request, event }: { request: Request; event: Extend
     return response;
   });
   const timedOut = new Promise<"timeout">((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, "timeout"));
+  let serverError: Response | null = null;
   try {
     const winner = await Promise.race([network, timedOut]);
-    if (winner !== "timeout") return winner;
+    if (winner !== "timeout" && winner.status < 500) return winner;
+    // A server or proxy failure (502, 503…) is no better than no network: the saved copy, if any.
+    if (winner !== "timeout") serverError = winner;
   } catch {
     // dead network: try the saved copy
   }
   const key = await readCurrentKey();
-  const saved = key ? await (await caches.open(userCacheName(key))).match(request) : undefined;
+  const saved = maySeeSavedCopy(await signedInKey(), key) ? await (await caches.open(userCacheName(key!))).match(request) : undefined;
   if (saved) {
     tellServedFromCache(fetchEvent, saved.headers.get(CACHED_AT_HEADER) ?? "");
     fetchEvent.waitUntil(network.catch(() => undefined));
     return saved;
   }
+  if (serverError) return serverError;
   try {
     return await network;
   } catch {
@@ -132,6 +176,10 @@ registerRoute(
 self.addEventListener("message", (event) => {
   const data = event.data as { type?: string } | undefined;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (data?.type === "PAGE_CONTEXT") {
+    const { locale, theme } = data as { locale?: unknown; theme?: unknown };
+    if (typeof locale === "string" && /^[a-z]{2}$/.test(locale) && typeof theme === "string" && /^[1-5]$/.test(theme)) event.waitUntil(rememberPageContext({ locale, theme }));
+  }
   if (data?.type === "WAS_SERVED_FROM_CACHE" && event.ports[0]) {
     const source = event.source as Client | null;
     event.ports[0].postMessage({ cachedAt: source ? (servedFromCache.get(source.id) ?? null) : null });

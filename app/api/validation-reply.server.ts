@@ -2,7 +2,7 @@ import type { ZodError } from "zod";
 import { translatorFor } from "~/i18n/translate.server";
 import type { Locale } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
-import { apiJson } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/auth/api-auth.server";
 
 /** 400 for a JSON body the form's schema refuses: each field's messages, in the caller's language. */
 export function validationReply(error: ZodError, locale: Locale): Response {
@@ -15,8 +15,14 @@ export function validationReply(error: ZodError, locale: Locale): Response {
   return apiJson({ error: { message: t("validations.formError"), fields } }, { status: 400 });
 }
 
-/** The JSON body of a request, or undefined when it is not JSON. */
+/**
+ * The JSON body of an API write, or undefined when it does not parse. A write that is not
+ * `application/json` is refused with 415: that type cannot be sent cross-site without a CORS
+ * preflight, a second wall behind the cross-site check.
+ */
 export async function jsonBody(request: Request): Promise<unknown> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") throw apiError(415, "Send the body as application/json");
   try {
     return await request.json();
   } catch {

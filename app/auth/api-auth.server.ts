@@ -7,7 +7,8 @@ import { identityClaims, identityForSignIn } from "~/services/identity.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { embeddedProvider } from "./identity-provider.server";
 import { issuerEndpoints } from "./oidc-client.server";
-import { optionalUser, type PortalUser } from "./user.server";
+import { optionalUser, portalUserFrom, type PortalUser } from "./user.server";
+import { brandHostMismatch, isBrand3Host } from "./brand-host";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the issuer's userinfo. */
 async function identityIdForBearer(token: string): Promise<number | null> {
@@ -28,13 +29,14 @@ async function identityIdForBearer(token: string): Promise<number | null> {
   return identity?.id ?? null;
 }
 
-async function bearerUser(token: string): Promise<PortalUser | null> {
+/** The caller behind a bearer token; like a session, refused on a host that does not serve their brands. */
+async function bearerUser(token: string, host: string): Promise<PortalUser | null> {
   const identityId = await identityIdForBearer(token);
   if (identityId === null) return null;
   const [profile, claims] = await Promise.all([loadAccessProfile(db(), identityId), identityClaims(db(), identityId)]);
   if (!profile || !claims) return null;
-  const { access, userType, role, webRoles, organizations } = profile;
-  return { identityId, claims, userType, access, profile: { role, webRoles, organizations } };
+  if (brandHostMismatch(isBrand3Host(host, getConfig().BRAND3_HOST_MARKER), profile.access.brands.map((b) => b.id))) return null;
+  return portalUserFrom(identityId, claims, profile);
 }
 
 /** The caller of an API request, by `Authorization: Bearer` or by session cookie; null when neither holds. */
@@ -42,7 +44,7 @@ export function apiUser(request: Request): Promise<PortalUser | null> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) {
     const token = header.slice("Bearer ".length).trim();
-    return oncePerRequest(`api-user:${token}`, () => bearerUser(token));
+    return oncePerRequest(`api-user:${token}`, () => bearerUser(token, new URL(request.url).host));
   }
   return optionalUser(request).catch(() => null);
 }

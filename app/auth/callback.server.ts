@@ -1,5 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { logger } from "~/logger.server";
+import { db } from "~/db/client.server";
+import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
+import { preferredLanguageOf } from "~/services/preferences.server";
+import { localeCookieHeader } from "~/theme/theme-cookie.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
 import { returnToCookie, safeReturnTo } from "./return-to.server";
 import { sessionDataFromTokens } from "./sign-in.server";
@@ -34,6 +38,11 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", await storage.commitSession(session));
     headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0 }));
+    // The service worker must not show a previous user's saved pages to this one (ADR 11).
+    headers.append("Set-Cookie", offlineKeyCookieHeader(offlineKeyOf(data.identityId)));
+    // The user's preferred language (global preferences) becomes the interface language.
+    const language = await preferredLanguageOf(db(), data.identityId);
+    if (language) headers.append("Set-Cookie", localeCookieHeader(language));
     for (const name of stateCookieNames(request.headers.get("Cookie"))) {
       headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
     }

@@ -66,10 +66,15 @@ async function loadUser(request: Request): Promise<PortalUser | null> {
     // The identity was deactivated or removed: the session no longer stands.
     throw redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
   }
-  const { access, userType, role, webRoles, organizations } = profile;
-  if (brandHostMismatch(onBrand3Host, access.brands.map((b) => b.id))) {
+  if (brandHostMismatch(onBrand3Host, profile.access.brands.map((b) => b.id))) {
     throw portalError(403, "errors.brandHostMismatch");
   }
+  return portalUserFrom(identityId, claims, profile);
+}
+
+/** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */
+export function portalUserFrom(identityId: number, claims: IdentityClaims, profile: AccessProfile): PortalUser {
+  const { access, userType, role, webRoles, organizations } = profile;
   return { identityId, claims, userType, access, profile: { role, webRoles, organizations } };
 }
 

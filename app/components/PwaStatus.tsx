@@ -24,7 +24,7 @@ function askServedFromCache(): Promise<string | null> {
  * copy, refuses to send a form while offline (what was typed stays), and offers a reload when a
  * new version is waiting.
  */
-export function PwaStatus({ locale }: { locale: string }) {
+export function PwaStatus({ locale, theme }: { locale: string; theme: number }) {
   const { t } = useTranslation();
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [postRefused, setPostRefused] = useState(false);
@@ -57,6 +57,11 @@ export function PwaStatus({ locale }: { locale: string }) {
       navigator.serviceWorker.removeEventListener("message", onMessage);
     };
   }, []);
+
+  useEffect(() => {
+    // The offline page is kept in the language and theme the user sees.
+    navigator.serviceWorker?.controller?.postMessage({ type: "PAGE_CONTEXT", locale, theme: String(theme) });
+  }, [locale, theme]);
 
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {

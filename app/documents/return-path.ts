@@ -1,5 +1,5 @@
 /** The list's search parameters that open a dialog or report an outcome, never kept after a post. */
-const TRANSIENT = ["replace", "confirmDelete", "edit", "done", "deleted"] as const;
+export const TRANSIENT_LIST_PARAMS = ["replace", "confirmDelete", "edit", "done", "deleted"] as const;
 
 export type DocumentOutcome = "uploaded" | "replaced" | "edited" | "deleted";
 
@@ -15,7 +15,7 @@ export function documentsReturnPath(returnTo: unknown, outcome: DocumentOutcome)
     url = new URL("/documents", "http://portal.invalid");
   }
   const params = url.origin === "http://portal.invalid" && url.pathname === "/documents" ? url.searchParams : new URLSearchParams();
-  for (const name of TRANSIENT) params.delete(name);
+  for (const name of TRANSIENT_LIST_PARAMS) params.delete(name);
   params.set("done", outcome);
   return `/documents?${params}`;
 }

@@ -12,11 +12,11 @@ export function mediumDate(locale: string): Intl.DateTimeFormat {
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 
-/** A medium date with a short time, in the viewer's locale (built once per locale). */
+/** A medium date with a short time and its zone (UTC: the server renders it), in the viewer's locale (built once per locale). */
 export function mediumDateTime(locale: string): Intl.DateTimeFormat {
   let format = dateTimes.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
     dateTimes.set(locale, format);
   }
   return format;

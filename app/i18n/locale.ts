@@ -47,3 +47,9 @@ export function localeFromHeaders(cookieHeader: string | null | undefined, accep
 export function localeOf(request: Request): Locale {
   return localeFromHeaders(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
 }
+
+/** The language an API request asks for with `?language=`, else the request's own (cookie, Accept-Language). */
+export function requestedLocale(request: Request): Locale {
+  const language = new URL(request.url).searchParams.get("language");
+  return language && isLocale(language) ? language : localeOf(request);
+}

@@ -5,3 +5,10 @@ export function optionalIdParam(raw: string | undefined): number | null {
   if (!Number.isInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
   return id;
 }
+
+/** A record id from a URL or form value: a positive 32-bit integer (the serial columns' range), else null. */
+export function recordIdOf(raw: unknown): number | null {
+  if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}

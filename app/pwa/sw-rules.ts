@@ -62,3 +62,18 @@ export function precacheFilesOnly<T extends PrecacheEntry>(entries: readonly T[]
 export function staticOfflinePage(html: string): string {
   return html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
 }
+
+/**
+ * The cookie naming whose saved pages this browser may show (the signed-in user's offline key).
+ * Not httpOnly on purpose: the service worker reads it (cookieStore). It holds no secret — only the
+ * name of a cache on this device — and goes with the session (same lifetime, removed at sign-out).
+ */
+export const OFFLINE_KEY_COOKIE = "portal_offline";
+
+/**
+ * Whether a saved copy may be shown: only to the user who is signed in on this browser now. An
+ * unknown signed-in user (no cookie, or a browser without cookieStore in workers) sees no saved page.
+ */
+export function maySeeSavedCopy(signedInKey: string | null | undefined, savedKey: string | null): boolean {
+  return typeof signedInKey === "string" && signedInKey.length > 0 && signedInKey === savedKey;
+}

@@ -3,13 +3,14 @@ import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/a
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
+import { recordIdOf } from "~/navigation/id-param";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { announcementRecord, deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/services/announcements.server";
 import { announcementSchema } from "~/validation/announcement";
 
 function idOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw apiError(404, "Not Found");
+  const id = recordIdOf(value);
+  if (id === null) throw apiError(404, "Not Found");
   return id;
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
 import { commaJoined } from "~/announcements/rules";
+import { recordIdOf } from "~/navigation/id-param";
 import { db } from "~/db/client.server";
 import { announcementRecord, announcementsByIds } from "~/services/announcements.server";
 
@@ -11,9 +12,9 @@ export const COLLECTION_LIMIT = 100;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "announcementEditor");
   const parts = commaJoined(params.ids);
-  const ids = parts.map(Number);
-  if (parts.length === 0 || parts.length > COLLECTION_LIMIT || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+  const ids = parts.map(recordIdOf);
+  if (parts.length === 0 || parts.length > COLLECTION_LIMIT || ids.some((id) => id === null)) {
     return apiError(400, `ids must be 1 to ${COLLECTION_LIMIT} comma-separated positive integers`);
   }
-  return apiJson({ data: { items: (await announcementsByIds(db(), ids)).map(announcementRecord) } });
+  return apiJson({ data: { items: (await announcementsByIds(db(), ids as number[])).map(announcementRecord) } });
 }

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
-import { isLocale, localeOf } from "~/i18n/locale";
+import { requestedLocale } from "~/i18n/locale";
 import { SIGNED_IN } from "~/permissions/feature-rule";
 import { distributionListsFor } from "~/services/preferences.server";
 
 /** GET /api/v2/emails/definitions (SPEC §7): the e-mail distribution lists offered to the caller, in their language (or `language`). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiFeatures(request, SIGNED_IN);
-  const language = new URL(request.url).searchParams.get("language");
-  const lists = await distributionListsFor(db(), user.access.brands.map((b) => b.id), language && isLocale(language) ? language : localeOf(request));
+  const lists = await distributionListsFor(db(), user.access.brands.map((b) => b.id), requestedLocale(request));
   return apiJson({ data: { items: lists } });
 }

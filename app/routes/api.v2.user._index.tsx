@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
-import { isLocale, localeOf } from "~/i18n/locale";
+import { localeOf, requestedLocale } from "~/i18n/locale";
 import { SIGNED_IN } from "~/permissions/feature-rule";
 import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
 import { profileFieldSchema } from "~/validation/profile-field";
@@ -32,14 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = localeOf(request);
   const preferences = emailPreferencesBody.safeParse(body);
   if (preferences.success) {
-    const language = new URL(request.url).searchParams.get("language");
-    const offered = await distributionListsFor(db(), user.access.brands.map((b) => b.id), language && isLocale(language) ? language : locale);
+    const offered = await distributionListsFor(db(), user.access.brands.map((b) => b.id), requestedLocale(request));
     await setOwnSubscriptions(db(), user.identityId, offered, preferences.data.emailPreferences);
     return apiJson({ data: { emailPreferences: await subscriptionIdsOf(db(), user.identityId) } });
   }
   const oneField = oneFieldBody.safeParse(body);
   if (!oneField.success) return apiError(400, "Send { key, value } or { emailPreferences }");
-  const field = profileFieldSchema.safeParse({ field: oneField.data.key, value: oneField.data.value ?? undefined });
+  // An empty value clears an optional field, as the form does.
+  const field = profileFieldSchema.safeParse({ field: oneField.data.key, value: oneField.data.value || undefined });
   if (!field.success) return validationReply(field.error, locale);
   await updateOwnProfileField(db(), user.identityId, field.data);
   return apiJson({ data: await ownProfile(db(), user.identityId) });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { commaJoined, DEFAULT_DISPLAY_LOCATION } from "~/announcements/rules";
 import { db } from "~/db/client.server";
-import { isLocale, localeOf } from "~/i18n/locale";
+import { requestedLocale } from "~/i18n/locale";
 import { SIGNED_IN } from "~/permissions/feature-rule";
 import { notificationsFor } from "~/services/announcements.server";
 
@@ -13,8 +13,7 @@ import { notificationsFor } from "~/services/announcements.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiFeatures(request, SIGNED_IN);
   const params = new URL(request.url).searchParams;
-  const language = params.get("language");
-  const items = await notificationsFor(db(), user, language && isLocale(language) ? language : localeOf(request), {
+  const items = await notificationsFor(db(), user, requestedLocale(request), {
     displayLocationCode: params.get("displayLocationCode")?.trim() || DEFAULT_DISPLAY_LOCATION,
     brandIds: commaJoined(params.get("brands")).map(Number).filter(Number.isInteger),
     regionCodes: commaJoined(params.get("regionCode")),

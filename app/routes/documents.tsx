@@ -14,7 +14,7 @@ import { fileStore } from "~/storage/file-store.server";
 import { ACCEPTED_EXTENSIONS, fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
 import { documentIdOf } from "~/documents/document-id";
-import { documentsReturnPath } from "~/documents/return-path";
+import { documentsReturnPath, TRANSIENT_LIST_PARAMS } from "~/documents/return-path";
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { SUBJECTS } from "~/documents/subjects";
 import { documentDetailsSchema, documentFilters, documentSchema } from "~/validation/document";
@@ -151,7 +151,7 @@ export default function DocumentsLibrary() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const listParams = new URLSearchParams(location.search);
-  for (const name of ["replace", "confirmDelete", "edit", "done"]) listParams.delete(name);
+  for (const name of TRANSIENT_LIST_PARAMS) listParams.delete(name);
   const listPath = `/documents${listParams.size > 0 ? `?${listParams}` : ""}`;
   const subjectHref = (subject: string | null) => {
     const next = new URLSearchParams();

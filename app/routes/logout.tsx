@@ -3,6 +3,7 @@ import { getConfig } from "~/config.server";
 import { issuerEndpoints, publicOriginFor, strategyFor } from "~/auth/oidc-client.server";
 import { getSession, sessionStorage } from "~/auth/session.server";
 import { logger } from "~/logger.server";
+import { offlineKeyCookieHeader } from "~/pwa/offline-key.server";
 
 export async function loader() {
   throw redirect("/");
@@ -30,5 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
     target = url.toString();
   }
   // The installed app's saved pages and its service worker go with the session (issue #6 §2).
-  return redirectDocument(target, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store", "Clear-Site-Data": '"cache", "storage"' } });
+  const headers = new Headers({ "Cache-Control": "no-store", "Clear-Site-Data": '"cache", "storage"' });
+  headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", offlineKeyCookieHeader(null));
+  return redirectDocument(target, { headers });
 }

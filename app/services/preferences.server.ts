@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isLocale, type Locale } from "~/i18n/locale";
 import { brands, distributionLists, emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
 import type { ProfileField, ProfileFieldInput } from "~/validation/profile-field";
 import { fieldChanges, recordAudit } from "./audit.server";
@@ -26,6 +27,12 @@ export async function ownProfile(database: Database, identityId: number) {
     .from(identities)
     .where(eq(identities.id, identityId));
   return row ?? null;
+}
+
+/** The user's preferred language when it is one of the portal's, else null. */
+export async function preferredLanguageOf(database: Database, identityId: number): Promise<Locale | null> {
+  const [row] = await database.select({ language: identities.preferredLanguage }).from(identities).where(eq(identities.id, identityId));
+  return row && isLocale(row.language) ? row.language : null;
 }
 
 /** Writes one field of the user's own profile; audited when the value changes. Answers whether it changed. */
@@ -73,6 +80,8 @@ export async function setOwnSubscriptions(database: Database, identityId: number
   const offeredIds = offered.map((l) => l.id);
   const wanted = [...new Set(chosen.filter((id) => offeredIds.includes(id)))].sort((a, b) => a - b);
   return database.transaction(async (tx) => {
+    // One change of a user's subscriptions at a time (a double click, the form and the API).
+    await tx.select({ id: identities.id }).from(identities).where(eq(identities.id, identityId)).for("update");
     const before = (await tx.select({ id: emailSubscriptions.distributionListId }).from(emailSubscriptions).where(eq(emailSubscriptions.identityId, identityId)))
       .map((r) => r.id)
       .sort((a, b) => a - b);

@@ -101,6 +101,9 @@ test.describe("announcements API", () => {
     await signIn(page, "admin@example.com", "/");
     const forged = await page.request.post("/api/v2/announcements", { data: body("Forged notice"), headers: { Origin: "https://evil.example" } });
     expect(forged.status()).toBe(403);
+    // A "simple" cross-site request (text/plain needs no CORS preflight) is refused on its type too.
+    const plain = await page.request.post("/api/v2/announcements", { data: JSON.stringify(body("Forged notice")), headers: { "Content-Type": "text/plain" } });
+    expect(plain.status()).toBe(415);
     const listed = await (await page.request.get("/api/v2/announcements?q=Forged%20notice")).json();
     expect(listed.data.items).toEqual([]);
   });

@@ -36,13 +36,19 @@ test.describe("global preferences", () => {
     await expect(page.getByLabel("Job title", { exact: true })).toHaveValue("Parts manager");
   });
 
-  test("the preferred language switches the interface", async ({ page, context, baseURL }, testInfo) => {
+  test("the preferred language switches the interface, also at the next sign-in elsewhere", async ({ page, context, browser, baseURL }, testInfo) => {
     await signIn(page, userOf(testInfo.project.name), "/preferences/language");
     await page.getByLabel("Preferred language").selectOption("de");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Globale Einstellungen");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByLabel("Bevorzugte Sprache")).toHaveValue("de");
+    // Signing in on another device brings the preferred language along.
+    const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false });
+    const other = await elsewhere.newPage();
+    await signIn(other, userOf(testInfo.project.name), "/preferences/language", { javaScript: testInfo.project.use.javaScriptEnabled !== false });
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("Globale Einstellungen");
+    await elsewhere.close();
     // Back to English for the other tests of this user.
     await context.addCookies([{ name: "locale", value: "en", url: baseURL! }]);
     await page.getByLabel("Bevorzugte Sprache").selectOption("en");

@@ -97,6 +97,37 @@ test.describe("installable, offline-first app", () => {
     await context.setOffline(false);
   });
 
+  test("the offline page speaks the user's language", async ({ page, context, baseURL }) => {
+    await signIn(page, "auditor@example.com", "/");
+    await controlled(page);
+    await context.addCookies([{ name: "locale", value: "nl", url: baseURL! }]);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+    // The page tells the worker its language; the worker saves the offline page in it.
+    await expect
+      .poll(async () => page.evaluate(async () => (await (await caches.open("portal-meta")).match("/offline"))?.text() ?? ""), { timeout: 10_000 })
+      .toContain("U bent offline");
+    await context.setOffline(true);
+    await page.goto("/support");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("U bent offline");
+    await context.setOffline(false);
+  });
+
+  test("a session that ended without sign-out: offline shows nothing of that user", async ({ page, context }) => {
+    await signIn(page, "employee@example.com", "/");
+    await controlled(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Erin");
+    expect(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("portal-user-")).length)).toBe(1);
+    // The session ends elsewhere (expired, signed out from another device, deactivated): no Clear-Site-Data reached this browser.
+    await context.clearCookies();
+    await context.setOffline(true);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    await expect(page.getByText("Erin")).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
   test("a new deployment offers 'A new version is available — Reload' and reloads into it", async ({ page }) => {
     await signIn(page, "auditor@example.com", "/");
     await controlled(page);

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BRAND_APP, iconPath, manifestOf } from "~/pwa/brand-app";
 import { offlineKeyOf } from "~/pwa/offline-key.server";
-import { cachesToDrop, isSavedForOffline, isTranslations, offlineOwnerOf, precacheFilesOnly, staticOfflinePage, userCacheName } from "~/pwa/sw-rules";
+import { cachesToDrop, maySeeSavedCopy, isSavedForOffline, isTranslations, offlineOwnerOf, precacheFilesOnly, staticOfflinePage, userCacheName } from "~/pwa/sw-rules";
 import { BRAND_IDS } from "~/theme/theme";
 
 const url = (path: string) => new URL(path, "http://portal.test");
@@ -69,5 +69,13 @@ describe("issue #6 §2 what the service worker saves", () => {
     expect(page).not.toMatch(/<script|modulepreload/);
     expect(page).toContain("app.css");
     expect(page).toContain("You are offline");
+  });
+  it("a saved copy is shown only to the user signed in on this browser now (the offline-key cookie)", () => {
+    expect(maySeeSavedCopy("aaaa", "aaaa")).toBe(true);
+    expect(maySeeSavedCopy("bbbb", "aaaa")).toBe(false); // another user signed in since
+    expect(maySeeSavedCopy(null, "aaaa")).toBe(false); // signed out or the session's cookie expired
+    expect(maySeeSavedCopy(undefined, "aaaa")).toBe(false); // the worker cannot read cookies here
+    expect(maySeeSavedCopy("aaaa", null)).toBe(false);
+    expect(maySeeSavedCopy("", "")).toBe(false);
   });
 });
