@@ -1,3 +1,4 @@
+import { BRAND_IDS, REGION_CODES } from "~/validation/audience";
 import { FieldError } from "./FieldError";
 
 /** A Conform field's initial value as a list (a single value, a list, or nothing). */
@@ -29,5 +30,40 @@ export function CheckboxGroup(props: {
       ))}
       <FieldError id={props.errorId} errors={props.errors} />
     </fieldset>
+  );
+}
+
+type AudienceField = { key?: string; errorId: string; errors?: string[]; initialValue?: unknown };
+
+/** Who content is for: the brands and the regions, as two required checkbox groups (announcements, documents). */
+export function AudienceCheckboxes(props: {
+  brandIds: AudienceField;
+  regionCodes: AudienceField;
+  brandsLegend: string;
+  regionsLegend: string;
+  brandLabel: (id: number) => string;
+  regionLabel: (code: string) => string;
+}) {
+  return (
+    <>
+      <CheckboxGroup
+        name="brandIds"
+        legend={props.brandsLegend}
+        options={BRAND_IDS.map((id) => ({ value: id, label: props.brandLabel(id) }))}
+        checked={listOf(props.brandIds.initialValue)}
+        fieldKey={props.brandIds.key}
+        errorId={props.brandIds.errorId}
+        errors={props.brandIds.errors}
+      />
+      <CheckboxGroup
+        name="regionCodes"
+        legend={props.regionsLegend}
+        options={REGION_CODES.map((code) => ({ value: code, label: props.regionLabel(code) }))}
+        checked={listOf(props.regionCodes.initialValue)}
+        fieldKey={props.regionCodes.key}
+        errorId={props.regionCodes.errorId}
+        errors={props.regionCodes.errors}
+      />
+    </>
   );
 }

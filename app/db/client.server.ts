@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
+import { logger } from "~/logger.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +25,9 @@ const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server ends (restart, failover, admin command) must not take
+    // the process down: the pool drops it and opens a new one on the next query.
+    pool.on("error", (error) => logger.warn({ err: error.message }, "an idle PostgreSQL connection ended"));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -18,8 +18,7 @@ import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDia
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
-import { CheckboxGroup, listOf } from "~/components/CheckboxGroup";
-import { BRAND_IDS, REGION_CODES } from "~/validation/audience";
+import { AudienceCheckboxes, listOf } from "~/components/CheckboxGroup";
 import { MarkupToolbar } from "~/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 
@@ -80,8 +79,6 @@ export default function AnnouncementEditor() {
   const title = !announcement ? t("adminAnnouncements.newTitle") : editing ? t("adminAnnouncements.editTitle") : t("adminAnnouncements.viewTitle");
   const stamp = actionData?.stamp ?? announcement?.updatedAt ?? "";
   const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
-  const brandValues = listOf(fields.brandIds.initialValue);
-  const regionValues = listOf(fields.regionCodes.initialValue);
 
   return (
     <div className="page">
@@ -178,23 +175,13 @@ export default function AnnouncementEditor() {
             <input {...getInputProps(fields.displayLocationCode, { type: "text" })} key={fields.displayLocationCode.key} maxLength={MAX_TEXT_LENGTH} />
             <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
           </div>
-          <CheckboxGroup
-            name="brandIds"
-            legend={t("adminAnnouncements.brands")}
-            options={BRAND_IDS.map((id) => ({ value: id, label: t(`brands.${id}`) }))}
-            checked={brandValues}
-            fieldKey={fields.brandIds.key}
-            errorId={fields.brandIds.errorId}
-            errors={fields.brandIds.errors}
-          />
-          <CheckboxGroup
-            name="regionCodes"
-            legend={t("adminAnnouncements.regions")}
-            options={REGION_CODES.map((code) => ({ value: code, label: t(`regions.${code}`) }))}
-            checked={regionValues}
-            fieldKey={fields.regionCodes.key}
-            errorId={fields.regionCodes.errorId}
-            errors={fields.regionCodes.errors}
+          <AudienceCheckboxes
+            brandIds={fields.brandIds}
+            regionCodes={fields.regionCodes}
+            brandsLegend={t("adminAnnouncements.brands")}
+            regionsLegend={t("adminAnnouncements.regions")}
+            brandLabel={(id) => t(`brands.${id}`)}
+            regionLabel={(code) => t(`regions.${code}`)}
           />
           <MultiSelect
             key={`roles-${fields.roles.key ?? ""}`}

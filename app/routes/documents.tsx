@@ -18,7 +18,6 @@ import { documentsReturnPath, TRANSIENT_LIST_PARAMS } from "~/documents/return-p
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { SUBJECTS } from "~/documents/subjects";
 import { documentDetailsSchema, documentFilters, documentSchema } from "~/validation/document";
-import { BRAND_IDS, REGION_CODES } from "~/validation/audience";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
@@ -26,7 +25,7 @@ import { Modal } from "~/components/Modal";
 import { Pagination } from "~/components/Pagination";
 import { FieldError } from "~/components/FieldError";
 import { FormErrors } from "~/components/EditorDialogs";
-import { CheckboxGroup, listOf } from "~/components/CheckboxGroup";
+import { AudienceCheckboxes } from "~/components/CheckboxGroup";
 import { SearchForm } from "~/components/SearchForm";
 
 export const meta = titleMeta("documents.title");
@@ -391,8 +390,6 @@ type AnyField = FieldMetadata<any, any, string[]>;
 /** Name, description, subject, brands and regions: the same fields in the upload and the edit form. */
 function DocumentDetailFields({ fields }: { fields: { name: AnyField; description: AnyField; subject: AnyField; brandIds: AnyField; regionCodes: AnyField } }) {
   const { t } = useTranslation();
-  const brandValues = listOf(fields.brandIds.initialValue);
-  const regionValues = listOf(fields.regionCodes.initialValue);
   return (
     <>
           <div className="field">
@@ -417,23 +414,13 @@ function DocumentDetailFields({ fields }: { fields: { name: AnyField; descriptio
             </select>
             <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
           </div>
-          <CheckboxGroup
-            name="brandIds"
-            legend={t("adminDocuments.brands")}
-            options={BRAND_IDS.map((id) => ({ value: id, label: t(`brands.${id}`) }))}
-            checked={brandValues}
-            fieldKey={fields.brandIds.key}
-            errorId={fields.brandIds.errorId}
-            errors={fields.brandIds.errors}
-          />
-          <CheckboxGroup
-            name="regionCodes"
-            legend={t("adminDocuments.regions")}
-            options={REGION_CODES.map((code) => ({ value: code, label: t(`regions.${code}`) }))}
-            checked={regionValues}
-            fieldKey={fields.regionCodes.key}
-            errorId={fields.regionCodes.errorId}
-            errors={fields.regionCodes.errors}
+          <AudienceCheckboxes
+            brandIds={fields.brandIds}
+            regionCodes={fields.regionCodes}
+            brandsLegend={t("adminDocuments.brands")}
+            regionsLegend={t("adminDocuments.regions")}
+            brandLabel={(id) => t(`brands.${id}`)}
+            regionLabel={(code) => t(`regions.${code}`)}
           />
     </>
   );

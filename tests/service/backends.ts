@@ -35,6 +35,12 @@ async function openFreshPostgres(): Promise<DatabaseHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: POSTGRES_URL });
       await dropper.connect();
+      // Let the pool's connections finish closing before the drop, so none is killed mid-goodbye.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
