@@ -11,6 +11,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, type Config } from "../app/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../app/jobs/housekeeping.server";
 import { seedDemo } from "../app/db/seed";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { isCrossSiteWrite } from "../app/security/cross-site";
@@ -44,6 +45,15 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
   setDatabase(database);
   if (config.SEED_DEMO) await seedDemo(database.db);
   await options.afterSeed?.(database.db);
+
+  // Housekeeping (expired sessions, provider records, old sign-in attempts): now and every hour.
+  const runJobs = () =>
+    runHousekeeping(database)
+      .then((result) => result && logger.info(result, "housekeeping done"))
+      .catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed"));
+  void runJobs();
+  const jobsTimer = setInterval(runJobs, HOUSEKEEPING_INTERVAL_MS);
+  jobsTimer.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -161,6 +171,7 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
   return {
     url,
     close: async () => {
+      clearInterval(jobsTimer);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
