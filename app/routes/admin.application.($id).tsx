@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -15,7 +15,7 @@ import {
   getApplication,
   updateApplication,
 } from "~/services/applications.server";
-import { APPLICATION_LIST_FIELDS, applicationSchema } from "~/validation/application";
+import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "~/validation/application";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/components/FieldError";
@@ -51,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       typicalUsers: row.typicalUsers,
       webRoles: row.webRoles,
       customRules: row.customRules ? JSON.stringify(row.customRules) : "",
+      translations: row.translations,
       updatedAt: editStamp(row),
     },
   };
@@ -184,6 +185,7 @@ export default function ApplicationEditor() {
             </p>
             <FieldError id={fields.customRules.errorId} errors={fields.customRules.errors} />
           </div>
+          <ApplicationTranslations translations={fields.translations} />
         </fieldset>
         {canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}
       </Form>
@@ -199,5 +201,43 @@ export default function ApplicationEditor() {
       />
       {prompt}
     </div>
+  );
+}
+
+/**
+ * The display name and description in the other eight languages; an empty one shows the English
+ * text. A language opens when it has a text or an error. Works without JavaScript (<details>).
+ */
+// The form's own type follows its default value; only the translations' shape matters here.
+type TranslationsField = FieldMetadata<Partial<Record<string, { displayName?: string; description?: string }>>, any, string[]>;
+
+function ApplicationTranslations({ translations }: { translations: TranslationsField }) {
+  const { t } = useTranslation();
+  const byLocale = translations.getFieldset();
+  return (
+    <fieldset className="field translations">
+      <legend>{t("adminApplications.translations")}</legend>
+      <p className="field__help">{t("adminApplications.translationsHelp")}</p>
+      {TRANSLATED_LOCALES.map((locale) => {
+        const texts = byLocale[locale].getFieldset();
+        const filled = Boolean(texts.displayName.initialValue || texts.description.initialValue);
+        const failed = Boolean(texts.displayName.errors?.length || texts.description.errors?.length);
+        return (
+          <details key={locale} open={filled || failed} className="translations__language">
+            <summary lang={locale}>{t(`languages.${locale}`)}</summary>
+            <div className="field">
+              <label htmlFor={texts.displayName.id}>{t("adminApplications.translatedDisplayName", { language: t(`languages.${locale}`) })}</label>
+              <input {...getInputProps(texts.displayName, { type: "text" })} key={texts.displayName.key} lang={locale} maxLength={MAX_TEXT_LENGTH} />
+              <FieldError id={texts.displayName.errorId} errors={texts.displayName.errors} />
+            </div>
+            <div className="field">
+              <label htmlFor={texts.description.id}>{t("adminApplications.translatedDescription", { language: t(`languages.${locale}`) })}</label>
+              <input {...getInputProps(texts.description, { type: "text" })} key={texts.description.key} lang={locale} maxLength={MAX_TEXT_LENGTH} />
+              <FieldError id={texts.description.errorId} errors={texts.description.errors} />
+            </div>
+          </details>
+        );
+      })}
+    </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
-import { applications } from "~/db/schema";
+import { type LocalizedTexts, applications } from "~/db/schema";
 import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
 import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
@@ -123,7 +123,18 @@ export async function applicationFieldOptions(database: Database) {
   };
 }
 
-const AUDITED_FIELDS = ["name", "displayName", "description", "link", "regionCode", "brandId", ...APPLICATION_LIST_FIELDS, "customRules"] as const;
+const AUDITED_FIELDS = ["name", "displayName", "description", "link", "regionCode", "brandId", ...APPLICATION_LIST_FIELDS, "customRules", "translations"] as const;
+
+/** The editor's translations as stored: only languages with a text, only the texts given. */
+export function storedTranslations(input: ApplicationInput["translations"]): LocalizedTexts {
+  const stored: LocalizedTexts = {};
+  for (const [locale, texts] of Object.entries(input ?? {})) {
+    const displayName = texts?.displayName?.trim();
+    const description = texts?.description?.trim();
+    if (displayName || description) stored[locale] = { ...(displayName ? { displayName } : {}), ...(description ? { description } : {}) };
+  }
+  return stored;
+}
 
 function valuesOf(input: ApplicationInput) {
   const parsed = parseCustomRules(input.customRules);
@@ -142,6 +153,7 @@ function valuesOf(input: ApplicationInput) {
     typicalUsers: input.typicalUsers,
     webRoles: input.webRoles,
     customRules: parsed.ok ? parsed.rule : null,
+    translations: storedTranslations(input.translations),
   };
 }
 

@@ -7,11 +7,18 @@ export interface FieldChange {
   newValue: string | null;
 }
 
+/** JSON with object keys in a fixed order, so a value read back from jsonb (which reorders keys) compares equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") return value;
   if (value instanceof Date) return value.toISOString();
-  return JSON.stringify(value);
+  return canonicalJson(value);
 }
 
 /** The fields whose values differ between two versions of a record, as audit text. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseCustomRules } from "~/applications/custom-rule";
 import { MAX_TEXT_LENGTH } from "./sign-in";
+import { LOCALES } from "~/i18n/locale";
 
 export const MULTISELECT_OPTIONS_LIMIT = 1000;
 
@@ -27,6 +28,20 @@ export function isApplicationLink(value: string): boolean {
   }
 }
 
+/** The languages an application's display name and description are translated into (English is the record's own). */
+export const TRANSLATED_LOCALES = LOCALES.filter((l) => l !== "en");
+
+const optionalText = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional();
+
+/** Per language, an optional display name and description; an empty one falls back to English. */
+const translationsField = z
+  .object(Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, z.object({ displayName: optionalText, description: optionalText }).optional()])) as Record<
+    (typeof TRANSLATED_LOCALES)[number],
+    z.ZodOptional<z.ZodObject<{ displayName: typeof optionalText; description: typeof optionalText }>>
+  >)
+  .optional()
+  .default({});
+
 /** The application editor's form (issue #3 §3), shared by the browser and the action. */
 export const applicationSchema = z.object({
   name: text(true),
@@ -48,6 +63,7 @@ export const applicationSchema = z.object({
     .optional()
     .default("")
     .refine((value) => parseCustomRules(value).ok, "validations.customRules"),
+  translations: translationsField,
   updatedAt: z.string().optional(),
 });
 

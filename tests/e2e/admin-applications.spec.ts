@@ -30,8 +30,8 @@ test.describe("application administration", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New application");
     await ready(page);
     await page.getByLabel("Name", { exact: true }).fill(`FLEET_${testInfo.project.name.toUpperCase()}`);
-    await page.getByLabel("Display name").fill(name);
-    await page.getByLabel("Description").fill("Plan service intervals for a fleet.");
+    await page.getByLabel("Display name", { exact: true }).fill(name);
+    await page.getByLabel("Description", { exact: true }).fill("Plan service intervals for a fleet.");
     await page.getByLabel("Link").fill("https://fleet.example.com");
     await page.getByLabel("Brand").selectOption("1");
     await page.getByLabel("Region").selectOption("NA");
@@ -50,9 +50,40 @@ test.describe("application administration", () => {
     await context.close();
   });
 
+  test("translations: a German display name is shown to German users; other languages keep the English one", async ({ page, browser, baseURL }, testInfo) => {
+    const jsOn = testInfo.project.name === "js-on";
+    const name = `Yard Monitor ${testInfo.project.name}`;
+    await signIn(page, "admin@example.com", "/admin/application");
+    await page.getByLabel("Name", { exact: true }).fill(`YARD_${testInfo.project.name.toUpperCase()}`);
+    await page.getByLabel("Display name", { exact: true }).fill(name);
+    await page.getByLabel("Link").fill("https://yard.example.com");
+    await page.getByLabel("Brand").selectOption("1");
+    await page.getByLabel("Region").selectOption("NA");
+    await page.locator("summary", { hasText: "Deutsch" }).click();
+    await page.getByLabel("Display name (Deutsch)").fill(`Hofmonitor ${testInfo.project.name}`);
+    await page.getByLabel("Display name (Deutsch)").blur();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    // Reopened, the German group is open with its text.
+    await page.goto(page.url().replace(/\?.*$/, ""));
+    await expect(page.getByLabel("Display name (Deutsch)")).toHaveValue(`Hofmonitor ${testInfo.project.name}`);
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
+    const dealer = await context.newPage();
+    await signIn(dealer, "dealer@example.com", "/", { javaScript: jsOn });
+    await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
+    await dealer.reload();
+    const launcher = dealer.locator(".home__launcher");
+    await expect(launcher.getByRole("link", { name: new RegExp(`Hofmonitor ${testInfo.project.name}`) })).toBeVisible();
+    await context.addCookies([{ name: "locale", value: "fr", url: baseURL! }]);
+    await dealer.reload();
+    await expect(launcher.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    await context.close();
+  });
+
   test("validation errors show the spec's messages and keep what was typed", async ({ page }) => {
     await signIn(page, "admin@example.com", "/admin/application");
-    await page.getByLabel("Display name").fill("Half-finished");
+    await page.getByLabel("Display name", { exact: true }).fill("Half-finished");
     await page.getByLabel("Link").fill("not a link");
     await page.getByLabel("Custom rules").fill('{"attr":"password","eq":"x"}');
     // Leave the field first: its error shows on blur and moves the button.
@@ -62,7 +93,7 @@ test.describe("application administration", () => {
     await expect(page.getByText("Value is required").first()).toBeVisible();
     await expect(page.getByText("The value is not a valid URL address")).toBeVisible();
     await expect(page.getByText("Custom rules must be one valid JSON rule (see the format below)")).toBeVisible();
-    await expect(page.getByLabel("Display name")).toHaveValue("Half-finished");
+    await expect(page.getByLabel("Display name", { exact: true })).toHaveValue("Half-finished");
     await expect(page.getByLabel("Link")).toHaveValue("not a link");
     await expect(page.getByLabel("Custom rules")).toHaveValue('{"attr":"password","eq":"x"}');
   });
@@ -105,7 +136,7 @@ test.describe("application administration", () => {
     await ready(page);
     const name = `Temporary ${testInfo.project.name}`;
     await page.getByLabel("Name", { exact: true }).fill("TEMP");
-    await page.getByLabel("Display name").fill(name);
+    await page.getByLabel("Display name", { exact: true }).fill(name);
     await page.getByLabel("Link").fill("/documents");
     await page.getByLabel("Brand").selectOption("2");
     await page.getByLabel("Region").selectOption("NA");
@@ -135,15 +166,15 @@ test.describe("application administration", () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const other = await context.newPage();
     await signIn(other, "admin@example.com", new URL(editUrl).pathname, { javaScript: false });
-    await other.getByLabel("Description").fill(`Changed elsewhere (${testInfo.project.name}).`);
+    await other.getByLabel("Description", { exact: true }).fill(`Changed elsewhere (${testInfo.project.name}).`);
     await other.getByRole("button", { name: "Save" }).click();
     await expect(other.getByRole("dialog", { name: "Saved" })).toBeVisible();
     await context.close();
 
-    await page.getByLabel("Description").fill("My own change.");
+    await page.getByLabel("Description", { exact: true }).fill("My own change.");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("alert")).toContainText("Someone else changed this application after you opened it.");
-    await expect(page.getByLabel("Description")).toHaveValue("My own change.");
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("My own change.");
   });
 
   test("read-only access sees no save controls, and its forged posts are refused", async ({ page }) => {
@@ -154,7 +185,7 @@ test.describe("application administration", () => {
     await page.getByRole("link", { name: "View Parts Catalog" }).click();
     await expect(page.getByText("You can view this record but not change it.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
-    await expect(page.getByLabel("Display name")).toBeDisabled();
+    await expect(page.getByLabel("Display name", { exact: true })).toBeDisabled();
     const id = new URL(page.url()).pathname.split("/").pop();
 
     for (const [path, form] of [
@@ -168,7 +199,7 @@ test.describe("application administration", () => {
       expect(forged.headers()["location"]).toMatch(/^\/access-denied\?from=/);
     }
     await page.reload();
-    await expect(page.getByLabel("Display name")).toHaveValue("Parts Catalog");
+    await expect(page.getByLabel("Display name", { exact: true })).toHaveValue("Parts Catalog");
   });
 
   test("a user without any applications feature is refused the screens", async ({ page }) => {
@@ -181,19 +212,19 @@ test.describe("application administration", () => {
     await signIn(page, "admin@example.com", "/admin/applications?q=Brixton%20Parts");
     await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
     await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
-    await page.getByLabel("Description").fill("Half-way through an edit.");
+    await page.getByLabel("Description", { exact: true }).fill("Half-way through an edit.");
     await page.getByRole("link", { name: /Back to applications/ }).click();
     const prompt = page.getByRole("alertdialog", { name: "Unsaved changes" });
     await expect(prompt).toBeVisible();
     await prompt.getByRole("button", { name: "Continue editing" }).click();
     await expect(prompt).toHaveCount(0);
-    await expect(page.getByLabel("Description")).toHaveValue("Half-way through an edit.");
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Half-way through an edit.");
     await page.getByRole("link", { name: /Back to applications/ }).click();
     await page.getByRole("alertdialog", { name: "Unsaved changes" }).getByRole("button", { name: "Discard" }).click();
     await expect(page).toHaveURL(/\/admin\/applications$/);
     await page.goto("/admin/applications?q=Brixton%20Parts");
     await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
-    await expect(page.getByLabel("Description")).toHaveValue("Parts lookup and ordering for Asia Pacific.");
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Parts lookup and ordering for Asia Pacific.");
   });
 
   test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {

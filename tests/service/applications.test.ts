@@ -92,6 +92,22 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
     expect(entries.some((e) => e.operation === "delete" && e.field === "name" && e.oldValue === "TEST_APP")).toBe(true);
   });
 
+  it("translations: saved from the editor, shown in that language, English where empty; an unchanged save audits nothing", async () => {
+    const id = await createApplication(handle.db, input({ brandId: 1, regionCode: "NA" }), adminId);
+    const created = (await getApplication(handle.db, id))!;
+    const translations = { de: { displayName: "Test-Anwendung", description: "Zum Testen" }, fr: { displayName: "", description: "" } };
+    expect(await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(created) }), adminId)).toEqual({ kind: "saved" });
+    const saved = (await getApplication(handle.db, id))!;
+    expect(saved.translations).toEqual({ de: { displayName: "Test-Anwendung", description: "Zum Testen" } });
+    expect((await launcherOf("dealer@example.com", "de")).find((a) => a.id === String(id))?.name).toBe("Test-Anwendung");
+    expect((await launcherOf("dealer@example.com", "fr")).find((a) => a.id === String(id))?.name).toBe("Test App");
+    // Saving the same texts again (jsonb may hand the keys back in another order) changes nothing in the audit.
+    await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(saved) }), adminId);
+    const entries = await handle.db.select().from(auditLog).where(and(eq(auditLog.entity, "application"), eq(auditLog.entityId, String(id)), eq(auditLog.field, "translations"), eq(auditLog.operation, "update")));
+    expect(entries).toHaveLength(1);
+    await deleteApplication(handle.db, id, adminId);
+  });
+
   it("a stale save is refused as a conflict and changes nothing", async () => {
     const id = await createApplication(handle.db, input(), adminId);
     const stale = editStamp((await getApplication(handle.db, id))!);
