@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -14,7 +14,8 @@ import { announcementSchema } from "~/validation/announcement";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/components/FieldError";
-import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDialogs";
+import { EditorActions, EditorDialogs } from "~/components/EditorDialogs";
+import { EditorForm } from "~/components/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
@@ -65,7 +66,6 @@ export default function AnnouncementEditor() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const today = new Date().toISOString().slice(0, 10);
   const [form, fields] = useForm({
@@ -91,111 +91,94 @@ export default function AnnouncementEditor() {
           {canWrite && announcement ? <Link to={`/admin/announcement/${announcement.id}/edit`}>{t("adminAnnouncements.switchToEdit")}</Link> : t("common.readOnly")}
         </p>
       )}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          setAttempted(true);
-          form.onSubmit(event);
-        }}
-        ref={formRef}
-        noValidate
-        onChange={markDirty}
-        className="editor"
-      >
-        <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={errorText} />
-        <input type="hidden" name="updatedAt" value={stamp} />
-        <fieldset disabled={!editing} className="editor__fields">
-          <legend className="visually-hidden">{title}</legend>
+      <EditorForm form={form} formRef={formRef} onChange={markDirty} stamp={stamp} readOnly={!editing} legend={title} errorText={errorText} actions={editing && <EditorActions canDelete={Boolean(announcement)} submitting={submitting} />}>
+        <div className="field">
+          <label htmlFor={fields.title.id}>{t("adminAnnouncements.titleColumn")}</label>
+          <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={MAX_TEXT_LENGTH} />
+          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.description.id}>{t("adminAnnouncements.description")}</label>
+          <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} aria-describedby={`${fields.description.id}-help`} />
+          <p id={`${fields.description.id}-help`} className="field__help">
+            {t("adminAnnouncements.descriptionHelp")}
+          </p>
+          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.content.id}>{t("adminAnnouncements.content")}</label>
+          {editing && <MarkupToolbar textareaId={fields.content.id} />}
+          <textarea {...getTextareaProps(fields.content)} key={fields.content.key} rows={6} aria-describedby={`${fields.content.id}-help`} />
+          <p id={`${fields.content.id}-help`} className="field__help">
+            {t("adminAnnouncements.contentHelp")}
+          </p>
+          <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={fields.linkUrl.id}>{t("adminAnnouncements.linkUrl")}</label>
+          <input {...getInputProps(fields.linkUrl, { type: "url" })} key={fields.linkUrl.key} maxLength={2048} required />
+          <FieldError id={fields.linkUrl.errorId} errors={fields.linkUrl.errors} />
+        </div>
+        <div className="field-row">
           <div className="field">
-            <label htmlFor={fields.title.id}>{t("adminAnnouncements.titleColumn")}</label>
-            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={MAX_TEXT_LENGTH} />
-            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.description.id}>{t("adminAnnouncements.description")}</label>
-            <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} aria-describedby={`${fields.description.id}-help`} />
-            <p id={`${fields.description.id}-help`} className="field__help">
-              {t("adminAnnouncements.descriptionHelp")}
-            </p>
-            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.content.id}>{t("adminAnnouncements.content")}</label>
-            {editing && <MarkupToolbar textareaId={fields.content.id} />}
-            <textarea {...getTextareaProps(fields.content)} key={fields.content.key} rows={6} aria-describedby={`${fields.content.id}-help`} />
-            <p id={`${fields.content.id}-help`} className="field__help">
-              {t("adminAnnouncements.contentHelp")}
-            </p>
-            <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.linkUrl.id}>{t("adminAnnouncements.linkUrl")}</label>
-            <input {...getInputProps(fields.linkUrl, { type: "url" })} key={fields.linkUrl.key} maxLength={2048} required />
-            <FieldError id={fields.linkUrl.errorId} errors={fields.linkUrl.errors} />
-          </div>
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor={fields.language.id}>{t("adminAnnouncements.language")}</label>
-              <select {...getSelectProps(fields.language)} key={fields.language.key}>
-                {LOCALES.map((locale) => (
-                  <option key={locale} value={locale}>
-                    {t(`languages.${locale}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.language.errorId} errors={fields.language.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.priority.id}>{t("adminAnnouncements.priority")}</label>
-              <select {...getSelectProps(fields.priority)} key={fields.priority.key}>
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {t(`announcements.priority.${priority}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.priority.errorId} errors={fields.priority.errors} />
-            </div>
-          </div>
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor={fields.startDate.id}>{t("adminAnnouncements.startDate")}</label>
-              <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
-              <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.expirationDate.id}>{t("adminAnnouncements.expirationDate")}</label>
-              <input {...getInputProps(fields.expirationDate, { type: "date" })} key={fields.expirationDate.key} />
-              <FieldError id={fields.expirationDate.errorId} errors={fields.expirationDate.errors} />
-            </div>
+            <label htmlFor={fields.language.id}>{t("adminAnnouncements.language")}</label>
+            <select {...getSelectProps(fields.language)} key={fields.language.key}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale}>
+                  {t(`languages.${locale}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.language.errorId} errors={fields.language.errors} />
           </div>
           <div className="field">
-            <label htmlFor={fields.displayLocationCode.id}>{t("adminAnnouncements.displayLocation")}</label>
-            <input {...getInputProps(fields.displayLocationCode, { type: "text" })} key={fields.displayLocationCode.key} maxLength={MAX_TEXT_LENGTH} />
-            <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
+            <label htmlFor={fields.priority.id}>{t("adminAnnouncements.priority")}</label>
+            <select {...getSelectProps(fields.priority)} key={fields.priority.key}>
+              {PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {t(`announcements.priority.${priority}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.priority.errorId} errors={fields.priority.errors} />
           </div>
-          <AudienceCheckboxes
-            brandIds={fields.brandIds}
-            regionCodes={fields.regionCodes}
-            brandsLegend={t("adminAnnouncements.brands")}
-            regionsLegend={t("adminAnnouncements.regions")}
-            brandLabel={(id) => t(`brands.${id}`)}
-            regionLabel={(code) => t(`regions.${code}`)}
-          />
-          <MultiSelect
-            key={`roles-${fields.roles.key ?? ""}`}
-            name="roles"
-            label={t("adminAnnouncements.roles")}
-            options={roleOptions}
-            defaultValue={listOf(fields.roles.initialValue)}
-            errors={fields.roles.errors}
-            errorId={fields.roles.errorId}
-            disabled={!editing}
-          />
-        </fieldset>
-        {editing && <EditorActions canDelete={Boolean(announcement)} submitting={submitting} />}
-      </Form>
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={fields.startDate.id}>{t("adminAnnouncements.startDate")}</label>
+            <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
+            <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.expirationDate.id}>{t("adminAnnouncements.expirationDate")}</label>
+            <input {...getInputProps(fields.expirationDate, { type: "date" })} key={fields.expirationDate.key} />
+            <FieldError id={fields.expirationDate.errorId} errors={fields.expirationDate.errors} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={fields.displayLocationCode.id}>{t("adminAnnouncements.displayLocation")}</label>
+          <input {...getInputProps(fields.displayLocationCode, { type: "text" })} key={fields.displayLocationCode.key} maxLength={MAX_TEXT_LENGTH} />
+          <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
+        </div>
+        <AudienceCheckboxes
+          brandIds={fields.brandIds}
+          regionCodes={fields.regionCodes}
+          brandsLegend={t("adminAnnouncements.brands")}
+          regionsLegend={t("adminAnnouncements.regions")}
+          brandLabel={(id) => t(`brands.${id}`)}
+          regionLabel={(code) => t(`regions.${code}`)}
+        />
+        <MultiSelect
+          key={`roles-${fields.roles.key ?? ""}`}
+          name="roles"
+          label={t("adminAnnouncements.roles")}
+          options={roleOptions}
+          defaultValue={listOf(fields.roles.initialValue)}
+          errors={fields.roles.errors}
+          errorId={fields.roles.errorId}
+          disabled={!editing}
+        />
+      </EditorForm>
       <EditorDialogs
         savedText={t("adminAnnouncements.saved")}
         backTo="/admin"

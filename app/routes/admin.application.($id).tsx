@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -19,7 +19,8 @@ import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/components/FieldError";
-import { EditorActions, EditorDialogs, FormErrors } from "~/components/EditorDialogs";
+import { EditorActions, EditorDialogs } from "~/components/EditorDialogs";
+import { EditorForm } from "~/components/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
@@ -89,7 +90,6 @@ export default function ApplicationEditor() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -111,84 +111,67 @@ export default function ApplicationEditor() {
       </p>
       <h1>{title}</h1>
       {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          setAttempted(true);
-          form.onSubmit(event);
-        }}
-        ref={formRef}
-        noValidate
-        onChange={markDirty}
-        className="editor"
-      >
-        <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={errorText} />
-        <input type="hidden" name="updatedAt" value={stamp} />
-        <fieldset disabled={!canWrite} className="editor__fields">
-          <legend className="visually-hidden">{title}</legend>
-          {TEXT_FIELDS.map((name) => (
-            <div className="field" key={name}>
-              <label htmlFor={fields[name].id}>{t(name === "name" ? "adminApplications.name" : `adminApplications.${name}`)}</label>
-              <input {...getInputProps(fields[name], { type: name === "link" ? "url" : "text" })} key={fields[name].key} maxLength={MAX_TEXT_LENGTH} aria-describedby={name === "link" ? `${fields[name].id}-help ${fields[name].errorId}` : undefined} />
-              {name === "link" && (
-                <p id={`${fields[name].id}-help`} className="field__help">
-                  {t("adminApplications.linkHelp")}
-                </p>
-              )}
-              <FieldError id={fields[name].errorId} errors={fields[name].errors} />
-            </div>
-          ))}
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor={fields.brandId.id}>{t("adminApplications.brand")}</label>
-              <select {...getSelectProps(fields.brandId)} key={fields.brandId.key}>
-                <option value="">{t("common.selectOption")}</option>
-                {[1, 2, 3, 4, 5].map((id) => (
-                  <option key={id} value={id}>
-                    {t(`brands.${id}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.brandId.errorId} errors={fields.brandId.errors} />
-            </div>
-            <div className="field">
-              <label htmlFor={fields.regionCode.id}>{t("adminApplications.region")}</label>
-              <select {...getSelectProps(fields.regionCode)} key={fields.regionCode.key}>
-                <option value="">{t("common.selectOption")}</option>
-                {["NA", "EMEA", "APAC"].map((code) => (
-                  <option key={code} value={code}>
-                    {t(`regions.${code}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={fields.regionCode.errorId} errors={fields.regionCode.errors} />
-            </div>
+      <EditorForm form={form} formRef={formRef} onChange={markDirty} stamp={stamp} readOnly={!canWrite} legend={title} errorText={errorText} actions={canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}>
+        {TEXT_FIELDS.map((name) => (
+          <div className="field" key={name}>
+            <label htmlFor={fields[name].id}>{t(name === "name" ? "adminApplications.name" : `adminApplications.${name}`)}</label>
+            <input {...getInputProps(fields[name], { type: name === "link" ? "url" : "text" })} key={fields[name].key} maxLength={MAX_TEXT_LENGTH} aria-describedby={name === "link" ? `${fields[name].id}-help ${fields[name].errorId}` : undefined} />
+            {name === "link" && (
+              <p id={`${fields[name].id}-help`} className="field__help">
+                {t("adminApplications.linkHelp")}
+              </p>
+            )}
+            <FieldError id={fields[name].errorId} errors={fields[name].errors} />
           </div>
-          {APPLICATION_LIST_FIELDS.map((name) => (
-            <MultiSelect
-              key={`${name}-${fields[name].key ?? ""}`}
-              name={name}
-              label={t(`adminApplications.${name}`)}
-              options={options[name]}
-              defaultValue={(fields[name].initialValue as string[] | string | undefined) === undefined ? [] : ([] as string[]).concat(fields[name].initialValue as string[] | string)}
-              errors={fields[name].errors}
-              errorId={fields[name].errorId}
-              disabled={!canWrite}
-            />
-          ))}
+        ))}
+        <div className="field-row">
           <div className="field">
-            <label htmlFor={fields.customRules.id}>{t("adminApplications.customRules")}</label>
-            <textarea {...getTextareaProps(fields.customRules)} key={fields.customRules.key} rows={3} className="code" aria-describedby={`${fields.customRules.id}-help ${fields.customRules.errorId}`} />
-            <p id={`${fields.customRules.id}-help`} className="field__help">
-              {t("adminApplications.customRulesHelp")}
-            </p>
-            <FieldError id={fields.customRules.errorId} errors={fields.customRules.errors} />
+            <label htmlFor={fields.brandId.id}>{t("adminApplications.brand")}</label>
+            <select {...getSelectProps(fields.brandId)} key={fields.brandId.key}>
+              <option value="">{t("common.selectOption")}</option>
+              {[1, 2, 3, 4, 5].map((id) => (
+                <option key={id} value={id}>
+                  {t(`brands.${id}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.brandId.errorId} errors={fields.brandId.errors} />
           </div>
-          <ApplicationTranslations translations={fields.translations} />
-        </fieldset>
-        {canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}
-      </Form>
+          <div className="field">
+            <label htmlFor={fields.regionCode.id}>{t("adminApplications.region")}</label>
+            <select {...getSelectProps(fields.regionCode)} key={fields.regionCode.key}>
+              <option value="">{t("common.selectOption")}</option>
+              {["NA", "EMEA", "APAC"].map((code) => (
+                <option key={code} value={code}>
+                  {t(`regions.${code}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.regionCode.errorId} errors={fields.regionCode.errors} />
+          </div>
+        </div>
+        {APPLICATION_LIST_FIELDS.map((name) => (
+          <MultiSelect
+            key={`${name}-${fields[name].key ?? ""}`}
+            name={name}
+            label={t(`adminApplications.${name}`)}
+            options={options[name]}
+            defaultValue={(fields[name].initialValue as string[] | string | undefined) === undefined ? [] : ([] as string[]).concat(fields[name].initialValue as string[] | string)}
+            errors={fields[name].errors}
+            errorId={fields[name].errorId}
+            disabled={!canWrite}
+          />
+        ))}
+        <div className="field">
+          <label htmlFor={fields.customRules.id}>{t("adminApplications.customRules")}</label>
+          <textarea {...getTextareaProps(fields.customRules)} key={fields.customRules.key} rows={3} className="code" aria-describedby={`${fields.customRules.id}-help ${fields.customRules.errorId}`} />
+          <p id={`${fields.customRules.id}-help`} className="field__help">
+            {t("adminApplications.customRulesHelp")}
+          </p>
+          <FieldError id={fields.customRules.errorId} errors={fields.customRules.errors} />
+        </div>
+        <ApplicationTranslations translations={fields.translations} />
+      </EditorForm>
 
       <EditorDialogs
         savedText={t("adminApplications.saved")}

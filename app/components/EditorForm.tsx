@@ -1,0 +1,46 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useState, type ReactNode, type RefObject } from "react";
+import { FormErrors } from "./EditorDialogs";
+
+/**
+ * The form of an administration editor: a plain post with the record's edit stamp, the
+ * form-level message once a save was tried, one fieldset that is disabled when the editor only
+ * views, and the actions after it.
+ */
+export function EditorForm(props: {
+  form: FormMetadata<any, string[]>; // each editor has its own schema
+  formRef: RefObject<HTMLFormElement>;
+  onChange: () => void;
+  stamp: string;
+  readOnly: boolean;
+  legend: string;
+  errorText: (key: string) => string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const [attempted, setAttempted] = useState(false);
+  const { form } = props;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        setAttempted(true);
+        form.onSubmit(event);
+      }}
+      ref={props.formRef}
+      noValidate
+      onChange={props.onChange}
+      className="editor"
+    >
+      <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={props.errorText} />
+      <input type="hidden" name="updatedAt" value={props.stamp} />
+      <fieldset disabled={props.readOnly} className="editor__fields">
+        <legend className="visually-hidden">{props.legend}</legend>
+        {props.children}
+      </fieldset>
+      {props.actions}
+    </Form>
+  );
+}
