@@ -20,7 +20,7 @@ import { TopBar } from "~/components/TopBar";
 import { PortalI18n } from "~/i18n/i18n-provider";
 // Only what a page without its root data shows (the error page): named JSON imports are
 // tree-shaken, so the rest of the English file stays out of the root's JavaScript.
-import { app as appTexts, errors as errorTexts, notFound as notFoundTexts, offline as offlineTexts } from "~/i18n/locales/en.json";
+import { app as appTexts, errors as errorTexts, notFound as notFoundTexts } from "~/i18n/locales/en.json";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import type { Messages } from "~/i18n/messages";
 import { loadShellData } from "~/shell/shell-data.server";
@@ -36,7 +36,7 @@ import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
 import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
 
-const FALLBACK_MESSAGES = { app: appTexts, errors: errorTexts, notFound: notFoundTexts, offline: offlineTexts } as unknown as Messages;
+const FALLBACK_MESSAGES = { app: appTexts, errors: errorTexts, notFound: notFoundTexts } as unknown as Messages;
 
 /** Passes the per-user offline key of the root loader on to documents and data responses (single fetch merges these). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -158,8 +158,9 @@ export function ErrorBoundary() {
   const messages = shell?.messages ?? FALLBACK_MESSAGES;
   let titleKey = "errors.title";
   let textKey = "errors.generic";
-  if (typeof navigator !== "undefined" && !navigator.onLine) {
-    // A page's data could not be fetched because the device is offline (issue #6 §2).
+  if (shell && typeof navigator !== "undefined" && !navigator.onLine) {
+    // A page's data could not be fetched because the device is offline (issue #6 §2); the
+    // page's own messages are still there (only the root's failure leaves the fallback).
     titleKey = "offline.title";
     textKey = "offline.text";
   } else if (isRouteErrorResponse(error)) {

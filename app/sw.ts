@@ -46,13 +46,20 @@ async function readPageContext(): Promise<PageContext | null> {
  * The offline page is fetched without cookies, so it never holds anyone's data; in the user's
  * language and brand theme as the page last told (Accept-Language and ?brand=).
  */
+let offlineSaves = 0;
+
 async function saveOfflinePage(): Promise<void> {
+  // The last save started wins: an older one (say, the install's, before the page told its
+  // language) that finishes later must not put back an offline page in the wrong language.
+  const save = ++offlineSaves;
   const context = await readPageContext();
   const url = context ? `${OFFLINE_PATH}?brand=${encodeURIComponent(context.theme)}` : OFFLINE_PATH;
   const response = await fetch(url, { credentials: "omit", headers: context ? { "Accept-Language": context.locale } : {} });
   if (!response.ok) return;
   const page = new Response(staticOfflinePage(await response.text()), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
-  await (await caches.open(META_CACHE)).put(OFFLINE_PATH, page);
+  const cache = await caches.open(META_CACHE);
+  if (save !== offlineSaves) return;
+  await cache.put(OFFLINE_PATH, page);
 }
 
 async function rememberPageContext(next: PageContext): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveTheme, logoOf } from "~/theme/theme";
+import { BRAND_IDS as THEME_BRAND_IDS, resolveTheme, logoOf } from "~/theme/theme";
+import { BRAND_IDS as AUDIENCE_BRAND_IDS } from "~/validation/audience";
 import { pageTitle } from "~/shell/page-title";
 import { localeFromHeaders, localeFromAcceptLanguage } from "~/i18n/locale";
 import { mergeMessages } from "~/i18n/messages";
@@ -88,5 +89,11 @@ describe("issue #5 §2 password and security link", () => {
   });
   it("with an external OIDC_ISSUER: ACCOUNT_SECURITY_URL", () => {
     expect(accountSecurityLink(false, "https://id.example.com/account/security")).toBe("https://id.example.com/account/security");
+  });
+});
+
+describe("one list of brand ids", () => {
+  it("the audience fields and the themes know the same five brands", () => {
+    expect(AUDIENCE_BRAND_IDS).toEqual(THEME_BRAND_IDS);
   });
 });
