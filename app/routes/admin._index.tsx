@@ -11,6 +11,7 @@ import { titleMeta } from "~/shell/page-title";
 import { Pagination } from "~/components/Pagination";
 import { DeletedDialog } from "~/components/EditorDialogs";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
+import { ListResults } from "~/components/ListResults";
 
 export const meta = titleMeta("adminAnnouncements.title");
 
@@ -86,43 +87,36 @@ export default function AnnouncementsAdmin() {
           {t("common.search")}
         </button>
       </Form>
-      <p className="list-count" aria-live="polite">
-        {t("adminAnnouncements.count", { count: data.total })}
-      </p>
-      {data.rows.length === 0 ? (
-        <p className="empty-state">{t("common.noResults")}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("adminAnnouncements.titleColumn")}</th>
-                <th scope="col">{t("adminAnnouncements.language")}</th>
-                <th scope="col">{t("adminAnnouncements.priority")}</th>
-                <th scope="col">{t("adminAnnouncements.startDate")}</th>
-                <th scope="col">{t("adminAnnouncements.expirationDate")}</th>
-                <th scope="col">{t("adminAnnouncements.status")}</th>
+      <ListResults count={t("adminAnnouncements.count", { count: data.total })} empty={data.rows.length === 0}>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("adminAnnouncements.titleColumn")}</th>
+              <th scope="col">{t("adminAnnouncements.language")}</th>
+              <th scope="col">{t("adminAnnouncements.priority")}</th>
+              <th scope="col">{t("adminAnnouncements.startDate")}</th>
+              <th scope="col">{t("adminAnnouncements.expirationDate")}</th>
+              <th scope="col">{t("adminAnnouncements.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`} aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}>
+                    {row.title}
+                  </Link>
+                </td>
+                <td>{t(`languages.${row.language}`)}</td>
+                <td>{t(`announcements.priority.${row.priority}`)}</td>
+                <td>{row.startDate}</td>
+                <td>{row.expirationDate}</td>
+                <td>{t(`adminAnnouncements.${row.status}`)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`} aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}>
-                      {row.title}
-                    </Link>
-                  </td>
-                  <td>{t(`languages.${row.language}`)}</td>
-                  <td>{t(`announcements.priority.${row.priority}`)}</td>
-                  <td>{row.startDate}</td>
-                  <td>{row.expirationDate}</td>
-                  <td>{t(`adminAnnouncements.${row.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListResults>
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
       <DeletedDialog text={t("adminAnnouncements.deleted")} />
     </div>

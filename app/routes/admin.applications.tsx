@@ -14,6 +14,7 @@ import { withSearchParam } from "~/shell/search-params";
 import { safeReturnTo } from "~/auth/return-to.server";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 import { SearchForm } from "~/components/SearchForm";
+import { ListResults } from "~/components/ListResults";
 
 export const meta = titleMeta("adminApplications.title");
 
@@ -69,65 +70,58 @@ export default function ApplicationsList() {
         )}
       </div>
       <SearchForm id="application-search" label={t("adminApplications.searchLabel")} query={data.query} />
-      <p className="list-count" aria-live="polite">
-        {t("adminApplications.count", { count: data.total })}
-      </p>
-      {data.rows.length === 0 ? (
-        <p className="empty-state">{t("common.noResults")}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("adminApplications.displayName")}</th>
-                <th scope="col">{t("adminApplications.name")}</th>
-                <th scope="col">{t("adminApplications.brand")}</th>
-                <th scope="col">{t("adminApplications.region")}</th>
-                <th scope="col">{t("adminApplications.categories")}</th>
-                <th scope="col">{t("adminApplications.actions")}</th>
+      <ListResults count={t("adminApplications.count", { count: data.total })} empty={data.rows.length === 0}>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("adminApplications.displayName")}</th>
+              <th scope="col">{t("adminApplications.name")}</th>
+              <th scope="col">{t("adminApplications.brand")}</th>
+              <th scope="col">{t("adminApplications.region")}</th>
+              <th scope="col">{t("adminApplications.categories")}</th>
+              <th scope="col">{t("adminApplications.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link to={`/admin/application/${row.id}`} aria-label={t(data.canWrite ? "adminApplications.edit" : "adminApplications.view", { name: row.displayName })}>
+                    {row.displayName}
+                  </Link>
+                </td>
+                <td>{row.name}</td>
+                <td>{t(`brands.${row.brandId}`)}</td>
+                <td>{t(`regions.${row.regionCode}`)}</td>
+                <td>{row.categories.join(", ")}</td>
+                <td>
+                  {data.canWrite && (
+                    <div className="row-actions">
+                      {(["top", "up", "down"] as const).map((direction) => (
+                        <Form method="post" key={direction} preventScrollReset>
+                          <input type="hidden" name="intent" value="move" />
+                          <input type="hidden" name="id" value={row.id} />
+                          <input type="hidden" name="direction" value={direction} />
+                          <input type="hidden" name="returnTo" value={returnTo} />
+                          <input type="hidden" name="q" value={data.query} />
+                          <button
+                            type="submit"
+                            className="icon-button"
+                            aria-label={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
+                            title={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
+                          >
+                            <span aria-hidden="true">{direction === "top" ? "⤒" : direction === "up" ? "↑" : "↓"}</span>
+                          </button>
+                        </Form>
+                      ))}
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/admin/application/${row.id}`} aria-label={t(data.canWrite ? "adminApplications.edit" : "adminApplications.view", { name: row.displayName })}>
-                      {row.displayName}
-                    </Link>
-                  </td>
-                  <td>{row.name}</td>
-                  <td>{t(`brands.${row.brandId}`)}</td>
-                  <td>{t(`regions.${row.regionCode}`)}</td>
-                  <td>{row.categories.join(", ")}</td>
-                  <td>
-                    {data.canWrite && (
-                      <div className="row-actions">
-                        {(["top", "up", "down"] as const).map((direction) => (
-                          <Form method="post" key={direction} preventScrollReset>
-                            <input type="hidden" name="intent" value="move" />
-                            <input type="hidden" name="id" value={row.id} />
-                            <input type="hidden" name="direction" value={direction} />
-                            <input type="hidden" name="returnTo" value={returnTo} />
-                            <input type="hidden" name="q" value={data.query} />
-                            <button
-                              type="submit"
-                              className="icon-button"
-                              aria-label={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
-                              title={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
-                            >
-                              <span aria-hidden="true">{direction === "top" ? "⤒" : direction === "up" ? "↑" : "↓"}</span>
-                            </button>
-                          </Form>
-                        ))}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListResults>
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
       <DeletedDialog text={t("adminApplications.deleted")} />
     </div>

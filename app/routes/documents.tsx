@@ -27,6 +27,7 @@ import { FieldError } from "~/components/FieldError";
 import { FormErrors } from "~/components/EditorDialogs";
 import { AudienceCheckboxes } from "~/components/CheckboxGroup";
 import { SearchForm } from "~/components/SearchForm";
+import { ListResults } from "~/components/ListResults";
 
 export const meta = titleMeta("documents.title");
 
@@ -177,71 +178,64 @@ export default function DocumentsLibrary() {
         ))}
       </nav>
       <SearchForm id="document-search" label={t("documents.searchLabel")} query={data.query} keep={{ subject: data.subject }} />
-      <p className="list-count" aria-live="polite">
-        {t("documents.count", { count: data.total })}
-      </p>
-      {data.rows.length === 0 ? (
-        <p className="empty-state">{t("common.noResults")}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table documents-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("documents.name")}</th>
-                <th scope="col">{t("documents.subject")}</th>
-                <th scope="col">{t("documents.fileType")}</th>
-                <th scope="col">{t("documents.size")}</th>
-                <th scope="col">{t("documents.updated")}</th>
-                {data.canWrite && <th scope="col">{t("adminDocuments.audience")}</th>}
-                <th scope="col">{t("documents.actions")}</th>
+      <ListResults count={t("documents.count", { count: data.total })} empty={data.rows.length === 0}>
+        <table className="data-table documents-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("documents.name")}</th>
+              <th scope="col">{t("documents.subject")}</th>
+              <th scope="col">{t("documents.fileType")}</th>
+              <th scope="col">{t("documents.size")}</th>
+              <th scope="col">{t("documents.updated")}</th>
+              {data.canWrite && <th scope="col">{t("adminDocuments.audience")}</th>}
+              <th scope="col">{t("documents.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.id} data-testid="document-row">
+                <td>
+                  <span className="documents-table__name">{row.name}</span>
+                  {row.description && <span className="documents-table__description">{row.description}</span>}
+                </td>
+                <td>{t(`documents.subjects.${row.subject}`)}</td>
+                <td>{row.fileType}</td>
+                <td className="numeric">{row.size}</td>
+                <td>
+                  <time dateTime={row.updatedIso}>{row.updated}</time>
+                </td>
+                {data.canWrite && (
+                  <td>
+                    {row.brandIds.map((id) => t(`brands.${id}`)).join(", ")}
+                    <br />
+                    {row.regionCodes.map((code) => t(`regions.${code}`)).join(", ")}
+                  </td>
+                )}
+                <td>
+                  <div className="row-actions">
+                    <a href={`/documents/${row.id}/download`} className="button button--small" aria-label={t("documents.downloadLabel", { name: row.name })}>
+                      {t("documents.download")}
+                    </a>
+                    {data.canWrite && (
+                      <>
+                        <Link to={withSearchParam(location, "edit", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.editLabel", { name: row.name })}>
+                          {t("adminDocuments.edit")}
+                        </Link>
+                        <Link to={withSearchParam(location, "replace", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.replaceLabel", { name: row.name })}>
+                          {t("adminDocuments.replace")}
+                        </Link>
+                        <Link to={withSearchParam(location, "confirmDelete", String(row.id))} className="button button--small button--danger" preventScrollReset aria-label={t("adminDocuments.deleteLabel", { name: row.name })}>
+                          {t("common.delete")}
+                        </Link>
+                      </>
+                    )}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id} data-testid="document-row">
-                  <td>
-                    <span className="documents-table__name">{row.name}</span>
-                    {row.description && <span className="documents-table__description">{row.description}</span>}
-                  </td>
-                  <td>{t(`documents.subjects.${row.subject}`)}</td>
-                  <td>{row.fileType}</td>
-                  <td className="numeric">{row.size}</td>
-                  <td>
-                    <time dateTime={row.updatedIso}>{row.updated}</time>
-                  </td>
-                  {data.canWrite && (
-                    <td>
-                      {row.brandIds.map((id) => t(`brands.${id}`)).join(", ")}
-                      <br />
-                      {row.regionCodes.map((code) => t(`regions.${code}`)).join(", ")}
-                    </td>
-                  )}
-                  <td>
-                    <div className="row-actions">
-                      <a href={`/documents/${row.id}/download`} className="button button--small" aria-label={t("documents.downloadLabel", { name: row.name })}>
-                        {t("documents.download")}
-                      </a>
-                      {data.canWrite && (
-                        <>
-                          <Link to={withSearchParam(location, "edit", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.editLabel", { name: row.name })}>
-                            {t("adminDocuments.edit")}
-                          </Link>
-                          <Link to={withSearchParam(location, "replace", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.replaceLabel", { name: row.name })}>
-                            {t("adminDocuments.replace")}
-                          </Link>
-                          <Link to={withSearchParam(location, "confirmDelete", String(row.id))} className="button button--small button--danger" preventScrollReset aria-label={t("adminDocuments.deleteLabel", { name: row.name })}>
-                            {t("common.delete")}
-                          </Link>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </ListResults>
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
 
       {data.canWrite && (
