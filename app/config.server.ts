@@ -40,15 +40,26 @@ export const configSchema = z.object({
   ACCOUNT_SECURITY_URL: z.url().default("https://id.example.com/account/security"),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ALLOW_INSECURE_HTTP: z.enum(["true", "false"]).default("false"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[A-Za-z0-9.:/_-]+(,[A-Za-z0-9.:/_-]+)*)$/, "must be a hop count or a comma-separated list of proxy addresses")
+    .optional(),
+  SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, "SESSION_SECRET" | "OIDC_CLIENT_SECRET" | "PUBLIC_URL" | "SEED_DEMO"> {
+export interface Config extends Omit<RawConfig, "SESSION_SECRET" | "OIDC_CLIENT_SECRET" | "PUBLIC_URL" | "SEED_DEMO" | "ALLOW_INSECURE_HTTP" | "TRUST_PROXY"> {
   SESSION_SECRET: string;
   OIDC_CLIENT_SECRET: string;
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
+  ALLOW_INSECURE_HTTP: boolean;
+  /** Express's `trust proxy`: false (the socket's address is the client's) unless TRUST_PROXY names the proxy. */
+  TRUST_PROXY: number | string | false;
   isProduction: boolean;
   embeddedIdp: boolean;
 }
@@ -71,16 +82,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (isProduction && raw.OIDC_ISSUER && !raw.OIDC_CLIENT_SECRET) {
     throw new ConfigError("Configuration error: OIDC_CLIENT_SECRET is required with OIDC_ISSUER in production");
   }
+  const allowInsecureHttp = raw.ALLOW_INSECURE_HTTP === "true";
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
+  if (isProduction && !allowInsecureHttp) {
+    for (const [name, value] of [["PUBLIC_URL", publicUrl], ["PUBLIC_URL_BRAND3", raw.PUBLIC_URL_BRAND3]] as const) {
+      if (value && !value.startsWith("https://")) {
+        throw new ConfigError(`Configuration error: ${name} must be https:// when APP_ENV=production (set ALLOW_INSECURE_HTTP=true to allow http on purpose)`);
+      }
+    }
+  }
   const dataDir = path.resolve(raw.DATA_DIR);
   const sessionSecret = raw.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret");
   return {
     ...raw,
     DATA_DIR: dataDir,
-    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    PUBLIC_URL: publicUrl,
     PUBLIC_URL_BRAND3: raw.PUBLIC_URL_BRAND3?.replace(/\/$/, ""),
     SESSION_SECRET: sessionSecret,
     OIDC_CLIENT_SECRET: raw.OIDC_CLIENT_SECRET ?? derivedSecret(sessionSecret, "oidc-client"),
     SEED_DEMO: raw.SEED_DEMO ? raw.SEED_DEMO === "true" : !isProduction,
+    ALLOW_INSECURE_HTTP: allowInsecureHttp,
+    TRUST_PROXY: raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     isProduction,
     embeddedIdp: !raw.OIDC_ISSUER,
   };

@@ -6,8 +6,20 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "~/logger.server";
 import { NonceProvider } from "~/shell/nonce";
+import { describeServerError } from "~/shell/server-error";
 
 const ABORT_DELAY = 5_000;
+
+/** Pages and their data are the signed-in user's own: no shared or browser cache keeps them, unless a route says otherwise. */
+const PRIVATE_NO_STORE = "private, no-store";
+function keepPrivate(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_NO_STORE);
+}
+
+export function handleDataRequest(response: Response): Response {
+  keepPrivate(response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -31,6 +43,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          keepPrivate(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -49,5 +62,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error instanceof Error ? error.message : String(error), path: new URL(request.url).pathname }, "server error");
+  const described = describeServerError(error);
+  const line = { err: described.message, status: described.status, method: request.method, path: new URL(request.url).pathname };
+  if (described.status < 500) logger.warn(line, "request refused");
+  else logger.error(line, "server error");
 }

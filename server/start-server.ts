@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import rateLimit from "express-rate-limit";
+import { answerUnknownMethods, apiAddressRateLimit, refuseCrossSiteWrites, refuseMalformedRequests, secureEveryCookie } from "./hardening";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -14,7 +15,6 @@ import { openDatabase, setDatabase, type Database, type DatabaseHandle } from ".
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../app/jobs/housekeeping.server";
 import { seedDemo } from "../app/db/seed";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
-import { isCrossSiteWrite } from "../app/security/cross-site";
 import { logger } from "../app/logger.server";
 import { requestScope } from "../app/server-context/request-scope.server";
 import { sql } from "drizzle-orm";
@@ -32,9 +32,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function allowedOrigins(config: Config): string[] {
+/** The portal's own configured origins: where its pages (and so its form posts) come from. */
+function publicOrigins(config: Config): string[] {
   const origins = new Set([new URL(config.PUBLIC_URL).origin]);
   if (config.PUBLIC_URL_BRAND3) origins.add(new URL(config.PUBLIC_URL_BRAND3).origin);
+  return [...origins];
+}
+
+/** Where forms may post: our origins and the issuers' (sign-out goes through the identity provider). */
+function formActionOrigins(config: Config): string[] {
+  const origins = new Set(publicOrigins(config));
   for (const issuer of [config.OIDC_ISSUER, config.OIDC_ISSUER_BRAND3]) if (issuer) origins.add(new URL(issuer).origin);
   return [...origins];
 }
@@ -57,7 +64,10 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Only a proxy named on purpose may say who the client is (the sign-in and API limits key on it).
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.use(refuseMalformedRequests());
+  if (config.isProduction) app.use(secureEveryCookie());
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -73,7 +83,6 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  const origins = allowedOrigins(config);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -90,32 +99,19 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           frameAncestors: ["'none'"],
-          formAction: ["'self'", ...origins],
+          formAction: ["'self'", ...formActionOrigins(config)],
           ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
         },
       },
       hsts: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
+      // Agrees with frame-ancestors 'none' for browsers that read only the older header.
+      frameguard: { action: "deny" },
     }),
   );
 
-  app.use((req, res, next) => {
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    if (
-      isCrossSiteWrite({
-        method: req.method,
-        secFetchSite: req.get("sec-fetch-site"),
-        origin: req.get("origin"),
-        allowedOrigins: [...origins, ownOrigin],
-      })
-    ) {
-      logger.warn({ method: req.method, path: req.path }, "cross-site write refused");
-      res.status(403).type("text/plain").send("Cross-site request refused");
-      return;
-    }
-    next();
-  });
+  app.use(refuseCrossSiteWrites(publicOrigins(config)));
 
   app.use(compression());
 
@@ -132,12 +128,14 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
     "/signin",
     rateLimit({
       windowMs: 60_000,
-      limit: Number(process.env.SIGNIN_RATE_LIMIT_PER_MINUTE ?? 120),
+      limit: config.SIGNIN_RATE_LIMIT_PER_MINUTE,
       standardHeaders: "draft-7",
       legacyHeaders: false,
       skip: (req) => req.method !== "POST",
     }),
   );
+
+  app.use("/api", apiAddressRateLimit(config));
 
   if (config.embeddedIdp) {
     const provider = createIdentityProvider(config);
@@ -167,6 +165,7 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
   });
+  answerUnknownMethods(server);
   const url = config.PUBLIC_URL;
   return {
     url,

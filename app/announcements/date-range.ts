@@ -1,12 +1,12 @@
+import { calendarDayOf, LATEST_DAY } from "~/validation/calendar-day";
+
 /** The management list's date-range filter (SPEC §2): a custom range, the last N days or the next N days. */
 export type DateRangeFilter = { kind: "custom"; from?: string; to?: string } | { kind: "last"; days: number } | { kind: "next"; days: number };
 
 const DAY = 86_400_000;
 
 function parseDay(value: string | undefined): Date | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  return calendarDayOf(value) ?? undefined;
 }
 
 /**
@@ -16,7 +16,8 @@ function parseDay(value: string | undefined): Date | undefined {
 export function dateRangeOf(filter: DateRangeFilter, now: Date): { from?: Date; to?: Date } {
   if (filter.kind === "last") return { from: new Date(now.getTime() - filter.days * DAY), to: now };
   if (filter.kind === "next") return { from: now, to: new Date(now.getTime() + filter.days * DAY) };
-  const to = parseDay(filter.to);
+  // The last day a field takes ends with time itself: an open end, not a year-10000 bound.
+  const to = filter.to === LATEST_DAY ? undefined : parseDay(filter.to);
   return { from: parseDay(filter.from), to: to && new Date(to.getTime() + DAY) };
 }
 
@@ -25,6 +26,16 @@ export function overlapsRange(window: { startDate: Date; expirationDate: Date },
   if (range.to && window.startDate.getTime() >= range.to.getTime()) return false;
   if (range.from && window.expirationDate.getTime() <= range.from.getTime()) return false;
   return true;
+}
+
+/** The validation message of each custom-range field that holds no valid day (empty fields are open ends). */
+export function dateRangeErrors(params: URLSearchParams): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  for (const name of ["from", "to"] as const) {
+    const value = params.get(name);
+    if (value && calendarDayOf(value) === null) errors[name] = "validations.date";
+  }
+  return errors;
 }
 
 /** Reads the filter from the list's search parameters (range=custom|last|next, days, from, to). */

@@ -23,9 +23,20 @@ export function validationReply(error: ZodError, locale: Locale): Response {
 export async function jsonBody(request: Request): Promise<unknown> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw apiError(415, "Send the body as application/json");
+  let body: unknown;
   try {
-    return await request.json();
+    body = await request.json();
   } catch {
     return undefined;
   }
+  // PostgreSQL refuses NUL in text: such a body is refused here rather than failing a write.
+  if (holdsNul(body)) throw apiError(400, "Text must not contain NUL characters");
+  return body;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item));
+  return false;
 }

@@ -9,6 +9,7 @@ import { embeddedProvider } from "./identity-provider.server";
 import { issuerEndpoints } from "./oidc-client.server";
 import { optionalUser, portalUserFrom, type PortalUser } from "./user.server";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
+import { RateWindow } from "~/security/rate-window";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the issuer's userinfo. */
 async function identityIdForBearer(token: string): Promise<number | null> {
@@ -56,10 +57,17 @@ export function apiJson(body: unknown, init: { status?: number } = {}): Response
   return Response.json(body, { status: init.status ?? 200, headers: NO_STORE });
 }
 
-export function apiError(status: number, message: string): Response {
-  const headers: Record<string, string> = { ...NO_STORE };
+export function apiError(status: number, message: string, extraHeaders: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
   if (status === 401) headers["WWW-Authenticate"] = "Bearer";
   return Response.json({ error: { message } }, { status, headers });
+}
+
+// Per user, beside the server's per-address limit on /api (one counter per process).
+let perUser: RateWindow | undefined;
+function perUserLimit(): RateWindow {
+  perUser ??= new RateWindow(getConfig().API_RATE_LIMIT_PER_MINUTE, 60_000);
+  return perUser;
 }
 
 /**
@@ -69,6 +77,8 @@ export function apiError(status: number, message: string): Response {
 export async function requireApiFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
   const user = await apiUser(request);
   if (!user) throw apiError(401, "Unauthorized");
+  const verdict = perUserLimit().hit(String(user.identityId));
+  if (!verdict.allowed) throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });
   if (!satisfiesRule(user.access.features, rule)) throw apiError(403, "Forbidden");
   return user;
 }

@@ -5,7 +5,8 @@ import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
 import { preferredLanguageOf } from "~/services/preferences.server";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
-import { returnToCookie, safeReturnTo } from "./return-to.server";
+import { returnToCookie } from "./return-to.server";
+import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { sessionDataFromTokens } from "./sign-in.server";
 import { getSession, sessionStorage, type SessionData } from "./session.server";
 
@@ -34,7 +35,7 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     const session = await storage.getSession();
     for (const [name, value] of Object.entries(data)) session.set(name as keyof SessionData, value as never);
     session.set("userAgent", (request.headers.get("User-Agent") ?? "").slice(0, 512));
-    const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get("Cookie")));
+    const returnTo = inSiteRedirectTarget(await returnToCookie.parse(request.headers.get("Cookie")));
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", await storage.commitSession(session));
     headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0 }));

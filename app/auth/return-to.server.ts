@@ -7,10 +7,3 @@ export const returnToCookie = createCookie("__return_to", {
   path: "/",
   maxAge: 60 * 10,
 });
-
-/** Only same-origin paths are followed; anything else returns to the root. */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== "string") return "/";
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value;
-}

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getConfig } from "~/config.server";
+import { portalError } from "~/shell/portal-error";
 import { db } from "~/db/client.server";
 import type { AccessData } from "~/permissions/access-data";
 import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
@@ -19,14 +20,6 @@ export interface PortalUser {
   access: AccessData;
   /** What application targeting reads beyond the access data. */
   profile: Pick<AccessProfile, "role" | "webRoles" | "organizations">;
-}
-
-/** An error shown to the user through the error boundary, by translation key. */
-export function portalError(status: number, key: string, details?: string): Response {
-  return new Response(JSON.stringify({ key, details }), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "X-Portal-Error": key },
-  });
 }
 
 /**
@@ -104,6 +97,7 @@ export async function requireFeatures(request: Request, rule: FeatureRule): Prom
 /** Checks the request's path against the route → rule table. Every guarded loader and action calls it. */
 export async function requireRouteAccess(request: Request): Promise<PortalUser> {
   const entry = routeAccessFor(new URL(request.url).pathname);
-  if (!entry) throw new Error(`No access rule for ${new URL(request.url).pathname}`);
+  // A path the table does not know is not a page of the portal (the router found no route either).
+  if (!entry) throw new Response("Not Found", { status: 404 });
   return requireFeatures(request, entry.access.rule);
 }

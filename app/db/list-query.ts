@@ -8,6 +8,6 @@ export function containsPattern(text: string): string {
 /** The page to show and the page count, for a total and a page size (pages start at 1). */
 export function pageWindowOf(total: number, pageSize: number, requested: number | undefined) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, requested ?? 1), pageCount);
+  const page = Math.min(Math.max(1, Math.floor(requested ?? 1) || 1), pageCount);
   return { page, pageCount, offset: (page - 1) * pageSize };
 }

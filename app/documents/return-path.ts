@@ -1,3 +1,5 @@
+import { inSiteRedirectTarget } from "~/security/redirect-target";
+
 /** The list's search parameters that open a dialog or report an outcome, never kept after a post. */
 export const TRANSIENT_LIST_PARAMS = ["replace", "confirmDelete", "edit", "done", "deleted"] as const;
 
@@ -8,13 +10,8 @@ export type DocumentOutcome = "uploaded" | "replaced" | "edited" | "deleted";
  * address on /documents only, without open dialogs, with the outcome to report.
  */
 export function documentsReturnPath(returnTo: unknown, outcome: DocumentOutcome): string {
-  let url: URL;
-  try {
-    url = new URL(typeof returnTo === "string" ? returnTo : "/documents", "http://portal.invalid");
-  } catch {
-    url = new URL("/documents", "http://portal.invalid");
-  }
-  const params = url.origin === "http://portal.invalid" && url.pathname === "/documents" ? url.searchParams : new URLSearchParams();
+  const url = new URL(inSiteRedirectTarget(returnTo, "/documents"), "http://portal.invalid");
+  const params = url.pathname === "/documents" ? url.searchParams : new URLSearchParams();
   for (const name of TRANSIENT_LIST_PARAMS) params.delete(name);
   params.set("done", outcome);
   return `/documents?${params}`;

@@ -57,6 +57,11 @@ export const ROUTE_RULES = {
 
 export type RouteKey = keyof typeof ROUTE_RULES;
 
+/*
+ * Paths are matched the way the router matches them, so an odd spelling of a guarded path is
+ * guarded like its canonical form: each segment percent-decoded, case-insensitive, any number of
+ * trailing slashes.
+ */
 function patternToRegExp(pattern: string): RegExp {
   const parts = pattern.split("/").filter(Boolean);
   let source = "^";
@@ -68,7 +73,19 @@ function patternToRegExp(pattern: string): RegExp {
       source += "/" + part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     }
   }
-  return new RegExp(source + "/?$");
+  return new RegExp(source + "/*$", "i");
+}
+
+/** A path as the router reads it: each segment percent-decoded (an encoded slash stays encoded). */
+export function decodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname;
+  }
 }
 
 const compiled = (Object.entries(ROUTE_RULES) as [RouteKey, RouteAccess][]).map(
@@ -80,7 +97,8 @@ const compiled = (Object.entries(ROUTE_RULES) as [RouteKey, RouteAccess][]).map(
  * /admin/users/create matches createUser, not editUser.
  */
 export function routeAccessFor(pathname: string): { key: RouteKey; access: RouteAccess } | undefined {
-  const matches = compiled.filter(([, re]) => re.test(pathname));
+  const path = decodedPath(pathname);
+  const matches = compiled.filter(([, re]) => re.test(path));
   if (matches.length === 0) return undefined;
   const literalCount = (pattern: string) => pattern.split("/").filter((p) => p && !p.startsWith(":")).length;
   matches.sort((a, b) => literalCount(b[2].pattern) - literalCount(a[2].pattern));

@@ -16,6 +16,7 @@ import { userAnnouncements } from "~/services/user-announcements.server";
 import { themeOf } from "~/shell/shell-data.server";
 import { announcementReadSchema } from "~/validation/announcement-read";
 import { db } from "~/db/client.server";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("home.title");
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Mark read: the announcement must be one the user sees. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const submission = parseWithZod(await request.formData(), { schema: announcementReadSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: announcementReadSchema });
   if (submission.status !== "success") return redirect("/");
   await markAnnouncementRead(db(), user, submission.value.announcementId, localeOf(request));
   return redirect(`/?announcements=${submission.value.view ?? "unread"}`);

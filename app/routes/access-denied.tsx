@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeReturnTo } from "~/auth/return-to.server";
+import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { titleMeta } from "~/shell/page-title";
 import { parentPath } from "~/navigation/parent-path";
 
 export const meta = titleMeta("accessDenied.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const from = safeReturnTo(new URL(request.url).searchParams.get("from"));
+  const from = inSiteRedirectTarget(new URL(request.url).searchParams.get("from"));
   return { backTo: parentPath(from) };
 }
 

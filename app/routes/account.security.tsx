@@ -16,6 +16,7 @@ import { Modal } from "~/components/Modal";
 import { activeSessionsOf, changeOwnPassword, endOtherSessions } from "~/services/account-security.server";
 import { changePasswordSchema, endSessionSchema } from "~/validation/change-password";
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS } from "~/validation/password-policy";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("accountSecurity.title");
 
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAccountPageUser(request);
   const session = await getSession(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "changePassword") {
     if (!hasPortalPassword(user)) throw new Response("Forbidden", { status: 403 });
     const submission = parseWithZod(formData, { schema: changePasswordSchema([user.claims.name]) });

@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
-import { dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
+import { dateRangeErrors, dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
+import { FieldError } from "~/components/FieldError";
+import { LATEST_DAY } from "~/validation/calendar-day";
 import { isLive } from "~/announcements/rules";
 import { listAnnouncements } from "~/services/announcements.server";
 import { titleMeta } from "~/shell/page-title";
@@ -14,7 +16,6 @@ import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { ListResults } from "~/components/ListResults";
 
 export const meta = titleMeta("adminAnnouncements.title");
-
 
 /** SPEC §2 Manage announcements: search, date-range filter, start and expiration, paging 10. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     query,
     filter: { range: params.get("range") ?? "", days: params.get("days") ?? "30", from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    filterErrors: dateRangeErrors(params),
     canWrite: satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE),
     page: list.page,
     pageCount: list.pageCount,
@@ -77,11 +79,29 @@ export default function AnnouncementsAdmin() {
         </div>
         <div className="field">
           <label htmlFor="announcement-from">{t("adminAnnouncements.from")}</label>
-          <input id="announcement-from" type="date" name="from" defaultValue={data.filter.from} />
+          <input
+            id="announcement-from"
+            type="date"
+            name="from"
+            max={LATEST_DAY}
+            defaultValue={data.filter.from}
+            aria-invalid={data.filterErrors.from ? true : undefined}
+            aria-describedby={data.filterErrors.from ? "announcement-from-error" : undefined}
+          />
+          <FieldError id="announcement-from-error" errors={data.filterErrors.from ? [data.filterErrors.from] : undefined} />
         </div>
         <div className="field">
           <label htmlFor="announcement-to">{t("adminAnnouncements.to")}</label>
-          <input id="announcement-to" type="date" name="to" defaultValue={data.filter.to} />
+          <input
+            id="announcement-to"
+            type="date"
+            name="to"
+            max={LATEST_DAY}
+            defaultValue={data.filter.to}
+            aria-invalid={data.filterErrors.to ? true : undefined}
+            aria-describedby={data.filterErrors.to ? "announcement-to-error" : undefined}
+          />
+          <FieldError id="announcement-to-error" errors={data.filterErrors.to ? [data.filterErrors.to] : undefined} />
         </div>
         <button type="submit" className="button">
           {t("common.search")}

@@ -17,11 +17,13 @@ import { FieldError } from "~/components/FieldError";
 import { EditorActions, EditorDialogs } from "~/components/EditorDialogs";
 import { EditorForm } from "~/components/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
+import { LATEST_DAY } from "~/validation/calendar-day";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
 import { AudienceCheckboxes, listOf } from "~/components/CheckboxGroup";
 import { MarkupToolbar } from "~/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
@@ -43,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, ANNOUNCEMENTS_WRITE);
   const id = optionalIdParam(params.id);
-  const formData = mergeNewTags(await request.formData(), ["roles"]);
+  const formData = mergeNewTags(await readFormData(request), ["roles"]);
   if (formData.get("intent") === "delete" && id !== null) {
     await deleteAnnouncement(db(), id, user.identityId);
     return redirect("/admin?deleted=1");
@@ -146,12 +148,12 @@ export default function AnnouncementEditor() {
         <div className="field-row">
           <div className="field">
             <label htmlFor={fields.startDate.id}>{t("adminAnnouncements.startDate")}</label>
-            <input {...getInputProps(fields.startDate, { type: "date" })} key={fields.startDate.key} />
+            <input {...getInputProps(fields.startDate, { type: "date" })} max={LATEST_DAY} key={fields.startDate.key} />
             <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
           </div>
           <div className="field">
             <label htmlFor={fields.expirationDate.id}>{t("adminAnnouncements.expirationDate")}</label>
-            <input {...getInputProps(fields.expirationDate, { type: "date" })} key={fields.expirationDate.key} />
+            <input {...getInputProps(fields.expirationDate, { type: "date" })} max={LATEST_DAY} key={fields.expirationDate.key} />
             <FieldError id={fields.expirationDate.errorId} errors={fields.expirationDate.errors} />
           </div>
         </div>

@@ -25,6 +25,7 @@ import { optionalIdParam } from "~/navigation/id-param";
 import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
 import { useUnsavedChanges } from "~/components/UnsavedChanges";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("adminApplications.editTitle");
 
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, APPLICATIONS_WRITE);
   const id = optionalIdParam(params.id);
-  const formData = mergeNewTags(await request.formData(), APPLICATION_LIST_FIELDS);
+  const formData = mergeNewTags(await readFormData(request), APPLICATION_LIST_FIELDS);
   if (formData.get("intent") === "delete" && id !== null) {
     await deleteApplication(db(), id, user.identityId);
     return redirect("/admin/applications?deleted=1");

@@ -11,10 +11,11 @@ import { titleMeta } from "~/shell/page-title";
 import { Pagination } from "~/components/Pagination";
 import { DeletedDialog } from "~/components/EditorDialogs";
 import { withSearchParam } from "~/shell/search-params";
-import { safeReturnTo } from "~/auth/return-to.server";
+import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 import { SearchForm } from "~/components/SearchForm";
 import { ListResults } from "~/components/ListResults";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("adminApplications.title");
 
@@ -45,9 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Move up / down / to the top: only with admin:applications:write, checked here on the server. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFeatures(request, APPLICATIONS_WRITE);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: moveSchema });
-  const back = safeReturnTo(formData.get("returnTo"));
+  const back = inSiteRedirectTarget(formData.get("returnTo"));
   if (submission.status === "success") {
     await moveApplication(db(), submission.value.id, submission.value.direction, user.identityId, submission.value.q);
   }

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
+import { requiredIdParam } from "~/navigation/id-param";
 import { markAnnouncementRead } from "~/services/announcements.server";
 
 /**
@@ -11,8 +12,7 @@ import { markAnnouncementRead } from "~/services/announcements.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const id = Number(params.id);
-  const marked = Number.isInteger(id) && id > 0 ? await markAnnouncementRead(db(), user, id, localeOf(request)) : null;
+  const marked = await markAnnouncementRead(db(), user, requiredIdParam(params.id), localeOf(request));
   if (!marked) throw new Response("Not Found", { status: 404 });
   return redirect(marked.linkUrl, { headers: { "Cache-Control": "no-store" } });
 }

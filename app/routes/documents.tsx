@@ -13,7 +13,7 @@ import { createDocument, deleteDocument, documentViewerOf, getDocument, listDocu
 import { fileStore } from "~/storage/file-store.server";
 import { ACCEPTED_EXTENSIONS, fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
-import { documentIdOf } from "~/documents/document-id";
+import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath, TRANSIENT_LIST_PARAMS } from "~/documents/return-path";
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { SUBJECTS } from "~/documents/subjects";
@@ -28,6 +28,7 @@ import { FormErrors } from "~/components/EditorDialogs";
 import { AudienceCheckboxes } from "~/components/CheckboxGroup";
 import { SearchForm } from "~/components/SearchForm";
 import { ListResults } from "~/components/ListResults";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("documents.title");
 
@@ -42,12 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const summary = (row: DocumentRow) => ({ id: row.id, name: row.name, fileName: row.fileName });
   // A dialog of the managers (replace, delete) names its document, wherever it is in the list.
   const dialogTarget = async (param: string) => {
-    const id = viewer.managesLibrary ? documentIdOf(url.searchParams.get(param)) : null;
+    const id = viewer.managesLibrary ? recordIdOf(url.searchParams.get(param)) : null;
     const row = id === null ? null : await getDocument(db(), id, viewer);
     return row && summary(row);
   };
   const editTarget = async () => {
-    const id = viewer.managesLibrary ? documentIdOf(url.searchParams.get("edit")) : null;
+    const id = viewer.managesLibrary ? recordIdOf(url.searchParams.get("edit")) : null;
     const row = id === null ? null : await getDocument(db(), id, viewer);
     if (!row) return null;
     return { ...summary(row), description: row.description, subject: row.subject, brandIds: row.brandIds.map(String), regionCodes: row.regionCodes, updatedAt: row.updatedAt.toISOString() };
@@ -80,7 +81,7 @@ type ActionReply = { intent: "upload" | "replace" | "edit"; id: number | null; r
 /** Edit details: the same checks as an upload, the stamp it was read with; bad input or a stale stamp changes nothing. */
 async function saveDetails(form: FormData, actorId: number) {
   const submission = parseWithZod(form, { schema: documentDetailsSchema });
-  const id = documentIdOf(form.get("id"));
+  const id = recordIdOf(form.get("id"));
   if (submission.status !== "success") return replyWith<ActionReply>({ intent: "edit", id, result: submission.reply({ formErrors: ["validations.formError"] }) }, { status: 400 });
   const outcome = await updateDocumentDetails(db(), submission.value.id, submission.value, submission.value.updatedAt, actorId);
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
@@ -108,9 +109,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const store = fileStore();
 
   if (!isMultipart(request)) {
-    const form = await request.formData();
+    const form = await readFormData(request);
     if (form.get("intent") === "edit") return saveDetails(form, user.identityId);
-    const id = documentIdOf(form.get("id"));
+    const id = recordIdOf(form.get("id"));
     if (form.get("intent") !== "delete" || id === null) throw new Response("Bad Request", { status: 400 });
     if (!(await deleteDocument(db(), store, id, user.identityId))) throw new Response("Not Found", { status: 404 });
     return redirect(documentsReturnPath(form.get("returnTo"), "deleted"));
@@ -121,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (reply: ActionReply) => replyWith(reply, { status: 400 });
 
   if (intent === "replace") {
-    const id = documentIdOf(upload.fields.get("id"));
+    const id = recordIdOf(upload.fields.get("id"));
     if (id === null) throw new Response("Bad Request", { status: 400 });
     const submission = parseWithZod(upload.fields, { schema: documentSchema.pick({}) });
     const problem = fileProblem(upload);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { documentIdOf } from "~/documents/document-id";
+import { recordIdOf } from "~/navigation/id-param";
 import { attachmentDisposition } from "~/documents/file-types";
 import { documentViewerOf, openDocumentFile } from "~/services/documents.server";
 import { fileStore } from "~/storage/file-store.server";
@@ -13,7 +13,7 @@ import { fileStore } from "~/storage/file-store.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const id = documentIdOf(params.id);
+  const id = recordIdOf(params.id);
   const file = id === null ? null : await openDocumentFile(db(), fileStore(), id, documentViewerOf(user));
   if (!file) throw new Response("Not Found", { status: 404 });
   return new Response(file.stream, {

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeReturnTo } from "~/auth/return-to.server";
+import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
 import { localeSchema } from "~/validation/preferences";
+import { readFormData } from "~/security/form-body.server";
 
 export async function loader() {
   throw redirect("/");
@@ -10,11 +11,11 @@ export async function loader() {
 
 /** The footer's language selector (works without JavaScript): keeps the choice in a cookie. */
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: localeSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: localeSchema });
   if (submission.status !== "success") {
     return new Response("Unsupported language", { status: 400 });
   }
-  return redirect(safeReturnTo(submission.value.returnTo), {
+  return redirect(inSiteRedirectTarget(submission.value.returnTo), {
     headers: { "Set-Cookie": localeCookieHeader(submission.value.locale) },
   });
 }

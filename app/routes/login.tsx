@@ -1,11 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { optionalUser } from "~/auth/user.server";
-import { returnToCookie, safeReturnTo } from "~/auth/return-to.server";
+import { returnToCookie } from "~/auth/return-to.server";
+import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { strategyFor } from "~/auth/oidc-client.server";
 
 /** Starts sign-in by redirect (code + PKCE), remembering where to return (SPEC §4 Sign-in). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  const returnTo = inSiteRedirectTarget(new URL(request.url).searchParams.get("returnTo"));
   if (await optionalUser(request)) throw redirect(returnTo);
   // The callback's base follows the remembered page's path (SPEC §2 callback base rule).
   const { strategy } = await strategyFor(request, returnTo.split("?")[0]);

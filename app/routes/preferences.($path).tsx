@@ -13,6 +13,7 @@ import { userApplications } from "~/services/launcher.server";
 import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
 import { CONTACT_FIELDS, profileFieldSchema, subscriptionsSchema, type ProfileField } from "~/validation/profile-field";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("preferences.title");
 
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const section = sectionOf(params.path);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "subscriptions") {
     const submission = parseWithZod(formData, { schema: subscriptionsSchema });
     if (submission.status !== "success") return { field: "subscriptions", result: submission.reply({ formErrors: ["validations.formError"] }) };

@@ -12,6 +12,7 @@ import { FieldError } from "~/components/FieldError";
 import { SignInFailed } from "~/components/SignInFailed";
 import { logoOf } from "~/theme/theme";
 import { useTheme } from "~/shell/use-shell";
+import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("auth.signInTitle");
 
@@ -23,7 +24,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
     return { result: submission.reply({ hideFields: ["password"] }) };

@@ -1,18 +1,32 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Whether a request is a cross-site write to refuse (issue #2 §7): any non-GET request whose
- * Sec-Fetch-Site says cross-site, or whose Origin is not one of ours.
+ * Whether a request is a cross-site write to refuse: any non-GET request whose Sec-Fetch-Site
+ * says cross-site, whose Origin is not one of the portal's configured public origins (never
+ * compared with the request's own Host, which the caller controls), or — without an Origin —
+ * whose Referer is from another origin. A write with neither header comes from no browser page.
  */
 export function isCrossSiteWrite(input: {
   method: string;
   secFetchSite?: string | null;
   origin?: string | null;
+  referer?: string | null;
   allowedOrigins: readonly string[];
 }): boolean {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false;
   if (input.secFetchSite === "cross-site") return true;
-  if (input.origin && input.origin !== "null") return !input.allowedOrigins.includes(input.origin);
-  if (input.origin === "null") return true;
+  if (input.origin) return input.origin === "null" || !input.allowedOrigins.includes(input.origin);
+  if (input.referer) {
+    const from = originOf(input.referer);
+    return from === null || !input.allowedOrigins.includes(from);
+  }
   return false;
 }

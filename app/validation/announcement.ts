@@ -3,12 +3,13 @@ import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
 import { MAX_TEXT_LENGTH } from "./sign-in";
 import { audienceFields } from "./audience";
+import { calendarDayOf } from "./calendar-day";
 import { MULTISELECT_OPTIONS_LIMIT } from "./application";
 
 const day = z
   .string({ error: "validations.required" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "validations.required")
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), "validations.required");
+  .min(1, "validations.required")
+  .refine((v) => calendarDayOf(v) !== null, "validations.date");
 
 /** An absolute http(s) URL (the announcement link is required and must be one). */
 export function isHttpUrl(value: string): boolean {

@@ -6,7 +6,7 @@ import { lockedUntil } from "~/auth/lockout";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
 import { renewalDue, renewedForAnotherUser } from "~/auth/token-renewal.server";
-import { safeReturnTo } from "~/auth/return-to.server";
+import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { isCrossSiteWrite } from "~/security/cross-site";
 import { parentPath } from "~/navigation/parent-path";
 
@@ -113,10 +113,10 @@ describe("token renewal", () => {
 
 describe("SPEC §4 sign-in: the remembered address", () => {
   it("keeps same-site paths with their query", () => {
-    expect(safeReturnTo("/admin/users?q=a")).toBe("/admin/users?q=a");
+    expect(inSiteRedirectTarget("/admin/users?q=a")).toBe("/admin/users?q=a");
   });
   it("refuses other sites and odd values, returning to the root", () => {
-    for (const value of ["https://evil.example/", "//evil.example/", "/\\evil", "", null, 42]) expect(safeReturnTo(value)).toBe("/");
+    for (const value of ["https://evil.example/", "//evil.example/", "/\\evil", "", null, 42]) expect(inSiteRedirectTarget(value)).toBe("/");
   });
 });
 
@@ -131,6 +131,17 @@ describe("cross-site posts are refused", () => {
     expect(isCrossSiteWrite({ method: "POST", secFetchSite: "same-origin", origin: "http://localhost:3000", allowedOrigins })).toBe(false);
     expect(isCrossSiteWrite({ method: "POST", allowedOrigins })).toBe(false);
     expect(isCrossSiteWrite({ method: "GET", secFetchSite: "cross-site", allowedOrigins })).toBe(false);
+  });
+  it("issue #10 §3: compares Origin with the configured public origins only, never the request's own host", () => {
+    // A request for http://evil.example that says Origin: http://evil.example is still cross-site.
+    expect(isCrossSiteWrite({ method: "POST", origin: "http://evil.example", allowedOrigins })).toBe(true);
+    expect(isCrossSiteWrite({ method: "POST", origin: "http://localhost:3000", allowedOrigins: ["http://localhost:3000", "http://halden.localhost:3000"] })).toBe(false);
+    expect(isCrossSiteWrite({ method: "POST", origin: "http://halden.localhost:3000", allowedOrigins: ["http://localhost:3000", "http://halden.localhost:3000"] })).toBe(false);
+  });
+  it("issue #10 §3: without an Origin, a Referer from another origin is refused", () => {
+    expect(isCrossSiteWrite({ method: "POST", referer: "https://evil.example/page", allowedOrigins })).toBe(true);
+    expect(isCrossSiteWrite({ method: "POST", referer: "not a url", allowedOrigins })).toBe(true);
+    expect(isCrossSiteWrite({ method: "POST", referer: "http://localhost:3000/admin?q=1", allowedOrigins })).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { documentShownTo, documentVisibleTo } from "~/documents/visibility";
 import { attachmentDisposition, detectFileType, fileTypeLabel, MAX_FILE_BYTES, safeFileName } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
-import { documentIdOf } from "~/documents/document-id";
+import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
 import { SUBJECTS } from "~/documents/subjects";
 import { parseUpload } from "~/documents/upload.server";
@@ -135,8 +135,8 @@ describe("the library's list parameters", () => {
     expect([...SUBJECTS]).toEqual([...DOCUMENT_SUBJECTS]);
   });
   it("document ids are positive 32-bit integers only", () => {
-    expect(documentIdOf("12")).toBe(12);
-    for (const raw of ["0", "-1", "1e3", "12abc", "2147483648", "", null]) expect(documentIdOf(raw)).toBeNull();
+    expect(recordIdOf("12")).toBe(12);
+    for (const raw of ["0", "-1", "1e3", "12abc", "2147483648", "", null]) expect(recordIdOf(raw)).toBeNull();
   });
   it("after a post the list comes back with its filters, without dialogs, on /documents only", () => {
     expect(documentsReturnPath("/documents?subject=Parts&q=oil&confirmDelete=3", "deleted")).toBe("/documents?subject=Parts&q=oil&done=deleted");

@@ -81,3 +81,26 @@ describe("SPEC §2 header navigation filtered by the same table", () => {
     expect(visibleMainLinks(["serialNumber:present"]).map((l) => l.to)).toEqual(["/support"]);
   });
 });
+
+describe("issue #10 §2: the guard table matches paths the way the router does", () => {
+  it.each([
+    ["/ADMIN", "announcements"],
+    ["/Admin/", "announcements"],
+    ["/admin//", "announcements"],
+    ["/%61dmin", "announcements"],
+    ["/%41DMIN/Applications", "applications"],
+    ["/Documents/1/Download", "documentDownload"],
+    ["/documents/1/download///", "documentDownload"],
+    ["/ADMIN/USERS/COPYUSER", "copyUser"],
+    ["/admin/users/CREATE", "createUser"],
+    ["/%73upport", "support"],
+  ])("%s is guarded like its canonical form (%s)", (path, key) => {
+    expect(routeAccessFor(path)?.key).toBe(key);
+  });
+  it("an encoded slash does not split a segment", () => {
+    expect(routeAccessFor("/admin%2Fapplications")).toBeUndefined();
+  });
+  it("a path that does not decode is left to the router's 404", () => {
+    expect(routeAccessFor("/%ff/admin")).toBeUndefined();
+  });
+});

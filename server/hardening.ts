@@ -1,0 +1,97 @@
+/** Checks every request meets before a route: request shape, cross-site writes, cookie flags, API rate limits. */
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import rateLimit from "express-rate-limit";
+import type { Config } from "../app/config.server";
+import { localeFromHeaders } from "../app/i18n/locale";
+import { translatorFor } from "../app/i18n/translate.server";
+import { logger } from "../app/logger.server";
+import { isCrossSiteWrite } from "../app/security/cross-site";
+import { withSecureFlag } from "../app/security/cookie-flags";
+import { ALLOWED_METHODS, requestShapeProblem } from "../app/security/request-shape";
+
+/** A refusal in the caller's language: plain text for pages, JSON for the API. */
+function refuse(req: Request, res: Response, status: number, key: string): void {
+  const message = translatorFor(localeFromHeaders(req.get("cookie"), req.get("accept-language")))(key);
+  res.setHeader("Cache-Control", "no-store");
+  if (req.path.toLowerCase().startsWith("/api/")) res.status(status).json({ error: { message } });
+  else res.status(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** 405 for methods the portal does not answer, 400 for addresses that do not decode or carry NUL, 415 for non-form page posts. */
+export function refuseMalformedRequests(): RequestHandler {
+  return (req, res, next) => {
+    const problem = requestShapeProblem({ method: req.method, url: req.originalUrl, contentType: req.get("content-type") });
+    if (!problem) return next();
+    logger.warn({ method: req.method, status: problem.status, reason: problem.key }, "request refused");
+    if (problem.status === 405) res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+    refuse(req, res, problem.status, problem.key);
+  };
+}
+
+/** Refuses writes from other sites (Origin, else Referer, against the configured public origins). */
+export function refuseCrossSiteWrites(publicOrigins: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    const crossSite = isCrossSiteWrite({
+      method: req.method,
+      secFetchSite: req.get("sec-fetch-site"),
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      allowedOrigins: publicOrigins,
+    });
+    if (!crossSite) return next();
+    logger.warn({ method: req.method, path: req.path }, "cross-site write refused");
+    res.status(403).type("text/plain").send("Cross-site request refused");
+  };
+}
+
+/**
+ * In production every cookie is Secure, whoever sets it (Remix routes, the identity provider,
+ * the sign-in client): one place, at the moment the header is written.
+ */
+export function secureEveryCookie(): RequestHandler {
+  return (_req, res, next) => {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name: string, value: number | string | readonly string[]) => {
+      if (name.toLowerCase() !== "set-cookie") return setHeader(name, value);
+      return setHeader(name, Array.isArray(value) ? value.map((v) => withSecureFlag(String(v))) : withSecureFlag(String(value)));
+    };
+    const appendHeader = res.appendHeader?.bind(res);
+    if (appendHeader) {
+      res.appendHeader = (name: string, value: string | readonly string[]) => {
+        if (name.toLowerCase() !== "set-cookie") return appendHeader(name, value);
+        return appendHeader(name, Array.isArray(value) ? value.map((v) => withSecureFlag(String(v))) : withSecureFlag(String(value)));
+      };
+    }
+    next();
+  };
+}
+
+/** The API's per-address limit (the per-user one is applied once the caller is known). */
+export function apiAddressRateLimit(config: Config): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: config.API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (req: Request, res: Response, _next: NextFunction, options) => {
+      const retryAfter = Math.ceil(options.windowMs / 1000);
+      if (!res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
+      logger.warn({ path: req.path }, "API rate limit reached");
+      refuse(req, res, 429, "errors.tooManyRequests");
+    },
+  });
+}
+
+/** Methods Node's parser does not know (`FOO /`) get a 405 too, not a bare 400. */
+export function answerUnknownMethods(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return;
+    if (error.code === "HPE_INVALID_METHOD") {
+      socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  });
+}
