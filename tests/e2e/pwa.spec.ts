@@ -139,8 +139,10 @@ test.describe("installable, offline-first app", () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const prompt = page.getByTestId("update-ready");
       await expect(prompt).toContainText("A new version is available", { timeout: 15_000 });
+      // Listen before clicking: the reload can finish before a listener added afterwards exists.
+      const reloaded = page.waitForEvent("load");
       await prompt.getByRole("button", { name: "Reload" }).click();
-      await page.waitForEvent("load");
+      await reloaded;
       await expect(page.getByTestId("update-ready")).toHaveCount(0);
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
     } finally {
