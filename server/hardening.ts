@@ -15,7 +15,7 @@ import { ALLOWED_METHODS, requestShapeProblem } from "../app/security/request-sh
 function refuse(req: Request, res: Response, status: number, key: string): void {
   const message = translatorFor(localeFromHeaders(req.get("cookie"), req.get("accept-language")))(key);
   res.setHeader("Cache-Control", "no-store");
-  if (req.path.toLowerCase().startsWith("/api/")) res.status(status).json({ error: { message } });
+  if (req.originalUrl.toLowerCase().startsWith("/api/")) res.status(status).json({ error: { message } });
   else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
@@ -47,23 +47,21 @@ export function refuseCrossSiteWrites(publicOrigins: readonly string[]): Request
 }
 
 /**
- * In production every cookie is Secure, whoever sets it (Remix routes, the identity provider,
- * the sign-in client): one place, at the moment the header is written.
+ * In production every cookie is Secure, whoever sets it (Remix routes, the identity provider, the
+ * sign-in client): one place, just before the headers go out. (The provider's cookie library
+ * calls the prototype's setHeader, so patching setHeader on the response would miss it.)
  */
 export function secureEveryCookie(): RequestHandler {
   return (_req, res, next) => {
-    const setHeader = res.setHeader.bind(res);
-    res.setHeader = (name: string, value: number | string | readonly string[]) => {
-      if (name.toLowerCase() !== "set-cookie") return setHeader(name, value);
-      return setHeader(name, Array.isArray(value) ? value.map((v) => withSecureFlag(String(v))) : withSecureFlag(String(value)));
-    };
-    const appendHeader = res.appendHeader?.bind(res);
-    if (appendHeader) {
-      res.appendHeader = (name: string, value: string | readonly string[]) => {
-        if (name.toLowerCase() !== "set-cookie") return appendHeader(name, value);
-        return appendHeader(name, Array.isArray(value) ? value.map((v) => withSecureFlag(String(v))) : withSecureFlag(String(value)));
-      };
-    }
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      const cookies = this.getHeader("set-cookie");
+      if (cookies !== undefined) {
+        const lines = Array.isArray(cookies) ? cookies : [String(cookies)];
+        this.setHeader("Set-Cookie", lines.map(withSecureFlag));
+      }
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
     next();
   };
 }
