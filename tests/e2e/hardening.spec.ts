@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pathOf, signIn } from "./helpers";
 
@@ -109,6 +110,19 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
     const trace = await request.fetch("/", { method: "TRACE" });
     expect(trace.status()).toBe(405);
     expect(trace.headers()["allow"]).toContain("GET");
+  });
+
+  test("a method Node's parser does not know is a 405 too", async ({ baseURL }) => {
+    requestLevel();
+    const { port } = new URL(baseURL!);
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => socket.write("FOO / HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("end", () => resolve(answer.split("\r\n")[0]));
+      socket.on("error", reject);
+    });
+    expect(statusLine).toBe("HTTP/1.1 405 Method Not Allowed");
   });
 
   test("a date beyond year 9999 gets the field's validation message in the editor and the list filter", async ({ page }) => {
