@@ -77,32 +77,8 @@ export default function AnnouncementsAdmin() {
           <label htmlFor="announcement-days">{t("adminAnnouncements.days")}</label>
           <input id="announcement-days" type="number" name="days" min={1} max={3650} defaultValue={data.filter.days} />
         </div>
-        <div className="field">
-          <label htmlFor="announcement-from">{t("adminAnnouncements.from")}</label>
-          <input
-            id="announcement-from"
-            type="date"
-            name="from"
-            max={LATEST_DAY}
-            defaultValue={data.filter.from}
-            aria-invalid={data.filterErrors.from ? true : undefined}
-            aria-describedby={data.filterErrors.from ? "announcement-from-error" : undefined}
-          />
-          <FieldError id="announcement-from-error" errors={data.filterErrors.from ? [data.filterErrors.from] : undefined} />
-        </div>
-        <div className="field">
-          <label htmlFor="announcement-to">{t("adminAnnouncements.to")}</label>
-          <input
-            id="announcement-to"
-            type="date"
-            name="to"
-            max={LATEST_DAY}
-            defaultValue={data.filter.to}
-            aria-invalid={data.filterErrors.to ? true : undefined}
-            aria-describedby={data.filterErrors.to ? "announcement-to-error" : undefined}
-          />
-          <FieldError id="announcement-to-error" errors={data.filterErrors.to ? [data.filterErrors.to] : undefined} />
-        </div>
+        <DayFilterField name="from" label={t("adminAnnouncements.from")} value={data.filter.from} error={data.filterErrors.from} />
+        <DayFilterField name="to" label={t("adminAnnouncements.to")} value={data.filter.to} error={data.filterErrors.to} />
         <button type="submit" className="button">
           {t("common.search")}
         </button>
@@ -139,6 +115,26 @@ export default function AnnouncementsAdmin() {
       </ListResults>
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
       <DeletedDialog text={t("adminAnnouncements.deleted")} />
+    </div>
+  );
+}
+
+/** A day of the custom range: a date input with its validation message (a day beyond 9999 is refused). */
+function DayFilterField({ name, label, value, error }: { name: "from" | "to"; label: string; value: string; error?: string }) {
+  const id = `announcement-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        max={LATEST_DAY}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>
   );
 }

@@ -67,6 +67,17 @@ console.log(
 const today = new Date().toISOString().slice(0, 10);
 const later = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
+/** A valid announcement's fields other than its title and audience (the form and the API write them the same). */
+const ANNOUNCEMENT_FIELDS = {
+  description: "Made by the fuzzer",
+  content: "<p>Hello</p>",
+  language: "en",
+  priority: "medium",
+  linkUrl: "https://example.com/",
+  startDate: today,
+  expirationDate: later,
+};
+
 // prettier-ignore
 const HOSTILE = [
   "", "\u0000", "a\u0000b", "\r\n", "\t", " ", "0", "-1", "1", "2", "1.5", "2147483647", "2147483648", "-2147483649",
@@ -114,13 +125,7 @@ const FORM_TEMPLATES: Record<string, string | string[]>[] = [
   },
   {
     title: "Fuzzed notice",
-    description: "Made by the fuzzer",
-    content: "<p>Hello</p>",
-    language: "en",
-    priority: "medium",
-    linkUrl: "https://example.com/",
-    startDate: today,
-    expirationDate: later,
+    ...ANNOUNCEMENT_FIELDS,
     brandIds: ["1"],
     regionCodes: ["NA"],
     roles: ["DEALER_ADMIN"],
@@ -313,13 +318,7 @@ const wrongTyped: fc.Arbitrary<unknown> = fc.oneof(
 const API_TEMPLATES: Record<string, unknown>[] = [
   {
     title: "Fuzzed API notice",
-    description: "Made by the fuzzer",
-    content: "<p>Hello</p>",
-    language: "en",
-    priority: "medium",
-    linkUrl: "https://example.com/",
-    startDate: today,
-    expirationDate: later,
+    ...ANNOUNCEMENT_FIELDS,
     brandIds: [1],
     regionCodes: ["NA"],
     roles: [],
