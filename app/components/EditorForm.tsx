@@ -9,7 +9,8 @@ import { FormErrors } from "./EditorDialogs";
  * views, and the actions after it.
  */
 export function EditorForm(props: {
-  form: FormMetadata<any, string[]>; // each editor has its own schema
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each editor has its own schema
+  form: FormMetadata<any, string[]>;
   formRef: RefObject<HTMLFormElement>;
   onChange: () => void;
   stamp: string;

@@ -17,6 +17,7 @@ export function Modal(props: {
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const closeLink = useRef<HTMLAnchorElement>(null);
+  const { unclosable, onClose } = props;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -30,9 +31,9 @@ export function Modal(props: {
     first?.focus();
     function onKey(event: KeyboardEvent) {
       if (!dialog) return;
-      if (event.key === "Escape" && !props.unclosable) {
+      if (event.key === "Escape" && !unclosable) {
         event.preventDefault();
-        if (props.onClose) props.onClose();
+        if (onClose) onClose();
         closeLink.current?.click();
       }
       if (event.key === "Tab") {
@@ -53,7 +54,7 @@ export function Modal(props: {
       document.removeEventListener("keydown", onKey);
       previous?.focus?.();
     };
-  }, [props.unclosable, props.onClose]);
+  }, [unclosable, onClose]);
   return (
     <div className="modal-backdrop">
       {!props.unclosable && (

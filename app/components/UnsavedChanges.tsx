@@ -31,6 +31,7 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>) {
           <h2 id="unsaved-title">{t("common.unsavedTitle")}</h2>
           <p id="unsaved-text">{t("common.unsavedText")}</p>
           <div className="modal__actions">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an alert dialog's focus lands on its safe choice */}
             <button type="button" className="button button--secondary" onClick={() => blocker.reset()} autoFocus>
               {t("common.continueEditing")}
             </button>

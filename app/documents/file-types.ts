@@ -57,6 +57,7 @@ export function safeFileName(fileName: string): string {
   const base = fileName.split(/[/\\]/).pop() ?? "";
   const cleaned = base
     .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f"*:<>?|;\u2028\u2029]/g, "")
     .replace(/\s+/g, " ")
     .trim()

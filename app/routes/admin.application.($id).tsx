@@ -193,6 +193,7 @@ export default function ApplicationEditor() {
  * text. A language opens when it has a text or an error. Works without JavaScript (<details>).
  */
 // The form's own type follows its default value; only the translations' shape matters here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TranslationsField = FieldMetadata<Partial<Record<string, { displayName?: string; description?: string }>>, any, string[]>;
 
 function ApplicationTranslations({ translations }: { translations: TranslationsField }) {

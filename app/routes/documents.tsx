@@ -380,6 +380,7 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
 }
 
 // Conform's field metadata for the document fields of either form (upload or edit details).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
 
 /** Name, description, subject, brands and regions: the same fields in the upload and the edit form. */

@@ -5,8 +5,10 @@ const BASE = "http://portal.invalid";
 // Browsers drop tabs and newlines inside URLs (so `/\t/evil` becomes `//evil`) and CR/LF split
 // headers: no control character or whitespace as given, and no control character once decoded
 // (an encoded space in a search stays allowed).
+/* eslint-disable no-control-regex -- control characters are exactly what is refused */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\s\u2028\u2029\ufeff]/u;
+/* eslint-enable no-control-regex */
 
 function decodedOnce(value: string): string | null {
   try {
