@@ -6,7 +6,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", "public/", "data/", "test-results/", "playwright-report/", "app/db/migrations/"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      "public/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "app/db/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
@@ -19,7 +29,10 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // Option labels hold their text in nested spans (name and description).
       "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
 );

@@ -43,7 +43,10 @@ export const configSchema = z.object({
   ALLOW_INSECURE_HTTP: z.enum(["true", "false"]).default("false"),
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d{1,2}|[A-Za-z0-9.:/_-]+(,[A-Za-z0-9.:/_-]+)*)$/, "must be a hop count or a comma-separated list of proxy addresses")
+    .regex(
+      /^(\d{1,2}|[A-Za-z0-9.:/_-]+(,[A-Za-z0-9.:/_-]+)*)$/,
+      "must be a hop count or a comma-separated list of proxy addresses",
+    )
     .optional(),
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -52,7 +55,10 @@ export const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, "SESSION_SECRET" | "OIDC_CLIENT_SECRET" | "PUBLIC_URL" | "SEED_DEMO" | "ALLOW_INSECURE_HTTP" | "TRUST_PROXY"> {
+export interface Config extends Omit<
+  RawConfig,
+  "SESSION_SECRET" | "OIDC_CLIENT_SECRET" | "PUBLIC_URL" | "SEED_DEMO" | "ALLOW_INSECURE_HTTP" | "TRUST_PROXY"
+> {
   SESSION_SECRET: string;
   OIDC_CLIENT_SECRET: string;
   PUBLIC_URL: string;
@@ -85,9 +91,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const allowInsecureHttp = raw.ALLOW_INSECURE_HTTP === "true";
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
   if (isProduction && !allowInsecureHttp) {
-    for (const [name, value] of [["PUBLIC_URL", publicUrl], ["PUBLIC_URL_BRAND3", raw.PUBLIC_URL_BRAND3]] as const) {
+    for (const [name, value] of [
+      ["PUBLIC_URL", publicUrl],
+      ["PUBLIC_URL_BRAND3", raw.PUBLIC_URL_BRAND3],
+    ] as const) {
       if (value && !value.startsWith("https://")) {
-        throw new ConfigError(`Configuration error: ${name} must be https:// when APP_ENV=production (set ALLOW_INSECURE_HTTP=true to allow http on purpose)`);
+        throw new ConfigError(
+          `Configuration error: ${name} must be https:// when APP_ENV=production (set ALLOW_INSECURE_HTTP=true to allow http on purpose)`,
+        );
       }
     }
   }
@@ -102,7 +113,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     OIDC_CLIENT_SECRET: raw.OIDC_CLIENT_SECRET ?? derivedSecret(sessionSecret, "oidc-client"),
     SEED_DEMO: raw.SEED_DEMO ? raw.SEED_DEMO === "true" : !isProduction,
     ALLOW_INSECURE_HTTP: allowInsecureHttp,
-    TRUST_PROXY: raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
+    TRUST_PROXY:
+      raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     isProduction,
     embeddedIdp: !raw.OIDC_ISSUER,
   };

@@ -52,7 +52,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error");
+          if (shellRendered)
+            logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error");
         },
       },
     );
@@ -63,7 +64,12 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const described = describeServerError(error);
-  const line = { err: described.message, status: described.status, method: request.method, path: new URL(request.url).pathname };
+  const line = {
+    err: described.message,
+    status: described.status,
+    method: request.method,
+    path: new URL(request.url).pathname,
+  };
   if (described.status < 500) logger.warn(line, "request refused");
   else logger.error(line, "server error");
 }

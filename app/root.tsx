@@ -56,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const offlineKey = user ? offlineKeyOf(user.identityId) : null;
   if (offlineKey) headers.set(OFFLINE_KEY_HEADER, offlineKey);
   // The service worker shows saved pages only to the user this cookie names (ADR 11).
-  if ((cookieValue(request.headers.get("Cookie"), OFFLINE_KEY_COOKIE) || null) !== offlineKey) headers.append("Set-Cookie", offlineKeyCookieHeader(offlineKey));
+  if ((cookieValue(request.headers.get("Cookie"), OFFLINE_KEY_COOKIE) || null) !== offlineKey)
+    headers.append("Set-Cookie", offlineKeyCookieHeader(offlineKey));
   // Keep the resolved theme (from ?brand=, the host, or the switch to an accessible brand).
   if (cookieValue(request.headers.get("Cookie"), THEME_COOKIE) !== String(shell.theme)) {
     headers.append("Set-Cookie", themeCookieHeader(shell.theme));
@@ -140,13 +141,31 @@ export default function App() {
       <PendingIndicator />
       <StorageMirror theme={shell.theme} locale={shell.locale} />
       <PwaStatus locale={shell.locale} theme={shell.theme} />
-      {shell.user && <TopBar user={shell.user} theme={shell.theme} brandName={shell.themeBrandName} accountSecurityUrl={shell.accountSecurityUrl} />}
+      {shell.user && (
+        <TopBar
+          user={shell.user}
+          theme={shell.theme}
+          brandName={shell.themeBrandName}
+          accountSecurityUrl={shell.accountSecurityUrl}
+        />
+      )}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer locale={shell.locale} year={shell.year} companyName={shell.companyName} theme={shell.theme} showDevLinks={Boolean(shell.user?.showDevLinks)} />
+      <Footer
+        locale={shell.locale}
+        year={shell.year}
+        companyName={shell.companyName}
+        theme={shell.theme}
+        showDevLinks={Boolean(shell.user?.showDevLinks)}
+      />
       {showBrandSwitcher && shell.user && (
-        <BrandSwitcher brands={shell.user.brands} current={shell.theme} closeTo={withSearchParam(location, "modal", null)} unreadByBrand={shell.user.unreadByBrand} />
+        <BrandSwitcher
+          brands={shell.user.brands}
+          current={shell.theme}
+          closeTo={withSearchParam(location, "modal", null)}
+          unreadByBrand={shell.user.unreadByBrand}
+        />
       )}
     </>
   );

@@ -54,9 +54,15 @@ async function saveOfflinePage(): Promise<void> {
   const save = ++offlineSaves;
   const context = await readPageContext();
   const url = context ? `${OFFLINE_PATH}?brand=${encodeURIComponent(context.theme)}` : OFFLINE_PATH;
-  const response = await fetch(url, { credentials: "omit", headers: context ? { "Accept-Language": context.locale } : {} });
+  const response = await fetch(url, {
+    credentials: "omit",
+    headers: context ? { "Accept-Language": context.locale } : {},
+  });
   if (!response.ok) return;
-  const page = new Response(staticOfflinePage(await response.text()), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  const page = new Response(staticOfflinePage(await response.text()), {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
   const cache = await caches.open(META_CACHE);
   if (save !== offlineSaves) return;
   await cache.put(OFFLINE_PATH, page);
@@ -66,7 +72,9 @@ async function rememberPageContext(next: PageContext): Promise<void> {
   const current = await readPageContext();
   if (current && current.locale === next.locale && current.theme === next.theme) return;
   pageContext = next;
-  await (await caches.open(META_CACHE)).put(CONTEXT_URL, new Response(JSON.stringify(next), { headers: { "Content-Type": "application/json" } }));
+  await (
+    await caches.open(META_CACHE)
+  ).put(CONTEXT_URL, new Response(JSON.stringify(next), { headers: { "Content-Type": "application/json" } }));
   await saveOfflinePage();
 }
 
@@ -98,7 +106,11 @@ async function save(request: Request, response: Response, key: string): Promise<
   if ((await readCurrentKey()) !== key) await switchUser(key);
   const headers = new Headers(response.headers);
   headers.set(CACHED_AT_HEADER, new Date().toISOString());
-  const copy = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+  const copy = new Response(await response.blob(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
   await (await caches.open(userCacheName(key))).put(request, copy);
 }
 
@@ -123,12 +135,17 @@ function tellServedFromCache(event: FetchEvent, cachedAt: string) {
   if (!clientId) return;
   servedFromCache.set(clientId, cachedAt);
   if (!event.resultingClientId && event.clientId) {
-    void self.clients.get(event.clientId).then((client) => client?.postMessage({ type: "SERVED_FROM_CACHE", cachedAt }));
+    void self.clients
+      .get(event.clientId)
+      .then((client) => client?.postMessage({ type: "SERVED_FROM_CACHE", cachedAt }));
   }
 }
 
 async function offlinePage(): Promise<Response> {
-  return (await (await caches.open(META_CACHE)).match(OFFLINE_PATH)) ?? new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return (
+    (await (await caches.open(META_CACHE)).match(OFFLINE_PATH)) ??
+    new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } })
+  );
 }
 
 /** Home and its data: the network first (3 s), then this user's saved copy, then the offline page. */
@@ -136,7 +153,12 @@ async function homeHandler({ request, event }: { request: Request; event: Extend
   const fetchEvent = event as FetchEvent;
   const network = fetch(request).then(async (response) => {
     const owner = offlineOwnerOf(response);
-    if (owner) fetchEvent.waitUntil(save(request, response.clone(), owner).catch((error: unknown) => console.error("portal sw: save failed", String(error))));
+    if (owner)
+      fetchEvent.waitUntil(
+        save(request, response.clone(), owner).catch((error: unknown) =>
+          console.error("portal sw: save failed", String(error)),
+        ),
+      );
     if (request.mode === "navigate" && response.ok) fetchEvent.waitUntil(saveOfflinePage().catch(() => undefined));
     return response;
   });
@@ -151,7 +173,9 @@ async function homeHandler({ request, event }: { request: Request; event: Extend
     // dead network: try the saved copy
   }
   const key = await readCurrentKey();
-  const saved = maySeeSavedCopy(await signedInKey(), key) ? await (await caches.open(userCacheName(key!))).match(request) : undefined;
+  const saved = maySeeSavedCopy(await signedInKey(), key)
+    ? await (await caches.open(userCacheName(key!))).match(request)
+    : undefined;
   if (saved) {
     tellServedFromCache(fetchEvent, saved.headers.get(CACHED_AT_HEADER) ?? "");
     fetchEvent.waitUntil(network.catch(() => undefined));
@@ -166,11 +190,15 @@ async function homeHandler({ request, event }: { request: Request; event: Extend
 }
 
 registerRoute(({ request, url }) => isSavedForOffline(request.method, url), homeHandler);
-registerRoute(({ request, url }) => isTranslations(request.method, url), new StaleWhileRevalidate({ cacheName: TRANSLATIONS_CACHE }));
+registerRoute(
+  ({ request, url }) => isTranslations(request.method, url),
+  new StaleWhileRevalidate({ cacheName: TRANSLATIONS_CACHE }),
+);
 
 /** Any other page: the network; when it fails, the offline page. Posts are never answered from a cache. */
 registerRoute(
-  ({ request, url }) => request.mode === "navigate" && request.method === "GET" && !isSavedForOffline(request.method, url),
+  ({ request, url }) =>
+    request.mode === "navigate" && request.method === "GET" && !isSavedForOffline(request.method, url),
   async ({ request }) => {
     try {
       return await fetch(request);
@@ -185,7 +213,8 @@ self.addEventListener("message", (event) => {
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
   if (data?.type === "PAGE_CONTEXT") {
     const { locale, theme } = data as { locale?: unknown; theme?: unknown };
-    if (typeof locale === "string" && /^[a-z]{2}$/.test(locale) && typeof theme === "string" && /^[1-5]$/.test(theme)) event.waitUntil(rememberPageContext({ locale, theme }));
+    if (typeof locale === "string" && /^[a-z]{2}$/.test(locale) && typeof theme === "string" && /^[1-5]$/.test(theme))
+      event.waitUntil(rememberPageContext({ locale, theme }));
   }
   if (data?.type === "WAS_SERVED_FROM_CACHE" && event.ports[0]) {
     const source = event.source as Client | null;

@@ -26,7 +26,14 @@ export async function startBuiltPortal(): Promise<{ origin: string; close(): Pro
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-bench-"));
   // The app reads its configuration from process.env too (getConfig(), the logger), so the
   // benchmark's settings go there before anything of the app is imported.
-  Object.assign(process.env, { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "silent", APP_ENV: "test" });
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "silent",
+    APP_ENV: "test",
+  });
   delete process.env.PUBLIC_URL;
   const { parseConfig } = await import("../app/config.server");
   const { startServer } = await import("../server/start-server");

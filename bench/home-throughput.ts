@@ -36,7 +36,6 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // A minimal cookie jar: name -> value, every cookie sent on every request (enough here).
 
@@ -87,12 +86,18 @@ async function request(jar: CookieJar, url: string, init: RequestInit = {}): Pro
 }
 
 /** Follows redirects with GET from `url` (answer `first` already fetched), up to a bound. */
-async function followRedirects(jar: CookieJar, url: string, first: Response, trail: string[]): Promise<{ url: string; response: Response }> {
+async function followRedirects(
+  jar: CookieJar,
+  url: string,
+  first: Response,
+  trail: string[],
+): Promise<{ url: string; response: Response }> {
   let current = url;
   let response = first;
   for (let hop = 0; hop < MAX_REDIRECTS && response.status >= 300 && response.status < 400; hop++) {
     const location = response.headers.get("location");
-    if (!location) throw new BenchError(`redirect ${response.status} from ${pathOf(current)} without a Location header`);
+    if (!location)
+      throw new BenchError(`redirect ${response.status} from ${pathOf(current)} without a Location header`);
     await response.arrayBuffer();
     current = new URL(location, current).toString();
     assertLoopback(current);
@@ -111,7 +116,9 @@ async function signIn(origin: string): Promise<string> {
   const formPage = landing.response;
   const formHtml = await formPage.text();
   if (formPage.status !== 200 || !/\/signin\//.test(new URL(landing.url).pathname)) {
-    throw new BenchError(`expected the sign-in form at /signin/<uid>, got ${formPage.status} at ${pathOf(landing.url)}\n  ${trail.join("\n  ")}`);
+    throw new BenchError(
+      `expected the sign-in form at /signin/<uid>, got ${formPage.status} at ${pathOf(landing.url)}\n  ${trail.join("\n  ")}`,
+    );
   }
   if (!/name="email"/.test(formHtml) || !/name="password"/.test(formHtml)) {
     throw new BenchError(`the page at ${pathOf(landing.url)} has no email/password form`);
@@ -131,7 +138,9 @@ async function signIn(origin: string): Promise<string> {
   const final = await followRedirects(jar, landing.url, posted, trail);
   const html = await final.response.text();
   if (final.response.status !== 200 || new URL(final.url).pathname !== "/") {
-    throw new BenchError(`after sign-in expected 200 at /, got ${final.response.status} at ${pathOf(final.url)}\n  ${trail.join("\n  ")}`);
+    throw new BenchError(
+      `after sign-in expected 200 at /, got ${final.response.status} at ${pathOf(final.url)}\n  ${trail.join("\n  ")}`,
+    );
   }
   const session = jar.get("__session");
   if (!session) throw new BenchError(`signed in but no __session cookie was set\n  ${trail.join("\n  ")}`);
@@ -146,7 +155,8 @@ function pathOf(url: string): string {
 
 function assertLoopback(url: string): void {
   const host = new URL(url).hostname;
-  if (!["localhost", "127.0.0.1", "[::1]", "::1"].includes(host)) throw new BenchError(`refusing to leave loopback: ${url}`);
+  if (!["localhost", "127.0.0.1", "[::1]", "::1"].includes(host))
+    throw new BenchError(`refusing to leave loopback: ${url}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,13 +173,19 @@ async function hit(target: Target): Promise<void> {
   const response = await fetch(target.url, { headers: { ...BASE_HEADERS, ...target.headers }, redirect: "manual" });
   const body = await response.text();
   if (response.status !== 200) {
-    throw new BenchError(`${target.name}: GET ${pathOf(target.url)} answered ${response.status}${response.headers.get("location") ? ` → ${response.headers.get("location")}` : ""}`);
+    throw new BenchError(
+      `${target.name}: GET ${pathOf(target.url)} answered ${response.status}${response.headers.get("location") ? ` → ${response.headers.get("location")}` : ""}`,
+    );
   }
-  if (!body.includes(target.mustContain)) throw new BenchError(`${target.name}: GET ${pathOf(target.url)} does not contain "${target.mustContain}"`);
+  if (!body.includes(target.mustContain))
+    throw new BenchError(`${target.name}: GET ${pathOf(target.url)} does not contain "${target.mustContain}"`);
 }
 
 /** Requests per second over `seconds`: CONCURRENCY workers, each starting a new request when one ends. */
-async function load(target: Target, seconds: number): Promise<{ requests: number; seconds: number; perSecond: number }> {
+async function load(
+  target: Target,
+  seconds: number,
+): Promise<{ requests: number; seconds: number; perSecond: number }> {
   let requests = 0;
   let failed = false;
   const started = performance.now();
@@ -202,7 +218,12 @@ function attributesOf(tag: string): Map<string, string> {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 function scriptUrls(html: string, pageUrl: string): string[] {
@@ -250,7 +271,9 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
 
 async function main(): Promise<number> {
   if (!existsSync(path.resolve("build/server/index.js"))) {
-    console.error("The portal is not built (build/server/index.js is missing): run `npm run build` first, from the repository root.");
+    console.error(
+      "The portal is not built (build/server/index.js is missing): run `npm run build` first, from the repository root.",
+    );
     return 1;
   }
 
@@ -264,7 +287,9 @@ async function main(): Promise<number> {
     const home: Target = { name: "home", url: `${origin}/`, headers: { Cookie: cookie }, mustContain: "Welcome" };
     const bare: Target = { name: "bare", url: `${origin}/access-denied`, headers: {}, mustContain: "</html>" };
 
-    console.log(`Dealer Portal benchmark — ${CONCURRENCY} in flight, ${SECONDS} s per run, ${ROUNDS} rounds, Node ${process.version}, ${os.cpus().length} CPUs`);
+    console.log(
+      `Dealer Portal benchmark — ${CONCURRENCY} in flight, ${SECONDS} s per run, ${ROUNDS} rounds, Node ${process.version}, ${os.cpus().length} CPUs`,
+    );
     await load(home, WARMUP_SECONDS);
     await load(bare, WARMUP_SECONDS);
 
@@ -287,14 +312,23 @@ async function main(): Promise<number> {
       ["home  GET / (signed in)", `${homeRps.toFixed(1)} req/s`, `runs: ${fmtRuns(runs.home)}`],
       ["bare  GET /access-denied", `${bareRps.toFixed(1)} req/s`, `runs: ${fmtRuns(runs.bare)}`],
       ["ratio home/bare", ratio.toFixed(2), `target ≥ ${RATIO_TARGET}`],
-      ["HTML gz", `${kb(weight.htmlGz).toFixed(1)} KB`, `target ≤ ${HTML_TARGET_KB} KB (raw ${kb(weight.htmlRaw).toFixed(1)} KB)`],
-      ["JS gz", `${kb(weight.jsGz).toFixed(1)} KB`, `target ≤ ${JS_TARGET_KB} KB (raw ${kb(weight.jsRaw).toFixed(1)} KB, ${weight.files.length} files)`],
+      [
+        "HTML gz",
+        `${kb(weight.htmlGz).toFixed(1)} KB`,
+        `target ≤ ${HTML_TARGET_KB} KB (raw ${kb(weight.htmlRaw).toFixed(1)} KB)`,
+      ],
+      [
+        "JS gz",
+        `${kb(weight.jsGz).toFixed(1)} KB`,
+        `target ≤ ${JS_TARGET_KB} KB (raw ${kb(weight.jsRaw).toFixed(1)} KB, ${weight.files.length} files)`,
+      ],
     ];
     const w0 = Math.max(...lines.map((l) => l[0].length));
     const w1 = Math.max(...lines.map((l) => l[1].length));
     for (const [label, value, note] of lines) console.log(`${label.padEnd(w0)}  ${value.padStart(w1)}  ${note}`);
     if (process.env.BENCH_VERBOSE) {
-      for (const file of [...weight.files].sort((a, b) => b.gz - a.gz)) console.log(`  ${kb(file.gz).toFixed(1).padStart(6)} KB gz  ${file.path}`);
+      for (const file of [...weight.files].sort((a, b) => b.gz - a.gz))
+        console.log(`  ${kb(file.gz).toFixed(1).padStart(6)} KB gz  ${file.path}`);
     }
 
     console.log(

@@ -27,7 +27,9 @@ const median = (values: number[]) => {
 
 async function main(): Promise<number> {
   if (!existsSync(path.resolve("build/server/index.js")) || !existsSync(path.resolve("build/client/sw.js"))) {
-    console.error("The portal is not built (build/server/index.js or build/client/sw.js is missing): run `npm run build` first.");
+    console.error(
+      "The portal is not built (build/server/index.js or build/client/sw.js is missing): run `npm run build` first.",
+    );
     return 1;
   }
   if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 100) {
@@ -37,7 +39,16 @@ async function main(): Promise<number> {
   let running: Awaited<ReturnType<typeof startBuiltPortal>> | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     running = await startBuiltPortal();
@@ -56,7 +67,10 @@ async function main(): Promise<number> {
     const runs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await page.goto("/", { waitUntil: "commit" });
-      await page.waitForFunction(() => document.querySelector(".home__launcher a") !== null, undefined, { polling: "raf", timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelector(".home__launcher a") !== null, undefined, {
+        polling: "raf",
+        timeout: 10_000,
+      });
       runs.push(await page.evaluate(() => performance.now()));
     }
     const offline = await page.getByTestId("offline-banner").isVisible();
@@ -65,7 +79,15 @@ async function main(): Promise<number> {
     console.log(`runs (ms)        ${runs.map((r) => r.toFixed(0)).join(", ")}`);
     console.log(`median           ${result.toFixed(0)} ms  target ≤ ${TARGET_MS} ms`);
     console.log(`offline banner   ${offline ? "shown" : "NOT shown"}`);
-    console.log("BENCH " + JSON.stringify({ runs: runs.map((r) => Math.round(r)), medianMs: Math.round(result), targetMs: TARGET_MS, banner: offline }));
+    console.log(
+      "BENCH " +
+        JSON.stringify({
+          runs: runs.map((r) => Math.round(r)),
+          medianMs: Math.round(result),
+          targetMs: TARGET_MS,
+          banner: offline,
+        }),
+    );
     await context.close();
     return 0;
   } catch (error) {

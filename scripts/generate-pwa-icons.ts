@@ -43,7 +43,12 @@ function png(size: number, pixel: (x: number, y: number) => number[]): Buffer {
   header.writeUInt32BE(size, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** Four rounded tiles filling `extent` (a share of the icon) around the centre. */
@@ -73,7 +78,8 @@ for (const brandId of BRAND_IDS) {
   const app = BRAND_APP[brandId];
   const background = rgb(app.themeColor);
   const accent = rgb(app.accent);
-  for (const size of ICON_SIZES) writeFileSync(path.join(out, iconPath(brandId, size)), png(size, launcherMark(size, 0.62, background, accent)));
+  for (const size of ICON_SIZES)
+    writeFileSync(path.join(out, iconPath(brandId, size)), png(size, launcherMark(size, 0.62, background, accent)));
   // Maskable: the mark within the central 80 % circle (its box's diagonal ≤ 0.8 of the size).
   writeFileSync(path.join(out, iconPath(brandId, 512, true)), png(512, launcherMark(512, 0.5, background, accent)));
 }

@@ -22,7 +22,11 @@ function refuse(req: Request, res: Response, status: number, key: string): void 
 /** 405 for methods the portal does not answer, 400 for addresses that do not decode or carry NUL, 415 for non-form page posts. */
 export function refuseMalformedRequests(): RequestHandler {
   return (req, res, next) => {
-    const problem = requestShapeProblem({ method: req.method, url: req.originalUrl, contentType: req.get("content-type") });
+    const problem = requestShapeProblem({
+      method: req.method,
+      url: req.originalUrl,
+      contentType: req.get("content-type"),
+    });
     if (!problem) return next();
     logger.warn({ method: req.method, status: problem.status, reason: problem.key }, "request refused");
     if (problem.status === 405) res.setHeader("Allow", ALLOWED_METHODS.join(", "));
@@ -87,7 +91,9 @@ export function answerUnknownMethods(server: Server): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;
     if (error.code === "HPE_INVALID_METHOD") {
-      socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
       return;
     }
     socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");

@@ -6,7 +6,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import rateLimit from "express-rate-limit";
-import { answerUnknownMethods, apiAddressRateLimit, refuseCrossSiteWrites, refuseMalformedRequests, secureEveryCookie } from "./hardening";
+import {
+  answerUnknownMethods,
+  apiAddressRateLimit,
+  refuseCrossSiteWrites,
+  refuseMalformedRequests,
+  secureEveryCookie,
+} from "./hardening";
 import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -46,7 +52,10 @@ function formActionOrigins(config: Config): string[] {
   return [...origins];
 }
 
-export async function startServer(config: Config, options: { afterSeed?: (db: Database) => Promise<void> } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { afterSeed?: (db: Database) => Promise<void> } = {},
+): Promise<RunningServer> {
   const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   setDatabase(database);
@@ -57,7 +66,9 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
   const runJobs = () =>
     runHousekeeping(database)
       .then((result) => result && logger.info(result, "housekeeping done"))
-      .catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed"));
+      .catch((error: unknown) =>
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed"),
+      );
   void runJobs();
   const jobsTimer = setInterval(runJobs, HOUSEKEEPING_INTERVAL_MS);
   jobsTimer.unref();
@@ -176,4 +187,3 @@ export async function startServer(config: Config, options: { afterSeed?: (db: Da
     },
   };
 }
-

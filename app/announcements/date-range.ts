@@ -1,7 +1,8 @@
 import { calendarDayOf, LATEST_DAY } from "~/validation/calendar-day";
 
 /** The management list's date-range filter (SPEC §2): a custom range, the last N days or the next N days. */
-export type DateRangeFilter = { kind: "custom"; from?: string; to?: string } | { kind: "last"; days: number } | { kind: "next"; days: number };
+export type DateRangeFilter =
+  { kind: "custom"; from?: string; to?: string } | { kind: "last"; days: number } | { kind: "next"; days: number };
 
 const DAY = 86_400_000;
 
@@ -22,7 +23,10 @@ export function dateRangeOf(filter: DateRangeFilter, now: Date): { from?: Date; 
 }
 
 /** An announcement matches when its window [start, expiration) overlaps the range. */
-export function overlapsRange(window: { startDate: Date; expirationDate: Date }, range: { from?: Date; to?: Date }): boolean {
+export function overlapsRange(
+  window: { startDate: Date; expirationDate: Date },
+  range: { from?: Date; to?: Date },
+): boolean {
   if (range.to && window.startDate.getTime() >= range.to.getTime()) return false;
   if (range.from && window.expirationDate.getTime() <= range.from.getTime()) return false;
   return true;

@@ -29,13 +29,19 @@ export function isLive(a: Pick<AnnouncementTargeting, "startDate" | "expirationD
   return a.startDate.getTime() <= now.getTime() && now.getTime() < a.expirationDate.getTime();
 }
 
-const shares = <T>(wanted: readonly T[], held: readonly T[]) => wanted.length === 0 || wanted.some((v) => held.includes(v));
+const shares = <T>(wanted: readonly T[], held: readonly T[]) =>
+  wanted.length === 0 || wanted.some((v) => held.includes(v));
 
 /**
  * Whether a user sees an announcement: live, in their language, at the display location, for one
  * of their brands and regions, and — when roles are set — for one of their web security roles.
  */
-export function announcementVisibleTo(a: AnnouncementTargeting, audience: AnnouncementAudience, now: Date, displayLocationCode = DEFAULT_DISPLAY_LOCATION): boolean {
+export function announcementVisibleTo(
+  a: AnnouncementTargeting,
+  audience: AnnouncementAudience,
+  now: Date,
+  displayLocationCode = DEFAULT_DISPLAY_LOCATION,
+): boolean {
   return (
     isLive(a, now) &&
     a.language === audience.locale &&
@@ -47,17 +53,27 @@ export function announcementVisibleTo(a: AnnouncementTargeting, audience: Announ
 }
 
 /** SPEC §2: priority (highest first), equal priorities alphabetically by title. */
-export function compareAnnouncements(a: Pick<AnnouncementTargeting, "priority" | "title">, b: Pick<AnnouncementTargeting, "priority" | "title">): number {
+export function compareAnnouncements(
+  a: Pick<AnnouncementTargeting, "priority" | "title">,
+  b: Pick<AnnouncementTargeting, "priority" | "title">,
+): number {
   return PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) || a.title.localeCompare(b.title);
 }
 
 /** SPEC §2: unread and read views, split by the list of read ids. */
-export function splitByRead<T extends { id: number }>(items: readonly T[], readIds: ReadonlySet<number>): { unread: T[]; read: T[] } {
+export function splitByRead<T extends { id: number }>(
+  items: readonly T[],
+  readIds: ReadonlySet<number>,
+): { unread: T[]; read: T[] } {
   return { unread: items.filter((i) => !readIds.has(i.id)), read: items.filter((i) => readIds.has(i.id)) };
 }
 
 /** Unread announcements per brand: for each of the user's brands, how many unread ones target it. */
-export function unreadCountsByBrand(items: readonly Pick<AnnouncementTargeting, "id" | "brandIds">[], readIds: ReadonlySet<number>, brandIds: readonly number[]): Record<number, number> {
+export function unreadCountsByBrand(
+  items: readonly Pick<AnnouncementTargeting, "id" | "brandIds">[],
+  readIds: ReadonlySet<number>,
+  brandIds: readonly number[],
+): Record<number, number> {
   const counts: Record<number, number> = Object.fromEntries(brandIds.map((b) => [b, 0]));
   for (const item of items) {
     if (readIds.has(item.id)) continue;
@@ -68,14 +84,20 @@ export function unreadCountsByBrand(items: readonly Pick<AnnouncementTargeting, 
 
 /** A comma-joined query value (SPEC §7 `brands`, `regionCode`, collection ids) as its trimmed, non-empty parts. */
 export function commaJoined(value: string | null | undefined): string[] {
-  return (value ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /**
  * The notifications a request asks for: of what the user sees, those for one of the requested
  * brands and one of the requested regions. An empty request list narrows nothing.
  */
-export function narrowToRequested<T extends Pick<AnnouncementTargeting, "brandIds" | "regionCodes">>(items: readonly T[], requested: { brandIds: readonly number[]; regionCodes: readonly string[] }): T[] {
+export function narrowToRequested<T extends Pick<AnnouncementTargeting, "brandIds" | "regionCodes">>(
+  items: readonly T[],
+  requested: { brandIds: readonly number[]; regionCodes: readonly string[] },
+): T[] {
   return items.filter(
     (a) =>
       (requested.brandIds.length === 0 || a.brandIds.some((b) => requested.brandIds.includes(b))) &&

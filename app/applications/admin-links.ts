@@ -17,7 +17,11 @@ const LINKS: readonly (LauncherAdminLink & { route: RouteKey | null })[] = [
   { labelKey: "adminLinks.auditUsers", to: "/admin/audit/users", route: "auditUsers" },
   { labelKey: "adminLinks.auditOrganizations", to: "/admin/audit/organizations", route: "auditOrganizations" },
   { labelKey: "adminLinks.identityBulkImport", to: "/admin/wsr-bulk-assignments", route: "identityBulkImport" },
-  { labelKey: "adminLinks.organizationBulkImport", to: "/admin/orgs-bulk-assignments", route: "organizationBulkImport" },
+  {
+    labelKey: "adminLinks.organizationBulkImport",
+    to: "/admin/orgs-bulk-assignments",
+    route: "organizationBulkImport",
+  },
   { labelKey: "adminLinks.manageDirectory", to: "/admin/manage-directory/DEALER_LOCATION", route: null },
   { labelKey: "adminLinks.singularRoles", to: "/admin/manage-directory/SINGULAR_ROLES", route: null },
 ];
@@ -25,5 +29,7 @@ const LINKS: readonly (LauncherAdminLink & { route: RouteKey | null })[] = [
 /** The launcher's admin links: only with feature:dev and any-admin, then each by its own rule. */
 export function launcherAdminLinks(features: readonly string[]): LauncherAdminLink[] {
   if (!features.includes(F.dev) || !isAnyAdmin(features)) return [];
-  return LINKS.filter((link) => link.route === null || satisfiesRule(features, ROUTE_RULES[link.route].rule)).map(({ labelKey, to }) => ({ labelKey, to }));
+  return LINKS.filter((link) => link.route === null || satisfiesRule(features, ROUTE_RULES[link.route].rule)).map(
+    ({ labelKey, to }) => ({ labelKey, to }),
+  );
 }

@@ -51,7 +51,12 @@ export function groupLauncher(items: readonly LauncherItem[], regionOrder: reado
       categories.set(category, list);
     }
   }
-  const regionRank = (code: string | null) => (code === null ? Number.MAX_SAFE_INTEGER : regionOrder.indexOf(code) === -1 ? regionOrder.length : regionOrder.indexOf(code));
+  const regionRank = (code: string | null) =>
+    code === null
+      ? Number.MAX_SAFE_INTEGER
+      : regionOrder.indexOf(code) === -1
+        ? regionOrder.length
+        : regionOrder.indexOf(code);
   const grouped = [...regions.entries()]
     .sort(([a], [b]) => regionRank(a) - regionRank(b) || (a ?? "").localeCompare(b ?? ""))
     .map(([regionCode, categories]) => ({

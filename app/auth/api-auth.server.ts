@@ -21,7 +21,9 @@ async function identityIdForBearer(token: string): Promise<number | null> {
     return Number.isInteger(id) ? id : null;
   }
   const { issuer } = await issuerEndpoints("default");
-  const discovery = await fetch(`${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`).then((r) => r.json() as Promise<{ userinfo_endpoint?: string }>);
+  const discovery = await fetch(`${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`).then(
+    (r) => r.json() as Promise<{ userinfo_endpoint?: string }>,
+  );
   if (!discovery.userinfo_endpoint) return null;
   const response = await fetch(discovery.userinfo_endpoint, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) return null;
@@ -36,7 +38,13 @@ async function bearerUser(token: string, host: string): Promise<PortalUser | nul
   if (identityId === null) return null;
   const [profile, claims] = await Promise.all([loadAccessProfile(db(), identityId), identityClaims(db(), identityId)]);
   if (!profile || !claims) return null;
-  if (brandHostMismatch(isBrand3Host(host, getConfig().BRAND3_HOST_MARKER), profile.access.brands.map((b) => b.id))) return null;
+  if (
+    brandHostMismatch(
+      isBrand3Host(host, getConfig().BRAND3_HOST_MARKER),
+      profile.access.brands.map((b) => b.id),
+    )
+  )
+    return null;
   return portalUserFrom(identityId, claims, profile);
 }
 
@@ -87,4 +95,3 @@ export async function requireApiFeatures(request: Request, rule: FeatureRule): P
 export function requireApiAccessLike(request: Request, screen: RouteKey): Promise<PortalUser> {
   return requireApiFeatures(request, ROUTE_RULES[screen].rule);
 }
-

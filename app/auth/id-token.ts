@@ -5,7 +5,10 @@ import type { IdentityClaims } from "./session.server";
  * 3.1.3.7: TLS server validation may stand in for the signature check) and checks issuer,
  * audience and expiry.
  */
-export function readIdTokenClaims(idToken: string, expected: { issuer: string; clientId: string; now?: number }): IdentityClaims {
+export function readIdTokenClaims(
+  idToken: string,
+  expected: { issuer: string; clientId: string; now?: number },
+): IdentityClaims {
   const parts = idToken.split(".");
   if (parts.length !== 3) throw new Error("ID token is malformed");
   const payload = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8")) as Record<string, unknown>;

@@ -32,7 +32,10 @@ function signingKeys(dataDir: string) {
 }
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 function simplePage(ctx: KoaContextWithOIDC, title: string, body: string): string {
@@ -64,7 +67,11 @@ export function createIdentityProvider(config: Config): Provider {
       },
     ],
     jwks: signingKeys(config.DATA_DIR),
-    cookies: { keys: [config.SESSION_SECRET], long: { httpOnly: true, sameSite: "lax" }, short: { httpOnly: true, sameSite: "lax" } },
+    cookies: {
+      keys: [config.SESSION_SECRET],
+      long: { httpOnly: true, sameSite: "lax" },
+      short: { httpOnly: true, sameSite: "lax" },
+    },
     pkce: { required: () => true, methods: ["S256"] },
     scopes: [...PORTAL_SCOPES],
     claims: {
@@ -98,7 +105,11 @@ export function createIdentityProvider(config: Config): Provider {
         },
         postLogoutSuccessSource: async (ctx) => {
           const t = translatorFor(localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language")));
-          ctx.body = simplePage(ctx, t("signOut.done"), `<h1>${escapeHtml(t("signOut.done"))}</h1><p><a class="button" href="/">${escapeHtml(t("auth.signInAgain"))}</a></p>`);
+          ctx.body = simplePage(
+            ctx,
+            t("signOut.done"),
+            `<h1>${escapeHtml(t("signOut.done"))}</h1><p><a class="button" href="/">${escapeHtml(t("auth.signInAgain"))}</a></p>`,
+          );
         },
       },
     },

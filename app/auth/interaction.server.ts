@@ -6,7 +6,8 @@ export type InteractionState = { kind: "login" } | { kind: "expired" } | { kind:
 /** Grants the first-party portal client every scope it asked for (no consent screen for our own portal). */
 async function grantFor(accountId: string, clientId: string, scope: string, existingGrantId?: string): Promise<string> {
   const provider = embeddedProvider();
-  const grant = (existingGrantId && (await provider.Grant.find(existingGrantId))) || new provider.Grant({ accountId, clientId });
+  const grant =
+    (existingGrantId && (await provider.Grant.find(existingGrantId))) || new provider.Grant({ accountId, clientId });
   grant.addOIDCScope(scope);
   return grant.save();
 }
@@ -26,7 +27,12 @@ export async function interactionState(req: IncomingMessage, res: ServerResponse
   const details = await currentInteraction(req, res);
   if (!details) return { kind: "expired" };
   if (details.prompt.name === "consent" && details.session?.accountId) {
-    const grantId = await grantFor(details.session.accountId, String(details.params.client_id), String(details.params.scope ?? "openid"), details.grantId);
+    const grantId = await grantFor(
+      details.session.accountId,
+      String(details.params.client_id),
+      String(details.params.scope ?? "openid"),
+      details.grantId,
+    );
     const to = await provider.interactionResult(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return { kind: "redirect", to };
   }
@@ -34,12 +40,26 @@ export async function interactionState(req: IncomingMessage, res: ServerResponse
 }
 
 /** Finishes the login prompt for a verified identity, with the grant, and returns where to resume. */
-export async function completeSignIn(req: IncomingMessage, res: ServerResponse, identityId: number): Promise<InteractionState> {
+export async function completeSignIn(
+  req: IncomingMessage,
+  res: ServerResponse,
+  identityId: number,
+): Promise<InteractionState> {
   const provider = embeddedProvider();
   const details = await currentInteraction(req, res);
   if (!details) return { kind: "expired" };
   const accountId = String(identityId);
-  const grantId = await grantFor(accountId, String(details.params.client_id), String(details.params.scope ?? "openid"), details.grantId);
-  const to = await provider.interactionResult(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+  const grantId = await grantFor(
+    accountId,
+    String(details.params.client_id),
+    String(details.params.scope ?? "openid"),
+    details.grantId,
+  );
+  const to = await provider.interactionResult(
+    req,
+    res,
+    { login: { accountId }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
   return { kind: "redirect", to };
 }

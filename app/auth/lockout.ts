@@ -8,7 +8,10 @@ export const LOCKOUT_DURATION_MS = 15 * 60 * 1000;
  * times of failed attempts since the last successful one.
  */
 export function lockedUntil(failures: readonly Date[], now: Date): Date | null {
-  const recent = [...failures].map((d) => d.getTime()).sort((a, b) => b - a).slice(0, LOCKOUT_FAILURES);
+  const recent = [...failures]
+    .map((d) => d.getTime())
+    .sort((a, b) => b - a)
+    .slice(0, LOCKOUT_FAILURES);
   if (recent.length < LOCKOUT_FAILURES) return null;
   const newest = recent[0];
   const oldest = recent[LOCKOUT_FAILURES - 1];

@@ -57,7 +57,9 @@ export class DatabaseOidcAdapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await db().delete(oidcPayloads).where(and(eq(oidcPayloads.id, id), eq(oidcPayloads.model, this.model)));
+    await db()
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.id, id), eq(oidcPayloads.model, this.model)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -107,7 +107,11 @@ export function publicOriginFor(request: Request): string {
  * refresh, no scope is sent (RFC 6749 §6: the grant's own scopes), since the provider may have
  * granted fewer than asked (offline_access) and refuses a refresh asking for more.
  */
-export async function strategyFor(request: Request, pathname = new URL(request.url).pathname, purpose: "sign-in" | "refresh" = "sign-in") {
+export async function strategyFor(
+  request: Request,
+  pathname = new URL(request.url).pathname,
+  purpose: "sign-in" | "refresh" = "sign-in",
+) {
   const config = getConfig();
   const key = issuerKeyFor(request);
   const endpoints = await issuerEndpoints(key);
@@ -117,7 +121,13 @@ export async function strategyFor(request: Request, pathname = new URL(request.u
     endpoints,
     strategy: new OAuth2Strategy<OAuth2Tokens>(
       {
-        cookie: { name: "oauth2", httpOnly: true, sameSite: "Lax", path: "/", ...(origin.startsWith("https://") ? { secure: true as const } : {}) },
+        cookie: {
+          name: "oauth2",
+          httpOnly: true,
+          sameSite: "Lax",
+          path: "/",
+          ...(origin.startsWith("https://") ? { secure: true as const } : {}),
+        },
         clientId: config.OIDC_CLIENT_ID,
         clientSecret: config.OIDC_CLIENT_SECRET,
         authorizationEndpoint: endpoints.authorization,

@@ -59,14 +59,16 @@ function buildStorage() {
     cookie,
     async createData(data, expires) {
       const id = randomBytes(32).toString("base64url");
-      await db().insert(sessions).values({
-        id,
-        identityId: (data.identityId as number | undefined) ?? null,
-        data: data as Record<string, unknown>,
-        expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
-        userAgent: typeof data.userAgent === "string" ? data.userAgent : null,
-        lastSeenAt: new Date(),
-      });
+      await db()
+        .insert(sessions)
+        .values({
+          id,
+          identityId: (data.identityId as number | undefined) ?? null,
+          data: data as Record<string, unknown>,
+          expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+          userAgent: typeof data.userAgent === "string" ? data.userAgent : null,
+          lastSeenAt: new Date(),
+        });
       return id;
     },
     async readData(id) {

@@ -18,7 +18,11 @@ interface TokenSet {
  * and the identity they name (by subject on the embedded provider, by e-mail on an external one).
  * Throws when the identity is unknown or inactive.
  */
-export async function sessionDataFromTokens(tokens: TokenSet, key: IssuerKey, endpoints: IssuerEndpoints): Promise<SessionData> {
+export async function sessionDataFromTokens(
+  tokens: TokenSet,
+  key: IssuerKey,
+  endpoints: IssuerEndpoints,
+): Promise<SessionData> {
   const config = getConfig();
   const idToken = tokens.idToken();
   const claims = readIdTokenClaims(idToken, { issuer: endpoints.issuer, clientId: config.OIDC_CLIENT_ID });

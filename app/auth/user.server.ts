@@ -59,7 +59,12 @@ async function loadUser(request: Request): Promise<PortalUser | null> {
     // The identity was deactivated or removed: the session no longer stands.
     throw redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
   }
-  if (brandHostMismatch(onBrand3Host, profile.access.brands.map((b) => b.id))) {
+  if (
+    brandHostMismatch(
+      onBrand3Host,
+      profile.access.brands.map((b) => b.id),
+    )
+  ) {
     throw portalError(403, "errors.brandHostMismatch");
   }
   return portalUserFrom(identityId, claims, profile);

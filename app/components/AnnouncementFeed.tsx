@@ -4,7 +4,17 @@ import { mediumDate } from "~/i18n/date-format";
 import type { FeedItem } from "~/services/announcements.server";
 
 /** SPEC §2 Announcements list: unread and read views; opening or marking one read moves it (form posts). */
-export function AnnouncementFeed({ unread, read, view, locale }: { unread: FeedItem[]; read: FeedItem[]; view: "unread" | "read"; locale: string }) {
+export function AnnouncementFeed({
+  unread,
+  read,
+  view,
+  locale,
+}: {
+  unread: FeedItem[];
+  read: FeedItem[];
+  view: "unread" | "read";
+  locale: string;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const items = view === "read" ? read : unread;
@@ -28,7 +38,8 @@ export function AnnouncementFeed({ unread, read, view, locale }: { unread: FeedI
             <li key={item.id} className={`announcement announcement--${item.priority}`} data-testid="announcement">
               <h3>{item.title}</h3>
               <p className="announcement__meta">
-                {t(`announcements.priority.${item.priority}`)} · {t("announcements.published", { date: date.format(new Date(item.startDate)) })}
+                {t(`announcements.priority.${item.priority}`)} ·{" "}
+                {t("announcements.published", { date: date.format(new Date(item.startDate)) })}
               </p>
               {item.description && (
                 <p className="announcement__note">
@@ -52,7 +63,13 @@ export function AnnouncementFeed({ unread, read, view, locale }: { unread: FeedI
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="announcementId" value={item.id} />
                     <input type="hidden" name="view" value={view} />
-                    <button type="submit" name="intent" value="markRead" className="button button--small button--secondary" aria-label={`${t("announcements.markRead")}: ${item.title}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="markRead"
+                      className="button button--small button--secondary"
+                      aria-label={`${t("announcements.markRead")}: ${item.title}`}
+                    >
                       {t("announcements.markRead")}
                     </button>
                   </Form>

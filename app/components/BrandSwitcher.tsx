@@ -4,13 +4,24 @@ import { logoOf, parseBrandId } from "~/theme/theme";
 import { Modal } from "./Modal";
 
 /** SPEC §2 Brand switcher: radio list of the user's brands with logos; Continue keeps, Cancel restores. */
-export function BrandSwitcher(props: { brands: { id: number; name: string }[]; current: number; closeTo: string; unreadByBrand: Record<number, number> }) {
+export function BrandSwitcher(props: {
+  brands: { id: number; name: string }[];
+  current: number;
+  closeTo: string;
+  unreadByBrand: Record<number, number>;
+}) {
   const { t } = useTranslation();
   const restore = () => {
     document.body.dataset.brand = String(props.current);
   };
   return (
-    <Modal title={t("brandSwitcher.title")} titleId="brand-switcher-title" closeTo={props.closeTo} closeLabel={t("brandSwitcher.close")} onClose={restore}>
+    <Modal
+      title={t("brandSwitcher.title")}
+      titleId="brand-switcher-title"
+      closeTo={props.closeTo}
+      closeLabel={t("brandSwitcher.close")}
+      onClose={restore}
+    >
       <Form method="post" action="/theme" className="brand-switcher">
         <p id="brand-switcher-description">{t("brandSwitcher.description")}</p>
         <input type="hidden" name="returnTo" value={props.closeTo} />
@@ -35,7 +46,9 @@ export function BrandSwitcher(props: { brands: { id: number; name: string }[]; c
                 {(props.unreadByBrand[brand.id] ?? 0) > 0 && (
                   <span className="badge" data-testid={`unread-brand-${brand.id}`}>
                     <span aria-hidden="true">{props.unreadByBrand[brand.id]}</span>
-                    <span className="visually-hidden">{t("brandSwitcher.unread", { count: props.unreadByBrand[brand.id] })}</span>
+                    <span className="visually-hidden">
+                      {t("brandSwitcher.unread", { count: props.unreadByBrand[brand.id] })}
+                    </span>
                   </span>
                 )}
               </label>

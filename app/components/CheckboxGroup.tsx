@@ -24,7 +24,13 @@ export function CheckboxGroup(props: {
       <legend>{props.legend}</legend>
       {props.options.map((option) => (
         <label key={option.value}>
-          <input type="checkbox" name={props.name} value={option.value} defaultChecked={props.checked.includes(String(option.value))} key={`${props.fieldKey ?? ""}-${option.value}`} />{" "}
+          <input
+            type="checkbox"
+            name={props.name}
+            value={option.value}
+            defaultChecked={props.checked.includes(String(option.value))}
+            key={`${props.fieldKey ?? ""}-${option.value}`}
+          />{" "}
           {option.label}
         </label>
       ))}

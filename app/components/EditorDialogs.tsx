@@ -24,7 +24,15 @@ export function EditorActions({ canDelete, submitting }: { canDelete: boolean; s
   );
 }
 
-export function EditorDialogs(props: { savedText: string; backTo: string; backLabel: string; deleteTitle: string; deleteText: string; deleteButton: string; canDelete: boolean }) {
+export function EditorDialogs(props: {
+  savedText: string;
+  backTo: string;
+  backLabel: string;
+  deleteTitle: string;
+  deleteText: string;
+  deleteButton: string;
+  canDelete: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -81,7 +89,17 @@ export function DeletedDialog({ text }: { text: string }) {
 }
 
 /** A form's errors: its own (e.g. a conflict) or, after a failed submit, "Please correct the errors marked". */
-export function FormErrors({ id, errors, show, text }: { id: string; errors?: string[]; show: boolean; text: (key: string) => string }) {
+export function FormErrors({
+  id,
+  errors,
+  show,
+  text,
+}: {
+  id: string;
+  errors?: string[];
+  show: boolean;
+  text: (key: string) => string;
+}) {
   if (!errors && !show) return null;
   return (
     <div id={id} className="form-error" role="alert">

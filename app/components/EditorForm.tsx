@@ -35,7 +35,12 @@ export function EditorForm(props: {
       onChange={props.onChange}
       className="editor"
     >
-      <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={props.errorText} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        show={attempted && Object.keys(form.allErrors).length > 0}
+        text={props.errorText}
+      />
       <input type="hidden" name="updatedAt" value={props.stamp} />
       <fieldset disabled={props.readOnly} className="editor__fields">
         <legend className="visually-hidden">{props.legend}</legend>

@@ -2,7 +2,15 @@ import { useTranslation } from "react-i18next";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 
 /** A field's first error, translated from its message key (`values` fill its placeholders; `n` defaults to the text maximum). */
-export function FieldError({ id, errors, values }: { id: string; errors?: string[]; values?: Record<string, string | number> }) {
+export function FieldError({
+  id,
+  errors,
+  values,
+}: {
+  id: string;
+  errors?: string[];
+  values?: Record<string, string | number>;
+}) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (

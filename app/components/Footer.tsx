@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import { LOCALES } from "~/i18n/locale";
 
 /** SPEC §2 Footer: language selector for everyone, notices, copyright; feature:dev links; the trade link only in brand 3's theme. */
-export function Footer(props: { locale: string; year: number; companyName: string; theme: number; showDevLinks: boolean }) {
+export function Footer(props: {
+  locale: string;
+  year: number;
+  companyName: string;
+  theme: number;
+  showDevLinks: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const returnTo = location.pathname + location.search;

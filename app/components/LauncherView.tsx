@@ -3,7 +3,15 @@ import { useTranslation } from "react-i18next";
 import { opensInNewTab, type Launcher, type LauncherItem } from "~/applications/launcher";
 
 /** An application link: a new tab for links containing http, an in-app route otherwise. */
-export function ApplicationLink({ item, className, children }: { item: Pick<LauncherItem, "link">; className?: string; children: React.ReactNode }) {
+export function ApplicationLink({
+  item,
+  className,
+  children,
+}: {
+  item: Pick<LauncherItem, "link">;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   if (opensInNewTab(item.link)) {
     return (
@@ -35,11 +43,19 @@ export function LauncherView({ launcher, headingLevel = 2 }: { launcher: Launche
   return (
     <div className="launcher">
       {launcher.regions.map((region) => (
-        <section key={region.regionCode ?? "none"} className="launcher__region" aria-label={region.regionCode ? t(`regions.${region.regionCode}`) : t("launcher.adminTools")}>
-          {launcher.showRegionHeadings && region.regionCode && <RegionHeading className="launcher__region-name">{t(`regions.${region.regionCode}`)}</RegionHeading>}
+        <section
+          key={region.regionCode ?? "none"}
+          className="launcher__region"
+          aria-label={region.regionCode ? t(`regions.${region.regionCode}`) : t("launcher.adminTools")}
+        >
+          {launcher.showRegionHeadings && region.regionCode && (
+            <RegionHeading className="launcher__region-name">{t(`regions.${region.regionCode}`)}</RegionHeading>
+          )}
           {region.categories.map((category) => (
             <div key={category.name ?? "none"} className="launcher__category">
-              {category.name && <CategoryHeading className="launcher__category-name">{categoryName(category.name)}</CategoryHeading>}
+              {category.name && (
+                <CategoryHeading className="launcher__category-name">{categoryName(category.name)}</CategoryHeading>
+              )}
               <ul className="launcher__grid">
                 {category.items.map((item) => (
                   <li key={`${category.name}-${item.id}`}>

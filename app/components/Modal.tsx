@@ -37,7 +37,9 @@ export function Modal(props: {
         closeLink.current?.click();
       }
       if (event.key === "Tab") {
-        const focusable = [...dialog.querySelectorAll<HTMLElement>("input, button, a[href], select, textarea")].filter((el) => !el.hasAttribute("disabled"));
+        const focusable = [...dialog.querySelectorAll<HTMLElement>("input, button, a[href], select, textarea")].filter(
+          (el) => !el.hasAttribute("disabled"),
+        );
         if (focusable.length === 0) return;
         const [head, tail] = [focusable[0], focusable[focusable.length - 1]];
         if (event.shiftKey && document.activeElement === head) {
@@ -58,13 +60,27 @@ export function Modal(props: {
   return (
     <div className="modal-backdrop">
       {!props.unclosable && (
-        <Link to={props.closeTo} className="modal-backdrop__close" tabIndex={-1} aria-hidden="true" preventScrollReset onClick={props.onClose} />
+        <Link
+          to={props.closeTo}
+          className="modal-backdrop__close"
+          tabIndex={-1}
+          aria-hidden="true"
+          preventScrollReset
+          onClick={props.onClose}
+        />
       )}
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={props.titleId} ref={ref}>
         <div className="modal__header">
           <h2 id={props.titleId}>{props.title}</h2>
           {!props.unclosable && (
-            <Link ref={closeLink} to={props.closeTo} className="modal__x" aria-label={props.closeLabel} preventScrollReset onClick={props.onClose}>
+            <Link
+              ref={closeLink}
+              to={props.closeTo}
+              className="modal__x"
+              aria-label={props.closeLabel}
+              preventScrollReset
+              onClick={props.onClose}
+            >
               ×
             </Link>
           )}

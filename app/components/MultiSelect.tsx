@@ -32,7 +32,15 @@ export function MultiSelect(props: {
     return (
       <div className="field multiselect">
         <label htmlFor={`${id}-select`}>{props.label}</label>
-        <select id={`${id}-select`} name={props.name} multiple size={Math.min(6, Math.max(3, options.length))} defaultValue={[...props.defaultValue]} disabled={props.disabled} aria-describedby={props.errors?.length ? props.errorId : undefined}>
+        <select
+          id={`${id}-select`}
+          name={props.name}
+          multiple
+          size={Math.min(6, Math.max(3, options.length))}
+          defaultValue={[...props.defaultValue]}
+          disabled={props.disabled}
+          aria-describedby={props.errors?.length ? props.errorId : undefined}
+        >
           {options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -44,7 +52,12 @@ export function MultiSelect(props: {
             <label htmlFor={`${id}-new`} className="field__sublabel">
               {t("common.newTags")}
             </label>
-            <input id={`${id}-new`} name={newTagsName(props.name)} placeholder={t("common.pressEnterToCreateTag")} maxLength={2000} />
+            <input
+              id={`${id}-new`}
+              name={newTagsName(props.name)}
+              placeholder={t("common.pressEnterToCreateTag")}
+              maxLength={2000}
+            />
           </>
         )}
         <FieldError id={props.errorId} errors={props.errors} />
@@ -76,7 +89,12 @@ export function MultiSelect(props: {
               <input type="hidden" name={props.name} value={value} />
               <span>{value}</span>
               {!props.disabled && (
-                <button type="button" className="chip__remove" aria-label={t("common.removeTag", { value })} onClick={() => setValues(values.filter((v) => v !== value))}>
+                <button
+                  type="button"
+                  className="chip__remove"
+                  aria-label={t("common.removeTag", { value })}
+                  onClick={() => setValues(values.filter((v) => v !== value))}
+                >
                   ×
                 </button>
               )}
@@ -123,7 +141,10 @@ export function mergeNewTags(formData: FormData, fields: readonly string[]): For
     const typed = formData.get(newTagsName(field));
     if (typeof typed !== "string") continue;
     const existing = new Set(merged.getAll(field).map(String));
-    for (const part of typed.split(",").map((p) => p.trim()).filter(Boolean)) {
+    for (const part of typed
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       if (!existing.has(part)) merged.append(field, part);
       existing.add(part);
     }

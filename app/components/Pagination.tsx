@@ -20,7 +20,13 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   return (
     <nav className="pagination" aria-label={t("common.pages")}>
       <ul>
-        <li>{page > 1 ? <Link to={href(page - 1)}>{t("common.previous")}</Link> : <span aria-disabled="true">{t("common.previous")}</span>}</li>
+        <li>
+          {page > 1 ? (
+            <Link to={href(page - 1)}>{t("common.previous")}</Link>
+          ) : (
+            <span aria-disabled="true">{t("common.previous")}</span>
+          )}
+        </li>
         {pageWindow(page, pageCount).map((n) => (
           <li key={n}>
             <Link to={href(n)} aria-current={n === page ? "page" : undefined} aria-label={t("common.page", { n })}>
@@ -28,7 +34,13 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
             </Link>
           </li>
         ))}
-        <li>{page < pageCount ? <Link to={href(page + 1)}>{t("common.next")}</Link> : <span aria-disabled="true">{t("common.next")}</span>}</li>
+        <li>
+          {page < pageCount ? (
+            <Link to={href(page + 1)}>{t("common.next")}</Link>
+          ) : (
+            <span aria-disabled="true">{t("common.next")}</span>
+          )}
+        </li>
       </ul>
     </nav>
   );

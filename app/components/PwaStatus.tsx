@@ -1,7 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-type WorkboxLike = { addEventListener(type: string, listener: () => void): void; register(): Promise<unknown>; messageSkipWaiting(): void };
+type WorkboxLike = {
+  addEventListener(type: string, listener: () => void): void;
+  register(): Promise<unknown>;
+  messageSkipWaiting(): void;
+};
 
 /** Asks the service worker whether this page came from a saved copy, and from when. */
 function askServedFromCache(): Promise<string | null> {
@@ -83,7 +87,9 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
     };
   }, []);
 
-  const time = savedAt ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(savedAt)) : "";
+  const time = savedAt
+    ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(savedAt))
+    : "";
   return (
     <>
       {savedAt !== null && (

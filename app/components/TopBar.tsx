@@ -146,7 +146,12 @@ function MobileMenu({ user, level }: { user: ShellUser; level: string | null }) 
   const location = useLocation();
   if (level !== "main" && level !== "admin") {
     return (
-      <Link className="burger" to={withSearchParam(location, "menu", "main")} aria-label={t("nav.menu")} preventScrollReset>
+      <Link
+        className="burger"
+        to={withSearchParam(location, "menu", "main")}
+        aria-label={t("nav.menu")}
+        preventScrollReset
+      >
         <span aria-hidden="true">☰</span>
       </Link>
     );

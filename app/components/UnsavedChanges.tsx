@@ -17,7 +17,9 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>) {
     // A successful save lands on ?saved=1: nothing is unsaved any more.
     if (new URLSearchParams(location.search).get("saved") === "1") setDirty(false);
   }, [location.key, location.search]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -27,7 +29,13 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>) {
   const prompt =
     blocker.state === "blocked" ? (
       <div className="modal-backdrop">
-        <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="unsaved-title" aria-describedby="unsaved-text">
+        <div
+          className="modal"
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="unsaved-title"
+          aria-describedby="unsaved-text"
+        >
           <h2 id="unsaved-title">{t("common.unsavedTitle")}</h2>
           <p id="unsaved-text">{t("common.unsavedText")}</p>
           <div className="modal__actions">

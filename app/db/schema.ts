@@ -37,13 +37,23 @@ export const organizations = pgTable(
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     type: text("type", { enum: ["dealer", "location", "internal"] }).notNull(),
-    brandId: integer("brand_id").notNull().references(() => brands.id),
-    regionCode: text("region_code").notNull().references(() => regions.code),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    regionCode: text("region_code")
+      .notNull()
+      .references(() => regions.code),
     parentId: integer("parent_id").references((): AnyPgColumn => organizations.id),
     /** Business kind for targeting (e.g. DEALER, RENTAL, SERVICE_CENTER). */
     organizationType: text("organization_type").notNull().default("DEALER"),
-    contractTypes: text("contract_types").array().notNull().default(sql`'{}'::text[]`),
-    contractCodes: text("contract_codes").array().notNull().default(sql`'{}'::text[]`),
+    contractTypes: text("contract_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contractCodes: text("contract_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [index("organizations_parent_idx").on(t.parentId)],
@@ -61,15 +71,40 @@ export const applications = pgTable(
     displayName: text("display_name").notNull(),
     description: text("description").notNull().default(""),
     link: text("link").notNull(),
-    regionCode: text("region_code").notNull().references(() => regions.code),
-    brandId: integer("brand_id").notNull().references(() => brands.id),
-    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
-    contractCodes: text("contract_codes").array().notNull().default(sql`'{}'::text[]`),
-    contractTypes: text("contract_types").array().notNull().default(sql`'{}'::text[]`),
-    organizationTypes: text("organization_types").array().notNull().default(sql`'{}'::text[]`),
-    primaryTasks: text("primary_tasks").array().notNull().default(sql`'{}'::text[]`),
-    typicalUsers: text("typical_users").array().notNull().default(sql`'{}'::text[]`),
-    webRoles: text("web_roles").array().notNull().default(sql`'{}'::text[]`),
+    regionCode: text("region_code")
+      .notNull()
+      .references(() => regions.code),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contractCodes: text("contract_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contractTypes: text("contract_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    organizationTypes: text("organization_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    primaryTasks: text("primary_tasks")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    typicalUsers: text("typical_users")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    webRoles: text("web_roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     customRules: jsonb("custom_rules"),
     translations: jsonb("translations").$type<LocalizedTexts>().notNull().default({}),
     sortOrder: integer("sort_order").notNull(),
@@ -95,14 +130,27 @@ export const identities = pgTable(
     activeDirectoryUsername: text("active_directory_username"),
     listingName: text("listing_name"),
     userType: text("user_type", { enum: ["internal", "external"] }).notNull(),
-    role: text("role", { enum: ["admin", "regular"] }).notNull().default("regular"),
+    role: text("role", { enum: ["admin", "regular"] })
+      .notNull()
+      .default("regular"),
     serialNumber: text("serial_number").notNull(),
     employeeNumber: text("employee_number"),
-    directoryGroups: text("directory_groups").array().notNull().default(sql`'{}'::text[]`),
-    webRoles: text("web_roles").array().notNull().default(sql`'{}'::text[]`),
-    requiredActions: text("required_actions").array().notNull().default(sql`'{}'::text[]`),
+    directoryGroups: text("directory_groups")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    webRoles: text("web_roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    requiredActions: text("required_actions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     passwordHash: text("password_hash"),
-    status: text("status", { enum: ["active", "inactive"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
     deactivationReason: text("deactivation_reason"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
@@ -121,7 +169,10 @@ export const securityRoles = pgTable("security_roles", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
   displayName: text("display_name").notNull(),
-  features: text("features").array().notNull().default(sql`'{}'::text[]`),
+  features: text("features")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 });
 
@@ -222,13 +273,24 @@ export const announcements = pgTable(
     content: text("content").notNull().default(""),
     language: text("language").notNull().default("en"),
     displayLocationCode: text("display_location_code").notNull().default("dealer-home"),
-    priority: text("priority", { enum: ["highest", "medium", "lowest"] }).notNull().default("medium"),
+    priority: text("priority", { enum: ["highest", "medium", "lowest"] })
+      .notNull()
+      .default("medium"),
     linkUrl: text("link_url").notNull(),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     expirationDate: timestamp("expiration_date", { withTimezone: true }).notNull(),
-    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
-    brandIds: integer("brand_ids").array().notNull().default(sql`'{}'::integer[]`),
-    regionCodes: text("region_codes").array().notNull().default(sql`'{}'::text[]`),
+    roles: text("roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    brandIds: integer("brand_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    regionCodes: text("region_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     modifiedBy: integer("modified_by"),
     ...timestamps,
   },
@@ -257,7 +319,10 @@ export const distributionLists = pgTable("distribution_lists", {
   /** Name and description per locale; `en` always present. */
   translations: jsonb("translations").$type<Record<string, { name: string; description: string }>>().notNull(),
   /** Brands whose users are offered the list; empty = every brand. */
-  brandIds: integer("brand_ids").array().notNull().default(sql`'{}'::integer[]`),
+  brandIds: integer("brand_ids")
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -305,8 +370,14 @@ export const documents = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     subject: text("subject", { enum: DOCUMENT_SUBJECTS }).notNull(),
-    brandIds: integer("brand_ids").array().notNull().default(sql`'{}'::integer[]`),
-    regionCodes: text("region_codes").array().notNull().default(sql`'{}'::text[]`),
+    brandIds: integer("brand_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    regionCodes: text("region_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),

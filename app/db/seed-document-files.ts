@@ -60,7 +60,11 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** An RGB PNG of horizontal stripes in the given colours (each [r, g, b]). */
-export function pngFile(width: number, height: number, stripes: readonly (readonly [number, number, number])[]): Uint8Array {
+export function pngFile(
+  width: number,
+  height: number,
+  stripes: readonly (readonly [number, number, number])[],
+): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -88,15 +92,60 @@ export function pngFile(width: number, height: number, stripes: readonly (readon
 export function jpegFile(): Uint8Array {
   const oneCodeTable = (tableClass: number) => [0xff, 0xc4, 0x00, 0x14, tableClass, 1, ...new Array(15).fill(0), 0x00];
   return new Uint8Array([
-    0xff, 0xd8,
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-    0xff, 0xdb, 0x00, 0x43, 0x00, ...new Array(64).fill(1),
-    0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0xff,
+    0xdb,
+    0x00,
+    0x43,
+    0x00,
+    ...new Array(64).fill(1),
+    0xff,
+    0xc0,
+    0x00,
+    0x0b,
+    0x08,
+    0x00,
+    0x08,
+    0x00,
+    0x08,
+    0x01,
+    0x01,
+    0x11,
+    0x00,
     ...oneCodeTable(0x00),
     ...oneCodeTable(0x10),
-    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
+    0xff,
+    0xda,
+    0x00,
+    0x08,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
     0x3f,
-    0xff, 0xd9,
+    0x00,
+    0x3f,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -178,7 +227,9 @@ export function xlsxFile(rows: readonly (readonly (string | number)[])[]): Uint8
       const xml = cells
         .map((value, c) => {
           const ref = `${column(c)}${r + 1}`;
-          return typeof value === "number" ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${xmlText(value)}</t></is></c>`;
+          return typeof value === "number"
+            ? `<c r="${ref}"><v>${value}</v></c>`
+            : `<c r="${ref}" t="inlineStr"><is><t>${xmlText(value)}</t></is></c>`;
         })
         .join("");
       return `<row r="${r + 1}">${xml}</row>`;

@@ -14,9 +14,15 @@ export const SEED_DISTRIBUTION_LISTS: { code: string; brandIds: number[]; transl
       de: { name: "Service-Bulletins", description: "Technische Mitteilungen und Feldaktionen für Ihre Maschinen." },
       fr: { name: "Bulletins de service", description: "Bulletins techniques et campagnes terrain pour vos machines." },
       es: { name: "Boletines de servicio", description: "Boletines técnicos y campañas de campo para sus máquinas." },
-      it: { name: "Bollettini di assistenza", description: "Bollettini tecnici e campagne sul campo per le vostre macchine." },
+      it: {
+        name: "Bollettini di assistenza",
+        description: "Bollettini tecnici e campagne sul campo per le vostre macchine.",
+      },
       nl: { name: "Servicebulletins", description: "Technische bulletins en veldacties voor uw machines." },
-      pt: { name: "Boletins de assistência", description: "Boletins técnicos e campanhas de campo para as suas máquinas." },
+      pt: {
+        name: "Boletins de assistência",
+        description: "Boletins técnicos e campanhas de campo para as suas máquinas.",
+      },
       ko: { name: "서비스 공지", description: "보유 장비에 대한 기술 공지 및 현장 캠페인." },
       zh: { name: "服务公告", description: "有关您设备的技术公告和现场活动。" },
     },
@@ -42,11 +48,23 @@ export const SEED_DISTRIBUTION_LISTS: { code: string; brandIds: number[]; transl
     translations: {
       en: { name: "Warranty updates", description: "Changes to warranty policies and claim procedures." },
       de: { name: "Garantie-Neuigkeiten", description: "Änderungen an Garantiebedingungen und Antragsverfahren." },
-      fr: { name: "Actualités garantie", description: "Changements des politiques de garantie et des procédures de réclamation." },
-      es: { name: "Novedades de garantía", description: "Cambios en las políticas de garantía y los procedimientos de reclamación." },
-      it: { name: "Novità sulla garanzia", description: "Modifiche alle condizioni di garanzia e alle procedure di reclamo." },
+      fr: {
+        name: "Actualités garantie",
+        description: "Changements des politiques de garantie et des procédures de réclamation.",
+      },
+      es: {
+        name: "Novedades de garantía",
+        description: "Cambios en las políticas de garantía y los procedimientos de reclamación.",
+      },
+      it: {
+        name: "Novità sulla garanzia",
+        description: "Modifiche alle condizioni di garanzia e alle procedure di reclamo.",
+      },
       nl: { name: "Garantie-updates", description: "Wijzigingen in garantievoorwaarden en claimprocedures." },
-      pt: { name: "Novidades da garantia", description: "Alterações às políticas de garantia e aos procedimentos de reclamação." },
+      pt: {
+        name: "Novidades da garantia",
+        description: "Alterações às políticas de garantia e aos procedimentos de reclamação.",
+      },
       ko: { name: "보증 업데이트", description: "보증 정책 및 청구 절차 변경 사항." },
       zh: { name: "保修更新", description: "保修政策和索赔流程的变更。" },
     },
@@ -57,8 +75,14 @@ export const SEED_DISTRIBUTION_LISTS: { code: string; brandIds: number[]; transl
     translations: {
       en: { name: "Training invitations", description: "Courses for technicians and sales staff near you." },
       de: { name: "Schulungseinladungen", description: "Kurse für Techniker und Verkaufspersonal in Ihrer Nähe." },
-      fr: { name: "Invitations aux formations", description: "Formations pour techniciens et vendeurs près de chez vous." },
-      es: { name: "Invitaciones a formación", description: "Cursos para técnicos y personal de ventas cerca de usted." },
+      fr: {
+        name: "Invitations aux formations",
+        description: "Formations pour techniciens et vendeurs près de chez vous.",
+      },
+      es: {
+        name: "Invitaciones a formación",
+        description: "Cursos para técnicos y personal de ventas cerca de usted.",
+      },
       it: { name: "Inviti ai corsi", description: "Corsi per tecnici e personale di vendita vicino a voi." },
       nl: { name: "Trainingsuitnodigingen", description: "Cursussen voor technici en verkopers bij u in de buurt." },
       pt: { name: "Convites para formações", description: "Cursos para técnicos e equipas de vendas perto de si." },
@@ -72,11 +96,23 @@ export const SEED_DISTRIBUTION_LISTS: { code: string; brandIds: number[]; transl
     translations: {
       en: { name: "Halden dealer newsletter", description: "News for Halden dealers, every two weeks." },
       de: { name: "Halden-Händler-Newsletter", description: "Neuigkeiten für Halden-Händler, alle zwei Wochen." },
-      fr: { name: "Lettre d’information des concessionnaires Halden", description: "Actualités pour les concessionnaires Halden, toutes les deux semaines." },
-      es: { name: "Boletín para concesionarios Halden", description: "Noticias para concesionarios Halden, cada dos semanas." },
-      it: { name: "Newsletter per i concessionari Halden", description: "Notizie per i concessionari Halden, ogni due settimane." },
+      fr: {
+        name: "Lettre d’information des concessionnaires Halden",
+        description: "Actualités pour les concessionnaires Halden, toutes les deux semaines.",
+      },
+      es: {
+        name: "Boletín para concesionarios Halden",
+        description: "Noticias para concesionarios Halden, cada dos semanas.",
+      },
+      it: {
+        name: "Newsletter per i concessionari Halden",
+        description: "Notizie per i concessionari Halden, ogni due settimane.",
+      },
       nl: { name: "Nieuwsbrief voor Halden-dealers", description: "Nieuws voor Halden-dealers, om de twee weken." },
-      pt: { name: "Boletim dos concessionários Halden", description: "Notícias para concessionários Halden, de duas em duas semanas." },
+      pt: {
+        name: "Boletim dos concessionários Halden",
+        description: "Notícias para concessionários Halden, de duas em duas semanas.",
+      },
       ko: { name: "Halden 딜러 뉴스레터", description: "2주마다 전하는 Halden 딜러 소식." },
       zh: { name: "Halden 经销商通讯", description: "面向 Halden 经销商的资讯，每两周一期。" },
     },
@@ -143,24 +179,47 @@ export async function seedSelfServiceReference(database: Database): Promise<void
 }
 
 /** Demo contact data and subscriptions of the demo accounts (only where none are set yet). */
-export const SEED_CONTACT_DATA: Record<string, { jobTitle: string; phoneMobile?: string; listingName?: string; subscriptions: string[] }> = {
-  "admin@example.com": { jobTitle: "Dealer principal", phoneMobile: "+1 614 555 0100", listingName: "Alex Morgan (Prairie)", subscriptions: ["warranty-updates"] },
-  "dealer@example.com": { jobTitle: "Service advisor", phoneMobile: "+1 614 555 0142", subscriptions: ["service-bulletins"] },
-  "halden@example.com": { jobTitle: "Sales manager", phoneMobile: "+46 31 555 0190", subscriptions: ["halden-newsletter"] },
+export const SEED_CONTACT_DATA: Record<
+  string,
+  { jobTitle: string; phoneMobile?: string; listingName?: string; subscriptions: string[] }
+> = {
+  "admin@example.com": {
+    jobTitle: "Dealer principal",
+    phoneMobile: "+1 614 555 0100",
+    listingName: "Alex Morgan (Prairie)",
+    subscriptions: ["warranty-updates"],
+  },
+  "dealer@example.com": {
+    jobTitle: "Service advisor",
+    phoneMobile: "+1 614 555 0142",
+    subscriptions: ["service-bulletins"],
+  },
+  "halden@example.com": {
+    jobTitle: "Sales manager",
+    phoneMobile: "+46 31 555 0190",
+    subscriptions: ["halden-newsletter"],
+  },
   "auditor@example.com": { jobTitle: "Compliance analyst", subscriptions: [] },
 };
 
 export async function seedDemoContactData(database: Database): Promise<void> {
-  const lists = await database.select({ id: distributionLists.id, code: distributionLists.code }).from(distributionLists);
+  const lists = await database
+    .select({ id: distributionLists.id, code: distributionLists.code })
+    .from(distributionLists);
   const listId = new Map(lists.map((l) => [l.code, l.id]));
   for (const [email, data] of Object.entries(SEED_CONTACT_DATA)) {
-    const [identity] = await database.select({ id: identities.id, jobTitle: identities.jobTitle }).from(identities).where(sql`lower(${identities.email}) = ${email}`);
+    const [identity] = await database
+      .select({ id: identities.id, jobTitle: identities.jobTitle })
+      .from(identities)
+      .where(sql`lower(${identities.email}) = ${email}`);
     if (!identity || identity.jobTitle) continue;
     await database
       .update(identities)
       .set({ jobTitle: data.jobTitle, phoneMobile: data.phoneMobile ?? null, listingName: data.listingName ?? null })
       .where(eq(identities.id, identity.id));
-    const values = data.subscriptions.flatMap((code) => (listId.has(code) ? [{ identityId: identity.id, distributionListId: listId.get(code)! }] : []));
+    const values = data.subscriptions.flatMap((code) =>
+      listId.has(code) ? [{ identityId: identity.id, distributionListId: listId.get(code)! }] : [],
+    );
     if (values.length > 0) await database.insert(emailSubscriptions).values(values).onConflictDoNothing();
   }
 }

@@ -2,7 +2,18 @@ import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
 import type { Database } from "./client.server";
-import { announcementReads, announcements, applications, brands, identities, organizations, regions, roleAssignments, securityRoles, type LocalizedTexts } from "./schema";
+import {
+  announcementReads,
+  announcements,
+  applications,
+  brands,
+  identities,
+  organizations,
+  regions,
+  roleAssignments,
+  securityRoles,
+  type LocalizedTexts,
+} from "./schema";
 import { SEED_APPLICATIONS } from "./seed-applications";
 import { SEED_ANNOUNCEMENTS, SEED_READS } from "./seed-announcements";
 import { seedDocuments } from "./seed-documents";
@@ -28,19 +39,72 @@ export const REGIONS = [
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
 const DEALERS = [
-  { key: "vantor-na", name: "Prairie Equipment Co.", location: "Prairie Equipment – Columbus", brandId: 1, region: "NA", organizationType: "DEALER", contractTypes: ["FULL_LINE"], contractCodes: ["C-100"] },
-  { key: "power-na", name: "Lakeside Power Supply", location: "Lakeside Power – Milwaukee", brandId: 2, region: "NA", organizationType: "DEALER", contractTypes: ["COMPACT"], contractCodes: ["C-200"] },
-  { key: "corvane-emea", name: "Rheinland Maschinen GmbH", location: "Rheinland Maschinen – Köln", brandId: 4, region: "EMEA", organizationType: "DEALER", contractTypes: ["FULL_LINE"], contractCodes: ["C-400"] },
-  { key: "halden-emea", name: "Nordic Halden Partners", location: "Nordic Halden – Göteborg", brandId: 3, region: "EMEA", organizationType: "DEALER", contractTypes: ["FULL_LINE"], contractCodes: ["C-300"] },
-  { key: "brixton-apac", name: "Pacific Brixton Pty", location: "Pacific Brixton – Brisbane", brandId: 5, region: "APAC", organizationType: "SERVICE_CENTER", contractTypes: ["SERVICE"], contractCodes: ["C-500"] },
+  {
+    key: "vantor-na",
+    name: "Prairie Equipment Co.",
+    location: "Prairie Equipment – Columbus",
+    brandId: 1,
+    region: "NA",
+    organizationType: "DEALER",
+    contractTypes: ["FULL_LINE"],
+    contractCodes: ["C-100"],
+  },
+  {
+    key: "power-na",
+    name: "Lakeside Power Supply",
+    location: "Lakeside Power – Milwaukee",
+    brandId: 2,
+    region: "NA",
+    organizationType: "DEALER",
+    contractTypes: ["COMPACT"],
+    contractCodes: ["C-200"],
+  },
+  {
+    key: "corvane-emea",
+    name: "Rheinland Maschinen GmbH",
+    location: "Rheinland Maschinen – Köln",
+    brandId: 4,
+    region: "EMEA",
+    organizationType: "DEALER",
+    contractTypes: ["FULL_LINE"],
+    contractCodes: ["C-400"],
+  },
+  {
+    key: "halden-emea",
+    name: "Nordic Halden Partners",
+    location: "Nordic Halden – Göteborg",
+    brandId: 3,
+    region: "EMEA",
+    organizationType: "DEALER",
+    contractTypes: ["FULL_LINE"],
+    contractCodes: ["C-300"],
+  },
+  {
+    key: "brixton-apac",
+    name: "Pacific Brixton Pty",
+    location: "Pacific Brixton – Brisbane",
+    brandId: 5,
+    region: "APAC",
+    organizationType: "SERVICE_CENTER",
+    contractTypes: ["SERVICE"],
+    contractCodes: ["C-500"],
+  },
 ] as const;
 
 type DealerKey = (typeof DEALERS)[number]["key"];
 
 const ROLES = [
-  { name: "PORTAL_ADMIN", displayName: "Portal administrator", features: [...ALL_ADMIN_FEATURES, F.documentsView, F.documentsWrite, F.dev] },
+  {
+    name: "PORTAL_ADMIN",
+    displayName: "Portal administrator",
+    features: [...ALL_ADMIN_FEATURES, F.documentsView, F.documentsWrite, F.dev],
+  },
   { name: "DEALER_STAFF", displayName: "Dealer staff", features: [F.documentsView] },
-  { name: "READ_ONLY_AUDITOR", displayName: "Read-only auditor", features: [F.usersRead, F.announcementsRead, F.auditUsersRead] },
+  {
+    name: "READ_ONLY_AUDITOR",
+    displayName: "Read-only auditor",
+    features: [F.usersRead, F.announcementsRead, F.auditUsersRead],
+  },
 ] as const;
 
 type RoleName = (typeof ROLES)[number]["name"];
@@ -59,41 +123,91 @@ export const DEMO_ACCOUNTS: readonly {
   description: string;
 }[] = [
   {
-    email: "admin@example.com", firstName: "Alex", lastName: "Morgan", userType: "external", role: "admin",
-    employeeNumber: "E-1001", serialNumber: "SN-1001", securityRole: "PORTAL_ADMIN",
-    locations: ["vantor-na", "power-na", "corvane-emea"], webRoles: ["DEALER_ADMIN"], description: "administrator, brands 1 2 4",
+    email: "admin@example.com",
+    firstName: "Alex",
+    lastName: "Morgan",
+    userType: "external",
+    role: "admin",
+    employeeNumber: "E-1001",
+    serialNumber: "SN-1001",
+    securityRole: "PORTAL_ADMIN",
+    locations: ["vantor-na", "power-na", "corvane-emea"],
+    webRoles: ["DEALER_ADMIN"],
+    description: "administrator, brands 1 2 4",
   },
   {
-    email: "dealer@example.com", firstName: "Dana", lastName: "Reyes", userType: "external", role: "regular",
-    employeeNumber: "E-1002", serialNumber: "SN-1002", securityRole: "DEALER_STAFF",
-    locations: ["vantor-na"], description: "dealer staff, brand 1",
+    email: "dealer@example.com",
+    firstName: "Dana",
+    lastName: "Reyes",
+    userType: "external",
+    role: "regular",
+    employeeNumber: "E-1002",
+    serialNumber: "SN-1002",
+    securityRole: "DEALER_STAFF",
+    locations: ["vantor-na"],
+    description: "dealer staff, brand 1",
   },
   {
-    email: "employee@example.com", firstName: "Erin", lastName: "Walsh", userType: "internal", role: "regular",
-    employeeNumber: null, serialNumber: "SN-1003", securityRole: "DEALER_STAFF",
-    locations: ["vantor-na", "power-na", "corvane-emea", "halden-emea", "brixton-apac"], description: "employee, brands 1–5",
+    email: "employee@example.com",
+    firstName: "Erin",
+    lastName: "Walsh",
+    userType: "internal",
+    role: "regular",
+    employeeNumber: null,
+    serialNumber: "SN-1003",
+    securityRole: "DEALER_STAFF",
+    locations: ["vantor-na", "power-na", "corvane-emea", "halden-emea", "brixton-apac"],
+    description: "employee, brands 1–5",
   },
   {
-    email: "halden@example.com", firstName: "Hugo", lastName: "Lind", userType: "external", role: "regular",
-    employeeNumber: "E-1004", serialNumber: "SN-1004", securityRole: "DEALER_STAFF",
-    locations: ["halden-emea"], description: "dealer staff, brand 3",
+    email: "halden@example.com",
+    firstName: "Hugo",
+    lastName: "Lind",
+    userType: "external",
+    role: "regular",
+    employeeNumber: "E-1004",
+    serialNumber: "SN-1004",
+    securityRole: "DEALER_STAFF",
+    locations: ["halden-emea"],
+    description: "dealer staff, brand 3",
   },
   {
-    email: "auditor@example.com", firstName: "Riley", lastName: "Chen", userType: "external", role: "regular",
-    employeeNumber: "E-1005", serialNumber: "SN-1005", securityRole: "READ_ONLY_AUDITOR",
-    locations: ["vantor-na"], description: "read-only auditor, brand 1",
+    email: "auditor@example.com",
+    firstName: "Riley",
+    lastName: "Chen",
+    userType: "external",
+    role: "regular",
+    employeeNumber: "E-1005",
+    serialNumber: "SN-1005",
+    securityRole: "READ_ONLY_AUDITOR",
+    locations: ["vantor-na"],
+    description: "read-only auditor, brand 1",
   },
   {
-    email: "partner@example.com", firstName: "Pat", lastName: "Quinn", userType: "external", role: "regular",
-    employeeNumber: "E-1006", serialNumber: "SN-1006", securityRole: "DEALER_STAFF",
-    locations: ["vantor-na"], webRoles: ["PartnerPortalSales"], description: "partner-portal sales role, brand 1 (home sends on to the partner portal)",
+    email: "partner@example.com",
+    firstName: "Pat",
+    lastName: "Quinn",
+    userType: "external",
+    role: "regular",
+    employeeNumber: "E-1006",
+    serialNumber: "SN-1006",
+    securityRole: "DEALER_STAFF",
+    locations: ["vantor-na"],
+    webRoles: ["PartnerPortalSales"],
+    description: "partner-portal sales role, brand 1 (home sends on to the partner portal)",
   },
 ];
 
 /** Reference data every installation has: brands and regions. Idempotent. */
 export async function seedReferenceData(database: Database): Promise<void> {
-  await database.insert(brands).values([...BRANDS]).onConflictDoNothing();
-  await database.insert(regions).values([...REGIONS]).onConflictDoNothing();
+  await database
+    .insert(brands)
+    .values([...BRANDS])
+    .onConflictDoNothing();
+  await database
+    .insert(regions)
+    .values([...REGIONS])
+    .onConflictDoNothing();
   await seedSelfServiceReference(database);
 }
 
@@ -149,9 +263,14 @@ export async function seedAnnouncements(database: Database, now = new Date()): P
     .returning({ id: announcements.id, title: announcements.title });
   const idOf = new Map(rows.map((r) => [r.title, r.id]));
   for (const [email, titles] of Object.entries(SEED_READS)) {
-    const [identity] = await database.select({ id: identities.id }).from(identities).where(sql`lower(${identities.email}) = ${email}`);
+    const [identity] = await database
+      .select({ id: identities.id })
+      .from(identities)
+      .where(sql`lower(${identities.email}) = ${email}`);
     if (!identity) continue;
-    const values = titles.flatMap((title) => (idOf.has(title) ? [{ identityId: identity.id, announcementId: idOf.get(title)! }] : []));
+    const values = titles.flatMap((title) =>
+      idOf.has(title) ? [{ identityId: identity.id, announcementId: idOf.get(title)! }] : [],
+    );
     if (values.length > 0) await database.insert(announcementReads).values(values);
   }
   return true;
@@ -174,7 +293,13 @@ export async function seedDemo(database: Database): Promise<boolean> {
     for (const dealer of DEALERS) {
       const [parent] = await tx
         .insert(organizations)
-        .values({ name: dealer.name, type: "dealer", brandId: dealer.brandId, regionCode: dealer.region, organizationType: dealer.organizationType })
+        .values({
+          name: dealer.name,
+          type: "dealer",
+          brandId: dealer.brandId,
+          regionCode: dealer.region,
+          organizationType: dealer.organizationType,
+        })
         .returning({ id: organizations.id });
       const [location] = await tx
         .insert(organizations)

@@ -4,7 +4,12 @@ function unitFormat(locale: string, unit: "byte" | "kilobyte" | "megabyte"): Int
   const key = `${locale}:${unit}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: unit === "byte" ? 0 : 1 });
+    format = new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit,
+      unitDisplay: "short",
+      maximumFractionDigits: unit === "byte" ? 0 : 1,
+    });
     formats.set(key, format);
   }
   return format;

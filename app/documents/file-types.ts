@@ -15,9 +15,24 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 
 export const FILE_TYPES: readonly FileType[] = [
   { label: "PDF", contentType: "application/pdf", extensions: ["pdf"], magic: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-  { label: "DOCX", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: ["docx"], magic: ZIP },
-  { label: "XLSX", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extensions: ["xlsx"], magic: ZIP },
-  { label: "PNG", contentType: "image/png", extensions: ["png"], magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  {
+    label: "DOCX",
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    extensions: ["docx"],
+    magic: ZIP,
+  },
+  {
+    label: "XLSX",
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    extensions: ["xlsx"],
+    magic: ZIP,
+  },
+  {
+    label: "PNG",
+    contentType: "image/png",
+    extensions: ["png"],
+    magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  },
   { label: "JPG", contentType: "image/jpeg", extensions: ["jpg", "jpeg"], magic: [0xff, 0xd8, 0xff] },
 ];
 
@@ -30,7 +45,8 @@ export function fileExtension(fileName: string): string {
   return match ? match[1].toLowerCase() : "";
 }
 
-const startsWith = (bytes: Uint8Array, magic: readonly number[]) => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
+  bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
 /**
  * The type of an upload, or null when not allowed: the name's extension must be an allowed one
@@ -64,7 +80,11 @@ export function safeFileName(fileName: string): string {
     .replace(/^\.+/, "");
   const extension = fileExtension(cleaned);
   const stem = extension ? cleaned.slice(0, -(extension.length + 1)) : cleaned;
-  const shortStem = [...stem].slice(0, 120 - extension.length - 1).join("").trim() || "document";
+  const shortStem =
+    [...stem]
+      .slice(0, 120 - extension.length - 1)
+      .join("")
+      .trim() || "document";
   return extension ? `${shortStem}.${extension}` : shortStem;
 }
 

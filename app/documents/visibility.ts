@@ -16,13 +16,20 @@ export interface DocumentAudience {
  * no one, so a document never reaches everybody by omission (the upload form requires both).
  */
 export function documentVisibleTo(document: DocumentTargeting, audience: DocumentAudience): boolean {
-  return document.brandIds.some((b) => audience.brandIds.includes(b)) && document.regionCodes.some((r) => audience.regions.includes(r));
+  return (
+    document.brandIds.some((b) => audience.brandIds.includes(b)) &&
+    document.regionCodes.some((r) => audience.regions.includes(r))
+  );
 }
 
 /**
  * Who sees a document in the library and may download it: those it targets, and the library's
  * managers (admin:documents:write), who see every document so they can replace or delete it.
  */
-export function documentShownTo(document: DocumentTargeting, audience: DocumentAudience, managesLibrary: boolean): boolean {
+export function documentShownTo(
+  document: DocumentTargeting,
+  audience: DocumentAudience,
+  managesLibrary: boolean,
+): boolean {
   return managesLibrary || documentVisibleTo(document, audience);
 }

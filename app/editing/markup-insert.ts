@@ -31,7 +31,10 @@ export function insertMarkup(value: string, start: number, end: number, kind: Ma
     case "heading":
       return wrap("<h3>", selected, "</h3>");
     case "list": {
-      const lines = selected.split("\n").map((line) => line.trim()).filter(Boolean);
+      const lines = selected
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
       const items = (lines.length > 0 ? lines : [""]).map((line) => `<li>${line}</li>`).join("\n");
       return wrap("<ul>\n", items, "\n</ul>");
     }

@@ -16,7 +16,15 @@ const dateTimes = new Map<string, Intl.DateTimeFormat>();
 export function mediumDateTime(locale: string): Intl.DateTimeFormat {
   let format = dateTimes.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+    format = new Intl.DateTimeFormat(locale, {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    });
     dateTimes.set(locale, format);
   }
   return format;

@@ -30,7 +30,15 @@ function instanceFor(locale: string, messages: Messages): i18n {
 }
 
 /** Provides the translator of the root loader's locale and messages (server and browser alike). */
-export function PortalI18n({ locale, messages, children }: { locale: string; messages: Messages; children: ReactNode }) {
+export function PortalI18n({
+  locale,
+  messages,
+  children,
+}: {
+  locale: string;
+  messages: Messages;
+  children: ReactNode;
+}) {
   const instance = useMemo(() => instanceFor(locale, messages), [locale, messages]);
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

@@ -38,7 +38,10 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /** Locale from the cookie, then Accept-Language, then en (issue #2 §6). */
-export function localeFromHeaders(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function localeFromHeaders(
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   const fromCookie = cookieValue(cookieHeader, LOCALE_COOKIE);
   if (isLocale(fromCookie)) return fromCookie;
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;

@@ -22,7 +22,10 @@ export interface HousekeepingResult {
  */
 export async function purgeExpired(database: Database, now = new Date()): Promise<HousekeepingResult> {
   const gone = await database.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-  const provider = await database.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now)).returning({ id: oidcPayloads.id });
+  const provider = await database
+    .delete(oidcPayloads)
+    .where(lt(oidcPayloads.expiresAt, now))
+    .returning({ id: oidcPayloads.id });
   const attempts = await database
     .delete(loginAttempts)
     .where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_ATTEMPT_RETENTION_MS)))
@@ -37,7 +40,9 @@ export async function purgeExpired(database: Database, now = new Date()): Promis
 export async function runHousekeeping(handle: DatabaseHandle, now = new Date()): Promise<HousekeepingResult | null> {
   if (handle.kind === "pglite") return purgeExpired(handle.db, now);
   return handle.db.transaction(async (tx) => {
-    const { rows } = (await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as locked`)) as unknown as { rows: { locked: boolean }[] };
+    const { rows } = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
     if (!rows[0]?.locked) return null;
     return purgeExpired(tx as unknown as Database, now);
   });

@@ -11,7 +11,11 @@ const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: c
 try {
   await handle.migrate();
   const result = await runHousekeeping(handle);
-  console.log(result ? `housekeeping: ${result.sessions} expired sessions, ${result.providerRecords} provider records, ${result.loginAttempts} old sign-in attempts deleted` : "housekeeping: another instance holds the lock; nothing done");
+  console.log(
+    result
+      ? `housekeeping: ${result.sessions} expired sessions, ${result.providerRecords} provider records, ${result.loginAttempts} old sign-in attempts deleted`
+      : "housekeeping: another instance holds the lock; nothing done",
+  );
 } finally {
   await handle.close();
 }

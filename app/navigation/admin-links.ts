@@ -18,12 +18,18 @@ const ADMIN_LINKS: readonly { labelKey: string; to: string; route: RouteKey }[] 
   { labelKey: "adminLinks.auditUsers", to: "/admin/audit/users", route: "auditUsers" },
   { labelKey: "adminLinks.auditOrganizations", to: "/admin/audit/organizations", route: "auditOrganizations" },
   { labelKey: "adminLinks.identityBulkImport", to: "/admin/wsr-bulk-assignments", route: "identityBulkImport" },
-  { labelKey: "adminLinks.organizationBulkImport", to: "/admin/orgs-bulk-assignments", route: "organizationBulkImport" },
+  {
+    labelKey: "adminLinks.organizationBulkImport",
+    to: "/admin/orgs-bulk-assignments",
+    route: "organizationBulkImport",
+  },
   { labelKey: "adminLinks.integrationErrors", to: "/admin/integration-errors", route: "integrationErrors" },
 ];
 
 export function visibleAdminLinks(features: readonly string[]): NavLink[] {
-  return ADMIN_LINKS.filter((link) => satisfiesRule(features, ROUTE_RULES[link.route].rule)).map(({ labelKey, to }) => ({ labelKey, to }));
+  return ADMIN_LINKS.filter((link) => satisfiesRule(features, ROUTE_RULES[link.route].rule)).map(
+    ({ labelKey, to }) => ({ labelKey, to }),
+  );
 }
 
 /** Header entries outside Admin: Documents and Support, each behind its route rule. */

@@ -29,7 +29,12 @@ export function manifestOf(brandId: BrandId, lang: string) {
     theme_color: app.themeColor,
     background_color: app.themeColor,
     icons: [
-      ...ICON_SIZES.map((size) => ({ src: iconPath(brandId, size), sizes: `${size}x${size}`, type: "image/png", purpose: "any" })),
+      ...ICON_SIZES.map((size) => ({
+        src: iconPath(brandId, size),
+        sizes: `${size}x${size}`,
+        type: "image/png",
+        purpose: "any",
+      })),
       { src: iconPath(brandId, 512, true), sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
   };

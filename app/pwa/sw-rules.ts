@@ -34,11 +34,18 @@ export function userCacheName(offlineKey: string): string {
 
 /** When the signed-in user changed: every other user's cache is to be deleted. */
 export function cachesToDrop(cacheNames: readonly string[], currentKey: string | null): string[] {
-  return cacheNames.filter((name) => name.startsWith(USER_CACHE_PREFIX) && (currentKey === null || name !== userCacheName(currentKey)));
+  return cacheNames.filter(
+    (name) => name.startsWith(USER_CACHE_PREFIX) && (currentKey === null || name !== userCacheName(currentKey)),
+  );
 }
 
 /** Whether a response from the server may be saved for offline use, and for whom. */
-export function offlineOwnerOf(response: { ok: boolean; status: number; type: string; headers: { get(name: string): string | null } }): string | null {
+export function offlineOwnerOf(response: {
+  ok: boolean;
+  status: number;
+  type: string;
+  headers: { get(name: string): string | null };
+}): string | null {
   if (!response.ok || response.status !== 200 || response.type === "opaqueredirect") return null;
   const key = response.headers.get(OFFLINE_KEY_HEADER);
   return key && /^[0-9a-f]{16,64}$/.test(key) ? key : null;
@@ -52,7 +59,9 @@ type PrecacheEntry = string | { url: string; revision: string | null };
  * in the shared precache at install time. Only files of the client build stay.
  */
 export function precacheFilesOnly<T extends PrecacheEntry>(entries: readonly T[]): T[] {
-  return entries.filter((entry) => /\.(?:js|css|svg|png|jpg|woff2?)$/.test(typeof entry === "string" ? entry : entry.url));
+  return entries.filter((entry) =>
+    /\.(?:js|css|svg|png|jpg|woff2?)$/.test(typeof entry === "string" ? entry : entry.url),
+  );
 }
 
 /**

@@ -23,14 +23,24 @@ export const meta = titleMeta("home.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const locale = localeOf(request);
-  const feed = feedForBrand(user, await userAnnouncements(user, locale), themeOf(request, user.access.brands.map((b) => b.id)));
+  const feed = feedForBrand(
+    user,
+    await userAnnouncements(user, locale),
+    themeOf(
+      request,
+      user.access.brands.map((b) => b.id),
+    ),
+  );
   return {
     locale,
     feed,
     view: new URL(request.url).searchParams.get("announcements") === "read" ? ("read" as const) : ("unread" as const),
     launcher: await launcherFor(user, locale),
     firstName: (user.claims.name ?? "").split(" ")[0] || user.claims.email || "",
-    partnerPortalUrl: partnerPortalRedirectApplies(user.claims.passportWebRoles, partnerPortalRoles(getConfig().PARTNER_PORTAL_ROLES))
+    partnerPortalUrl: partnerPortalRedirectApplies(
+      user.claims.passportWebRoles,
+      partnerPortalRoles(getConfig().PARTNER_PORTAL_ROLES),
+    )
       ? getConfig().PARTNER_PORTAL_URL
       : null,
   };

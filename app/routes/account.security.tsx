@@ -50,19 +50,45 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "changePassword") {
     if (!hasPortalPassword(user)) throw new Response("Forbidden", { status: 403 });
     const submission = parseWithZod(formData, { schema: changePasswordSchema([user.claims.name]) });
-    if (submission.status !== "success") return { result: submission.reply({ formErrors: ["validations.formError"], hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) };
-    const outcome = await changeOwnPassword(db(), user.identityId, submission.value.currentPassword, submission.value.newPassword);
+    if (submission.status !== "success")
+      return {
+        result: submission.reply({
+          formErrors: ["validations.formError"],
+          hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+        }),
+      };
+    const outcome = await changeOwnPassword(
+      db(),
+      user.identityId,
+      submission.value.currentPassword,
+      submission.value.newPassword,
+    );
     if (outcome.kind === "wrongCurrent") {
-      return { result: submission.reply({ fieldErrors: { currentPassword: ["accountSecurity.wrongCurrent"] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) };
+      return {
+        result: submission.reply({
+          fieldErrors: { currentPassword: ["accountSecurity.wrongCurrent"] },
+          hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+        }),
+      };
     }
     if (outcome.kind === "locked") {
-      return { result: submission.reply({ formErrors: ["accountSecurity.locked"], hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) };
+      return {
+        result: submission.reply({
+          formErrors: ["accountSecurity.locked"],
+          hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+        }),
+      };
     }
     return redirect("/account/security?changed=1");
   }
   const submission = parseWithZod(formData, { schema: endSessionSchema });
   if (submission.status !== "success" || !session.id) return redirect("/account/security");
-  const ended = await endOtherSessions(db(), user.identityId, session.id, submission.value.intent === "endOtherSessions" ? "all" : { handle: submission.value.handle });
+  const ended = await endOtherSessions(
+    db(),
+    user.identityId,
+    session.id,
+    submission.value.intent === "endOtherSessions" ? "all" : { handle: submission.value.handle },
+  );
   return redirect(`/account/security?ended=${ended}`);
 }
 
@@ -84,7 +110,7 @@ export default function AccountSecurity() {
   const deviceText = (device: { browser: string | null; system: string | null }) =>
     device.browser && device.system
       ? t("accountSecurity.deviceOn", { browser: device.browser, system: device.system })
-      : device.browser ?? device.system ?? t("accountSecurity.unknownDevice");
+      : (device.browser ?? device.system ?? t("accountSecurity.unknownDevice"));
 
   return (
     <div className="page">
@@ -104,11 +130,20 @@ export default function AccountSecurity() {
         <h2 id="change-password-title">{t("accountSecurity.changePassword")}</h2>
         {canChangePassword ? (
           <Form method="post" {...getFormProps(form)} noValidate className="editor">
-            <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key)} />
+            <FormErrors
+              id={form.errorId}
+              errors={form.errors}
+              show={Boolean(form.errors?.length)}
+              text={(key) => t(key)}
+            />
             <input type="hidden" name="intent" value="changePassword" />
             <div className="field">
               <label htmlFor={fields.currentPassword.id}>{t("accountSecurity.currentPassword")}</label>
-              <input {...getInputProps(fields.currentPassword, { type: "password" })} key={fields.currentPassword.key} autoComplete="current-password" />
+              <input
+                {...getInputProps(fields.currentPassword, { type: "password" })}
+                key={fields.currentPassword.key}
+                autoComplete="current-password"
+              />
               <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
             </div>
             <div className="field">
@@ -122,11 +157,19 @@ export default function AccountSecurity() {
               <p id={`${fields.newPassword.id}-help`} className="field__help">
                 {t("accountSecurity.policy", { min: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS })}
               </p>
-              <FieldError id={fields.newPassword.errorId} errors={fields.newPassword.errors} values={{ n: PASSWORD_MIN_LENGTH }} />
+              <FieldError
+                id={fields.newPassword.errorId}
+                errors={fields.newPassword.errors}
+                values={{ n: PASSWORD_MIN_LENGTH }}
+              />
             </div>
             <div className="field">
               <label htmlFor={fields.confirmPassword.id}>{t("accountSecurity.confirmPassword")}</label>
-              <input {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" />
+              <input
+                {...getInputProps(fields.confirmPassword, { type: "password" })}
+                key={fields.confirmPassword.key}
+                autoComplete="new-password"
+              />
               <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
             </div>
             <div className="editor__actions">
@@ -167,7 +210,14 @@ export default function AccountSecurity() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="endSession" />
                         <input type="hidden" name="handle" value={s.handle} />
-                        <button type="submit" className="button button--small button--secondary" aria-label={t("accountSecurity.signOutSessionOf", { device: deviceText(s.device), time: when.format(new Date(s.signedInAt)) })}>
+                        <button
+                          type="submit"
+                          className="button button--small button--secondary"
+                          aria-label={t("accountSecurity.signOutSessionOf", {
+                            device: deviceText(s.device),
+                            time: when.format(new Date(s.signedInAt)),
+                          })}
+                        >
                           {t("accountSecurity.signOutSession")}
                         </button>
                       </Form>
@@ -180,7 +230,11 @@ export default function AccountSecurity() {
         </div>
         {others.length > 0 ? (
           <p>
-            <Link to={withSearchParam(location, "confirm", "others")} className="button button--danger" preventScrollReset>
+            <Link
+              to={withSearchParam(location, "confirm", "others")}
+              className="button button--danger"
+              preventScrollReset
+            >
               {t("accountSecurity.signOutOthers")}
             </Link>
           </p>
@@ -190,10 +244,19 @@ export default function AccountSecurity() {
       </section>
 
       {confirmingAll && others.length > 0 && (
-        <Modal title={t("accountSecurity.signOutOthers")} titleId="sign-out-others-title" closeTo={withSearchParam(location, "confirm", null)} closeLabel={t("common.close")}>
+        <Modal
+          title={t("accountSecurity.signOutOthers")}
+          titleId="sign-out-others-title"
+          closeTo={withSearchParam(location, "confirm", null)}
+          closeLabel={t("common.close")}
+        >
           <p>{t("accountSecurity.signOutOthersText", { count: others.length })}</p>
           <Form method="post" action="/account/security" className="modal__actions">
-            <Link to={withSearchParam(location, "confirm", null)} className="button button--secondary" preventScrollReset>
+            <Link
+              to={withSearchParam(location, "confirm", null)}
+              className="button button--secondary"
+              preventScrollReset
+            >
               {t("common.cancel")}
             </Link>
             <button type="submit" name="intent" value="endOtherSessions" className="button button--danger">

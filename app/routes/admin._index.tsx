@@ -24,10 +24,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = params.get("q") ?? "";
   const filter = dateRangeFromSearch(params);
   const now = new Date();
-  const list = await listAnnouncements(db(), { query, range: filter ? dateRangeOf(filter, now) : undefined, page: Number(params.get("page") ?? "1") || 1 });
+  const list = await listAnnouncements(db(), {
+    query,
+    range: filter ? dateRangeOf(filter, now) : undefined,
+    page: Number(params.get("page") ?? "1") || 1,
+  });
   return {
     query,
-    filter: { range: params.get("range") ?? "", days: params.get("days") ?? "30", from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    filter: {
+      range: params.get("range") ?? "",
+      days: params.get("days") ?? "30",
+      from: params.get("from") ?? "",
+      to: params.get("to") ?? "",
+    },
     filterErrors: dateRangeErrors(params),
     canWrite: satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE),
     page: list.page,
@@ -77,8 +86,18 @@ export default function AnnouncementsAdmin() {
           <label htmlFor="announcement-days">{t("adminAnnouncements.days")}</label>
           <input id="announcement-days" type="number" name="days" min={1} max={3650} defaultValue={data.filter.days} />
         </div>
-        <DayFilterField name="from" label={t("adminAnnouncements.from")} value={data.filter.from} error={data.filterErrors.from} />
-        <DayFilterField name="to" label={t("adminAnnouncements.to")} value={data.filter.to} error={data.filterErrors.to} />
+        <DayFilterField
+          name="from"
+          label={t("adminAnnouncements.from")}
+          value={data.filter.from}
+          error={data.filterErrors.from}
+        />
+        <DayFilterField
+          name="to"
+          label={t("adminAnnouncements.to")}
+          value={data.filter.to}
+          error={data.filterErrors.to}
+        />
         <button type="submit" className="button">
           {t("common.search")}
         </button>
@@ -99,7 +118,12 @@ export default function AnnouncementsAdmin() {
             {data.rows.map((row) => (
               <tr key={row.id}>
                 <td>
-                  <Link to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`} aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}>
+                  <Link
+                    to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`}
+                    aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", {
+                      title: row.title,
+                    })}
+                  >
                     {row.title}
                   </Link>
                 </td>
@@ -120,7 +144,17 @@ export default function AnnouncementsAdmin() {
 }
 
 /** A day of the custom range: a date input with its validation message (a day beyond 9999 is refused). */
-function DayFilterField({ name, label, value, error }: { name: "from" | "to"; label: string; value: string; error?: string }) {
+function DayFilterField({
+  name,
+  label,
+  value,
+  error,
+}: {
+  name: "from" | "to";
+  label: string;
+  value: string;
+  error?: string;
+}) {
   const id = `announcement-${name}`;
   return (
     <div className="field">

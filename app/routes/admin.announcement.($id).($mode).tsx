@@ -9,7 +9,14 @@ import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
-import { announcementDefinitions, announcementRecord, createAnnouncement, deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/services/announcements.server";
+import {
+  announcementDefinitions,
+  announcementRecord,
+  createAnnouncement,
+  deleteAnnouncement,
+  getAnnouncement,
+  updateAnnouncement,
+} from "~/services/announcements.server";
 import { announcementSchema } from "~/validation/announcement";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { titleMeta } from "~/shell/page-title";
@@ -30,7 +37,10 @@ export const meta = titleMeta("adminAnnouncements.editTitle");
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const id = optionalIdParam(params.id);
-  const [row, definitions] = await Promise.all([id === null ? null : getAnnouncement(db(), id), announcementDefinitions(db())]);
+  const [row, definitions] = await Promise.all([
+    id === null ? null : getAnnouncement(db(), id),
+    announcementDefinitions(db()),
+  ]);
   if (id !== null && !row) throw new Response("Not Found", { status: 404 });
   const canWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
   return {
@@ -51,17 +61,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect("/admin?deleted=1");
   }
   const submission = parseWithZod(formData, { schema: announcementSchema });
-  if (submission.status !== "success") return { result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null };
+  if (submission.status !== "success")
+    return { result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null };
   if (id === null) {
     const created = await createAnnouncement(db(), submission.value, user.identityId);
     return redirect(`/admin/announcement/${created}/edit?saved=1`);
   }
   const outcome = await updateAnnouncement(db(), id, submission.value, user.identityId);
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
-  if (outcome.kind === "conflict") return { result: submission.reply({ formErrors: ["adminAnnouncements.conflict"] }), stamp: outcome.currentStamp };
+  if (outcome.kind === "conflict")
+    return { result: submission.reply({ formErrors: ["adminAnnouncements.conflict"] }), stamp: outcome.currentStamp };
   return redirect(`/admin/announcement/${id}/edit?saved=1`);
 }
-
 
 export default function AnnouncementEditor() {
   const { announcement, canWrite, editing, roleOptions } = useLoaderData<typeof loader>();
@@ -72,13 +83,24 @@ export default function AnnouncementEditor() {
   const today = new Date().toISOString().slice(0, 10);
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: announcement ?? { language: "en", priority: "medium", displayLocationCode: "dealer-home", startDate: today, brandIds: [], regionCodes: [] },
+    defaultValue: announcement ?? {
+      language: "en",
+      priority: "medium",
+      displayLocationCode: "dealer-home",
+      startDate: today,
+      brandIds: [],
+      regionCodes: [],
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
-  const title = !announcement ? t("adminAnnouncements.newTitle") : editing ? t("adminAnnouncements.editTitle") : t("adminAnnouncements.viewTitle");
+  const title = !announcement
+    ? t("adminAnnouncements.newTitle")
+    : editing
+      ? t("adminAnnouncements.editTitle")
+      : t("adminAnnouncements.viewTitle");
   const stamp = actionData?.stamp ?? announcement?.updatedAt ?? "";
   const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
 
@@ -90,18 +112,40 @@ export default function AnnouncementEditor() {
       <h1>{title}</h1>
       {!editing && (
         <p className="notice">
-          {canWrite && announcement ? <Link to={`/admin/announcement/${announcement.id}/edit`}>{t("adminAnnouncements.switchToEdit")}</Link> : t("common.readOnly")}
+          {canWrite && announcement ? (
+            <Link to={`/admin/announcement/${announcement.id}/edit`}>{t("adminAnnouncements.switchToEdit")}</Link>
+          ) : (
+            t("common.readOnly")
+          )}
         </p>
       )}
-      <EditorForm form={form} formRef={formRef} onChange={markDirty} stamp={stamp} readOnly={!editing} legend={title} errorText={errorText} actions={editing && <EditorActions canDelete={Boolean(announcement)} submitting={submitting} />}>
+      <EditorForm
+        form={form}
+        formRef={formRef}
+        onChange={markDirty}
+        stamp={stamp}
+        readOnly={!editing}
+        legend={title}
+        errorText={errorText}
+        actions={editing && <EditorActions canDelete={Boolean(announcement)} submitting={submitting} />}
+      >
         <div className="field">
           <label htmlFor={fields.title.id}>{t("adminAnnouncements.titleColumn")}</label>
-          <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={MAX_TEXT_LENGTH} />
+          <input
+            {...getInputProps(fields.title, { type: "text" })}
+            key={fields.title.key}
+            maxLength={MAX_TEXT_LENGTH}
+          />
           <FieldError id={fields.title.errorId} errors={fields.title.errors} />
         </div>
         <div className="field">
           <label htmlFor={fields.description.id}>{t("adminAnnouncements.description")}</label>
-          <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} aria-describedby={`${fields.description.id}-help`} />
+          <input
+            {...getInputProps(fields.description, { type: "text" })}
+            key={fields.description.key}
+            maxLength={MAX_TEXT_LENGTH}
+            aria-describedby={`${fields.description.id}-help`}
+          />
           <p id={`${fields.description.id}-help`} className="field__help">
             {t("adminAnnouncements.descriptionHelp")}
           </p>
@@ -110,7 +154,12 @@ export default function AnnouncementEditor() {
         <div className="field">
           <label htmlFor={fields.content.id}>{t("adminAnnouncements.content")}</label>
           {editing && <MarkupToolbar textareaId={fields.content.id} />}
-          <textarea {...getTextareaProps(fields.content)} key={fields.content.key} rows={6} aria-describedby={`${fields.content.id}-help`} />
+          <textarea
+            {...getTextareaProps(fields.content)}
+            key={fields.content.key}
+            rows={6}
+            aria-describedby={`${fields.content.id}-help`}
+          />
           <p id={`${fields.content.id}-help`} className="field__help">
             {t("adminAnnouncements.contentHelp")}
           </p>
@@ -118,7 +167,12 @@ export default function AnnouncementEditor() {
         </div>
         <div className="field">
           <label htmlFor={fields.linkUrl.id}>{t("adminAnnouncements.linkUrl")}</label>
-          <input {...getInputProps(fields.linkUrl, { type: "url" })} key={fields.linkUrl.key} maxLength={2048} required />
+          <input
+            {...getInputProps(fields.linkUrl, { type: "url" })}
+            key={fields.linkUrl.key}
+            maxLength={2048}
+            required
+          />
           <FieldError id={fields.linkUrl.errorId} errors={fields.linkUrl.errors} />
         </div>
         <div className="field-row">
@@ -153,13 +207,21 @@ export default function AnnouncementEditor() {
           </div>
           <div className="field">
             <label htmlFor={fields.expirationDate.id}>{t("adminAnnouncements.expirationDate")}</label>
-            <input {...getInputProps(fields.expirationDate, { type: "date" })} max={LATEST_DAY} key={fields.expirationDate.key} />
+            <input
+              {...getInputProps(fields.expirationDate, { type: "date" })}
+              max={LATEST_DAY}
+              key={fields.expirationDate.key}
+            />
             <FieldError id={fields.expirationDate.errorId} errors={fields.expirationDate.errors} />
           </div>
         </div>
         <div className="field">
           <label htmlFor={fields.displayLocationCode.id}>{t("adminAnnouncements.displayLocation")}</label>
-          <input {...getInputProps(fields.displayLocationCode, { type: "text" })} key={fields.displayLocationCode.key} maxLength={MAX_TEXT_LENGTH} />
+          <input
+            {...getInputProps(fields.displayLocationCode, { type: "text" })}
+            key={fields.displayLocationCode.key}
+            maxLength={MAX_TEXT_LENGTH}
+          />
           <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
         </div>
         <AudienceCheckboxes

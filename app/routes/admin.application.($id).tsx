@@ -101,7 +101,11 @@ export default function ApplicationEditor() {
   });
   const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
 
-  const title = !application ? t("adminApplications.newTitle") : canWrite ? t("adminApplications.editTitle") : t("adminApplications.viewTitle");
+  const title = !application
+    ? t("adminApplications.newTitle")
+    : canWrite
+      ? t("adminApplications.editTitle")
+      : t("adminApplications.viewTitle");
   const stamp = actionData?.stamp ?? application?.updatedAt ?? "";
   const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
 
@@ -112,11 +116,27 @@ export default function ApplicationEditor() {
       </p>
       <h1>{title}</h1>
       {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
-      <EditorForm form={form} formRef={formRef} onChange={markDirty} stamp={stamp} readOnly={!canWrite} legend={title} errorText={errorText} actions={canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}>
+      <EditorForm
+        form={form}
+        formRef={formRef}
+        onChange={markDirty}
+        stamp={stamp}
+        readOnly={!canWrite}
+        legend={title}
+        errorText={errorText}
+        actions={canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}
+      >
         {TEXT_FIELDS.map((name) => (
           <div className="field" key={name}>
-            <label htmlFor={fields[name].id}>{t(name === "name" ? "adminApplications.name" : `adminApplications.${name}`)}</label>
-            <input {...getInputProps(fields[name], { type: name === "link" ? "url" : "text" })} key={fields[name].key} maxLength={MAX_TEXT_LENGTH} aria-describedby={name === "link" ? `${fields[name].id}-help ${fields[name].errorId}` : undefined} />
+            <label htmlFor={fields[name].id}>
+              {t(name === "name" ? "adminApplications.name" : `adminApplications.${name}`)}
+            </label>
+            <input
+              {...getInputProps(fields[name], { type: name === "link" ? "url" : "text" })}
+              key={fields[name].key}
+              maxLength={MAX_TEXT_LENGTH}
+              aria-describedby={name === "link" ? `${fields[name].id}-help ${fields[name].errorId}` : undefined}
+            />
             {name === "link" && (
               <p id={`${fields[name].id}-help`} className="field__help">
                 {t("adminApplications.linkHelp")}
@@ -157,7 +177,11 @@ export default function ApplicationEditor() {
             name={name}
             label={t(`adminApplications.${name}`)}
             options={options[name]}
-            defaultValue={(fields[name].initialValue as string[] | string | undefined) === undefined ? [] : ([] as string[]).concat(fields[name].initialValue as string[] | string)}
+            defaultValue={
+              (fields[name].initialValue as string[] | string | undefined) === undefined
+                ? []
+                : ([] as string[]).concat(fields[name].initialValue as string[] | string)
+            }
             errors={fields[name].errors}
             errorId={fields[name].errorId}
             disabled={!canWrite}
@@ -165,7 +189,13 @@ export default function ApplicationEditor() {
         ))}
         <div className="field">
           <label htmlFor={fields.customRules.id}>{t("adminApplications.customRules")}</label>
-          <textarea {...getTextareaProps(fields.customRules)} key={fields.customRules.key} rows={3} className="code" aria-describedby={`${fields.customRules.id}-help ${fields.customRules.errorId}`} />
+          <textarea
+            {...getTextareaProps(fields.customRules)}
+            key={fields.customRules.key}
+            rows={3}
+            className="code"
+            aria-describedby={`${fields.customRules.id}-help ${fields.customRules.errorId}`}
+          />
           <p id={`${fields.customRules.id}-help`} className="field__help">
             {t("adminApplications.customRulesHelp")}
           </p>
@@ -194,7 +224,11 @@ export default function ApplicationEditor() {
  */
 // The form's own type follows its default value; only the translations' shape matters here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type TranslationsField = FieldMetadata<Partial<Record<string, { displayName?: string; description?: string }>>, any, string[]>;
+type TranslationsField = FieldMetadata<
+  Partial<Record<string, { displayName?: string; description?: string }>>,
+  any,
+  string[]
+>;
 
 function ApplicationTranslations({ translations }: { translations: TranslationsField }) {
   const { t } = useTranslation();
@@ -211,13 +245,27 @@ function ApplicationTranslations({ translations }: { translations: TranslationsF
           <details key={locale} open={filled || failed} className="translations__language">
             <summary lang={locale}>{t(`languages.${locale}`)}</summary>
             <div className="field">
-              <label htmlFor={texts.displayName.id}>{t("adminApplications.translatedDisplayName", { language: t(`languages.${locale}`) })}</label>
-              <input {...getInputProps(texts.displayName, { type: "text" })} key={texts.displayName.key} lang={locale} maxLength={MAX_TEXT_LENGTH} />
+              <label htmlFor={texts.displayName.id}>
+                {t("adminApplications.translatedDisplayName", { language: t(`languages.${locale}`) })}
+              </label>
+              <input
+                {...getInputProps(texts.displayName, { type: "text" })}
+                key={texts.displayName.key}
+                lang={locale}
+                maxLength={MAX_TEXT_LENGTH}
+              />
               <FieldError id={texts.displayName.errorId} errors={texts.displayName.errors} />
             </div>
             <div className="field">
-              <label htmlFor={texts.description.id}>{t("adminApplications.translatedDescription", { language: t(`languages.${locale}`) })}</label>
-              <input {...getInputProps(texts.description, { type: "text" })} key={texts.description.key} lang={locale} maxLength={MAX_TEXT_LENGTH} />
+              <label htmlFor={texts.description.id}>
+                {t("adminApplications.translatedDescription", { language: t(`languages.${locale}`) })}
+              </label>
+              <input
+                {...getInputProps(texts.description, { type: "text" })}
+                key={texts.description.key}
+                lang={locale}
+                maxLength={MAX_TEXT_LENGTH}
+              />
               <FieldError id={texts.description.errorId} errors={texts.description.errors} />
             </div>
           </details>

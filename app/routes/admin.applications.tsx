@@ -19,7 +19,6 @@ import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("adminApplications.title");
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const url = new URL(request.url);
@@ -87,7 +86,12 @@ export default function ApplicationsList() {
             {data.rows.map((row) => (
               <tr key={row.id}>
                 <td>
-                  <Link to={`/admin/application/${row.id}`} aria-label={t(data.canWrite ? "adminApplications.edit" : "adminApplications.view", { name: row.displayName })}>
+                  <Link
+                    to={`/admin/application/${row.id}`}
+                    aria-label={t(data.canWrite ? "adminApplications.edit" : "adminApplications.view", {
+                      name: row.displayName,
+                    })}
+                  >
                     {row.displayName}
                   </Link>
                 </td>
@@ -108,8 +112,22 @@ export default function ApplicationsList() {
                           <button
                             type="submit"
                             className="icon-button"
-                            aria-label={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
-                            title={t(direction === "top" ? "adminApplications.moveTop" : direction === "up" ? "adminApplications.moveUp" : "adminApplications.moveDown", { name: row.displayName })}
+                            aria-label={t(
+                              direction === "top"
+                                ? "adminApplications.moveTop"
+                                : direction === "up"
+                                  ? "adminApplications.moveUp"
+                                  : "adminApplications.moveDown",
+                              { name: row.displayName },
+                            )}
+                            title={t(
+                              direction === "top"
+                                ? "adminApplications.moveTop"
+                                : direction === "up"
+                                  ? "adminApplications.moveUp"
+                                  : "adminApplications.moveDown",
+                              { name: row.displayName },
+                            )}
                           >
                             <span aria-hidden="true">{direction === "top" ? "⤒" : direction === "up" ? "↑" : "↓"}</span>
                           </button>

@@ -5,7 +5,12 @@ import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { recordIdOf } from "~/navigation/id-param";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
-import { announcementRecord, deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/services/announcements.server";
+import {
+  announcementRecord,
+  deleteAnnouncement,
+  getAnnouncement,
+  updateAnnouncement,
+} from "~/services/announcements.server";
 import { announcementSchema } from "~/validation/announcement";
 
 function idOf(value: string | undefined): number {
@@ -32,12 +37,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, ANNOUNCEMENTS_WRITE);
   const id = idOf(params.id);
   if (method === "DELETE") {
-    return (await deleteAnnouncement(db(), id, user.identityId)) ? new Response(null, { status: 204 }) : apiError(404, "Not Found");
+    return (await deleteAnnouncement(db(), id, user.identityId))
+      ? new Response(null, { status: 204 })
+      : apiError(404, "Not Found");
   }
   const parsed = announcementSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, localeOf(request));
   const outcome = await updateAnnouncement(db(), id, parsed.data, user.identityId);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
-  if (outcome.kind === "conflict") return apiJson({ error: { message: "The announcement was changed since it was read", currentStamp: outcome.currentStamp } }, { status: 409 });
+  if (outcome.kind === "conflict")
+    return apiJson(
+      { error: { message: "The announcement was changed since it was read", currentStamp: outcome.currentStamp } },
+      { status: 409 },
+    );
   return apiJson({ data: announcementRecord((await getAnnouncement(db(), id))!) });
 }

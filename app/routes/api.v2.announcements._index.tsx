@@ -7,7 +7,12 @@ import { localeOf } from "~/i18n/locale";
 import { logger } from "~/logger.server";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
-import { announcementRecord, createAnnouncement, getAnnouncement, listAnnouncements } from "~/services/announcements.server";
+import {
+  announcementRecord,
+  createAnnouncement,
+  getAnnouncement,
+  listAnnouncements,
+} from "~/services/announcements.server";
 import { announcementSchema } from "~/validation/announcement";
 
 /**
@@ -33,8 +38,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       logger.error({ err }, "announcements list failed");
     },
   );
-  const data = { items: list.rows.map(announcementRecord), total: list.total, page: list.page, pageCount: list.pageCount };
-  return failed ? apiJson({ data, error: { message: "Announcements could not be loaded" } }, { status: 503 }) : apiJson({ data });
+  const data = {
+    items: list.rows.map(announcementRecord),
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+  };
+  return failed
+    ? apiJson({ data, error: { message: "Announcements could not be loaded" } }, { status: 503 })
+    : apiJson({ data });
 }
 
 /** POST /api/v2/announcements: create, with admin:announcements:write; the body goes through the editor's schema. */

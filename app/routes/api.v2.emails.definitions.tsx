@@ -8,6 +8,10 @@ import { distributionListsFor } from "~/services/preferences.server";
 /** GET /api/v2/emails/definitions (SPEC §7): the e-mail distribution lists offered to the caller, in their language (or `language`). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiFeatures(request, SIGNED_IN);
-  const lists = await distributionListsFor(db(), user.access.brands.map((b) => b.id), requestedLocale(request));
+  const lists = await distributionListsFor(
+    db(),
+    user.access.brands.map((b) => b.id),
+    requestedLocale(request),
+  );
   return apiJson({ data: { items: lists } });
 }

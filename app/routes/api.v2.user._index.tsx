@@ -5,7 +5,14 @@ import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf, requestedLocale } from "~/i18n/locale";
 import { SIGNED_IN } from "~/permissions/feature-rule";
-import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
+import {
+  assignedLocationsOf,
+  distributionListsFor,
+  ownProfile,
+  setOwnSubscriptions,
+  subscriptionIdsOf,
+  updateOwnProfileField,
+} from "~/services/preferences.server";
 import { profileFieldSchema } from "~/validation/profile-field";
 
 /** GET /api/v2/user?profile (SPEC §7): the caller's own profile, locations and subscriptions. */
@@ -13,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiFeatures(request, SIGNED_IN);
   const profile = await ownProfile(db(), user.identityId);
   if (!profile) return apiError(404, "Not Found");
-  const [locations, subscriptions] = await Promise.all([assignedLocationsOf(db(), user.identityId), subscriptionIdsOf(db(), user.identityId)]);
+  const [locations, subscriptions] = await Promise.all([
+    assignedLocationsOf(db(), user.identityId),
+    subscriptionIdsOf(db(), user.identityId),
+  ]);
   return apiJson({ data: { ...profile, locations, emailPreferences: subscriptions } });
 }
 
@@ -32,7 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = localeOf(request);
   const preferences = emailPreferencesBody.safeParse(body);
   if (preferences.success) {
-    const offered = await distributionListsFor(db(), user.access.brands.map((b) => b.id), requestedLocale(request));
+    const offered = await distributionListsFor(
+      db(),
+      user.access.brands.map((b) => b.id),
+      requestedLocale(request),
+    );
     await setOwnSubscriptions(db(), user.identityId, offered, preferences.data.emailPreferences);
     return apiJson({ data: { emailPreferences: await subscriptionIdsOf(db(), user.identityId) } });
   }

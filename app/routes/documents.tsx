@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data as replyWith, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -9,7 +16,16 @@ import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { mediumDate } from "~/i18n/date-format";
 import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
-import { createDocument, deleteDocument, documentViewerOf, getDocument, listDocuments, replaceDocumentFile, updateDocumentDetails, type DocumentRow } from "~/services/documents.server";
+import {
+  createDocument,
+  deleteDocument,
+  documentViewerOf,
+  getDocument,
+  listDocuments,
+  replaceDocumentFile,
+  updateDocumentDetails,
+  type DocumentRow,
+} from "~/services/documents.server";
 import { fileStore } from "~/storage/file-store.server";
 import { ACCEPTED_EXTENSIONS, fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
@@ -37,7 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = documentFilters(url.searchParams);
   const viewer = documentViewerOf(user);
-  const list = await listDocuments(db(), viewer, { ...filters, page: Number(url.searchParams.get("page") ?? "1") || 1 });
+  const list = await listDocuments(db(), viewer, {
+    ...filters,
+    page: Number(url.searchParams.get("page") ?? "1") || 1,
+  });
   const locale = localeOf(request);
   const dates = mediumDate(locale);
   const summary = (row: DocumentRow) => ({ id: row.id, name: row.name, fileName: row.fileName });
@@ -51,7 +70,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const id = viewer.managesLibrary ? recordIdOf(url.searchParams.get("edit")) : null;
     const row = id === null ? null : await getDocument(db(), id, viewer);
     if (!row) return null;
-    return { ...summary(row), description: row.description, subject: row.subject, brandIds: row.brandIds.map(String), regionCodes: row.regionCodes, updatedAt: row.updatedAt.toISOString() };
+    return {
+      ...summary(row),
+      description: row.description,
+      subject: row.subject,
+      brandIds: row.brandIds.map(String),
+      regionCodes: row.regionCodes,
+      updatedAt: row.updatedAt.toISOString(),
+    };
   };
   return {
     ...filters,
@@ -76,22 +102,49 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionReply = { intent: "upload" | "replace" | "edit"; id: number | null; result: SubmissionResult<string[]>; stamp?: string };
+type ActionReply = {
+  intent: "upload" | "replace" | "edit";
+  id: number | null;
+  result: SubmissionResult<string[]>;
+  stamp?: string;
+};
 
 /** Edit details: the same checks as an upload, the stamp it was read with; bad input or a stale stamp changes nothing. */
 async function saveDetails(form: FormData, actorId: number) {
   const submission = parseWithZod(form, { schema: documentDetailsSchema });
   const id = recordIdOf(form.get("id"));
-  if (submission.status !== "success") return replyWith<ActionReply>({ intent: "edit", id, result: submission.reply({ formErrors: ["validations.formError"] }) }, { status: 400 });
-  const outcome = await updateDocumentDetails(db(), submission.value.id, submission.value, submission.value.updatedAt, actorId);
+  if (submission.status !== "success")
+    return replyWith<ActionReply>(
+      { intent: "edit", id, result: submission.reply({ formErrors: ["validations.formError"] }) },
+      { status: 400 },
+    );
+  const outcome = await updateDocumentDetails(
+    db(),
+    submission.value.id,
+    submission.value,
+    submission.value.updatedAt,
+    actorId,
+  );
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "conflict") {
-    return replyWith<ActionReply>({ intent: "edit", id, result: submission.reply({ formErrors: ["adminDocuments.conflict"] }), stamp: outcome.currentStamp }, { status: 409 });
+    return replyWith<ActionReply>(
+      {
+        intent: "edit",
+        id,
+        result: submission.reply({ formErrors: ["adminDocuments.conflict"] }),
+        stamp: outcome.currentStamp,
+      },
+      { status: 409 },
+    );
   }
   return redirect(documentsReturnPath(form.get("returnTo"), "edited"));
 }
 
-const FILE_PROBLEMS = { tooMany: "validations.oneFileOnly", tooLarge: "validations.fileTooLarge", invalidType: "validations.invalidFileType" } as const;
+const FILE_PROBLEMS = {
+  tooMany: "validations.oneFileOnly",
+  tooLarge: "validations.fileTooLarge",
+  invalidType: "validations.invalidFileType",
+} as const;
 
 /** Why the posted file cannot be taken, as a message key (none chosen, two files, too large). */
 function fileProblem(upload: ParsedUpload): string | null {
@@ -126,10 +179,16 @@ export async function action({ request }: ActionFunctionArgs) {
     if (id === null) throw new Response("Bad Request", { status: 400 });
     const submission = parseWithZod(upload.fields, { schema: documentSchema.pick({}) });
     const problem = fileProblem(upload);
-    if (problem || !upload.file) return refuse({ intent, id, result: submission.reply({ fieldErrors: { file: [problem ?? "validations.required"] } }) });
+    if (problem || !upload.file)
+      return refuse({
+        intent,
+        id,
+        result: submission.reply({ fieldErrors: { file: [problem ?? "validations.required"] } }),
+      });
     const outcome = await replaceDocumentFile(db(), store, id, upload.file, user.identityId);
     if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
-    if (outcome.kind !== "replaced") return refuse({ intent, id, result: submission.reply({ fieldErrors: { file: [FILE_PROBLEMS[outcome.kind]] } }) });
+    if (outcome.kind !== "replaced")
+      return refuse({ intent, id, result: submission.reply({ fieldErrors: { file: [FILE_PROBLEMS[outcome.kind]] } }) });
     return redirect(documentsReturnPath(upload.fields.get("returnTo"), "replaced"));
   }
 
@@ -137,13 +196,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(upload.fields, { schema: documentSchema });
   const problem = fileProblem(upload);
   const invalid = (fileError: string | null) =>
-    refuse({ intent, id: null, result: submission.reply({ formErrors: ["validations.formError"], ...(fileError ? { fieldErrors: { file: [fileError] } } : {}) }) });
+    refuse({
+      intent,
+      id: null,
+      result: submission.reply({
+        formErrors: ["validations.formError"],
+        ...(fileError ? { fieldErrors: { file: [fileError] } } : {}),
+      }),
+    });
   if (submission.status !== "success" || problem || !upload.file) return invalid(problem);
   const outcome = await createDocument(db(), store, submission.value, upload.file, user.identityId);
   if (outcome.kind !== "created") return invalid(FILE_PROBLEMS[outcome.kind]);
   return redirect(documentsReturnPath(upload.fields.get("returnTo"), "uploaded"));
 }
-
 
 export default function DocumentsLibrary() {
   const data = useLoaderData<typeof loader>();
@@ -178,7 +243,12 @@ export default function DocumentsLibrary() {
           </Link>
         ))}
       </nav>
-      <SearchForm id="document-search" label={t("documents.searchLabel")} query={data.query} keep={{ subject: data.subject }} />
+      <SearchForm
+        id="document-search"
+        label={t("documents.searchLabel")}
+        query={data.query}
+        keep={{ subject: data.subject }}
+      />
       <ListResults count={t("documents.count", { count: data.total })} empty={data.rows.length === 0}>
         <table className="data-table documents-table">
           <thead>
@@ -214,18 +284,37 @@ export default function DocumentsLibrary() {
                 )}
                 <td>
                   <div className="row-actions">
-                    <a href={`/documents/${row.id}/download`} className="button button--small" aria-label={t("documents.downloadLabel", { name: row.name })}>
+                    <a
+                      href={`/documents/${row.id}/download`}
+                      className="button button--small"
+                      aria-label={t("documents.downloadLabel", { name: row.name })}
+                    >
                       {t("documents.download")}
                     </a>
                     {data.canWrite && (
                       <>
-                        <Link to={withSearchParam(location, "edit", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.editLabel", { name: row.name })}>
+                        <Link
+                          to={withSearchParam(location, "edit", String(row.id))}
+                          className="button button--small button--secondary"
+                          preventScrollReset
+                          aria-label={t("adminDocuments.editLabel", { name: row.name })}
+                        >
                           {t("adminDocuments.edit")}
                         </Link>
-                        <Link to={withSearchParam(location, "replace", String(row.id))} className="button button--small button--secondary" preventScrollReset aria-label={t("adminDocuments.replaceLabel", { name: row.name })}>
+                        <Link
+                          to={withSearchParam(location, "replace", String(row.id))}
+                          className="button button--small button--secondary"
+                          preventScrollReset
+                          aria-label={t("adminDocuments.replaceLabel", { name: row.name })}
+                        >
                           {t("adminDocuments.replace")}
                         </Link>
-                        <Link to={withSearchParam(location, "confirmDelete", String(row.id))} className="button button--small button--danger" preventScrollReset aria-label={t("adminDocuments.deleteLabel", { name: row.name })}>
+                        <Link
+                          to={withSearchParam(location, "confirmDelete", String(row.id))}
+                          className="button button--small button--danger"
+                          preventScrollReset
+                          aria-label={t("adminDocuments.deleteLabel", { name: row.name })}
+                        >
                           {t("common.delete")}
                         </Link>
                       </>
@@ -248,7 +337,12 @@ export default function DocumentsLibrary() {
       )}
 
       {data.canWrite && data.editTarget && (
-        <Modal title={t("adminDocuments.editTitle")} titleId="edit-title" closeTo={withSearchParam(location, "edit", null)} closeLabel={t("common.close")}>
+        <Modal
+          title={t("adminDocuments.editTitle")}
+          titleId="edit-title"
+          closeTo={withSearchParam(location, "edit", null)}
+          closeLabel={t("common.close")}
+        >
           <DetailsForm
             key={`${data.editTarget.id}-${data.editTarget.updatedAt}`}
             target={data.editTarget}
@@ -260,16 +354,32 @@ export default function DocumentsLibrary() {
       )}
 
       {data.canWrite && data.replaceTarget && (
-        <Modal title={t("adminDocuments.replaceTitle")} titleId="replace-title" closeTo={withSearchParam(location, "replace", null)} closeLabel={t("common.close")}>
+        <Modal
+          title={t("adminDocuments.replaceTitle")}
+          titleId="replace-title"
+          closeTo={withSearchParam(location, "replace", null)}
+          closeLabel={t("common.close")}
+        >
           <p>{t("adminDocuments.replaceText", { name: data.replaceTarget.name })}</p>
           <p className="field__help">{t("adminDocuments.currentFile", { fileName: data.replaceTarget.fileName })}</p>
           <Form method="post" encType="multipart/form-data" noValidate>
             <input type="hidden" name="intent" value="replace" />
             <input type="hidden" name="id" value={data.replaceTarget.id} />
             <input type="hidden" name="returnTo" value={listPath} />
-            <FileField errors={actionData?.intent === "replace" && actionData.id === data.replaceTarget.id ? actionData.result.error?.file ?? undefined : undefined} id="replace-file" />
+            <FileField
+              errors={
+                actionData?.intent === "replace" && actionData.id === data.replaceTarget.id
+                  ? (actionData.result.error?.file ?? undefined)
+                  : undefined
+              }
+              id="replace-file"
+            />
             <div className="modal__actions">
-              <Link to={withSearchParam(location, "replace", null)} className="button button--secondary" preventScrollReset>
+              <Link
+                to={withSearchParam(location, "replace", null)}
+                className="button button--secondary"
+                preventScrollReset
+              >
                 {t("common.cancel")}
               </Link>
               <button type="submit" className="button">
@@ -281,13 +391,22 @@ export default function DocumentsLibrary() {
       )}
 
       {data.canWrite && data.deleteTarget && (
-        <Modal title={t("adminDocuments.deleteTitle")} titleId="delete-title" closeTo={withSearchParam(location, "confirmDelete", null)} closeLabel={t("common.close")}>
+        <Modal
+          title={t("adminDocuments.deleteTitle")}
+          titleId="delete-title"
+          closeTo={withSearchParam(location, "confirmDelete", null)}
+          closeLabel={t("common.close")}
+        >
           <p>{t("adminDocuments.deleteConfirm", { name: data.deleteTarget.name })}</p>
           <Form method="post" className="modal__actions">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={data.deleteTarget.id} />
             <input type="hidden" name="returnTo" value={listPath} />
-            <Link to={withSearchParam(location, "confirmDelete", null)} className="button button--secondary" preventScrollReset>
+            <Link
+              to={withSearchParam(location, "confirmDelete", null)}
+              className="button button--secondary"
+              preventScrollReset
+            >
               {t("common.cancel")}
             </Link>
             <button type="submit" className="button button--danger">
@@ -298,7 +417,12 @@ export default function DocumentsLibrary() {
       )}
 
       {done && ["uploaded", "replaced", "edited", "deleted"].includes(done) && (
-        <Modal title={t(done === "deleted" ? "common.deletedTitle" : "common.savedTitle")} titleId="done-title" closeTo={withSearchParam(location, "done", null)} closeLabel={t("common.close")}>
+        <Modal
+          title={t(done === "deleted" ? "common.deletedTitle" : "common.savedTitle")}
+          titleId="done-title"
+          closeTo={withSearchParam(location, "done", null)}
+          closeLabel={t("common.close")}
+        >
           <p>{t(`adminDocuments.${done}`)}</p>
           <div className="modal__actions">
             <Link to={withSearchParam(location, "done", null)} className="button" preventScrollReset>
@@ -364,7 +488,12 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
         noValidate
         className="editor"
       >
-        <FormErrors id={form.errorId} errors={form.errors} show={attempted && Object.keys(form.allErrors).length > 0} text={(key) => t(key, { n: MAX_TEXT_LENGTH })} />
+        <FormErrors
+          id={form.errorId}
+          errors={form.errors}
+          show={attempted && Object.keys(form.allErrors).length > 0}
+          text={(key) => t(key, { n: MAX_TEXT_LENGTH })}
+        />
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="returnTo" value={returnTo} />
         <DocumentDetailFields fields={fields} />
@@ -384,47 +513,63 @@ function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<st
 type AnyField = FieldMetadata<any, any, string[]>;
 
 /** Name, description, subject, brands and regions: the same fields in the upload and the edit form. */
-function DocumentDetailFields({ fields }: { fields: { name: AnyField; description: AnyField; subject: AnyField; brandIds: AnyField; regionCodes: AnyField } }) {
+function DocumentDetailFields({
+  fields,
+}: {
+  fields: { name: AnyField; description: AnyField; subject: AnyField; brandIds: AnyField; regionCodes: AnyField };
+}) {
   const { t } = useTranslation();
   return (
     <>
-          <div className="field">
-            <label htmlFor={fields.name.id}>{t("documents.name")}</label>
-            <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_TEXT_LENGTH} />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.description.id}>{t("documents.description")}</label>
-            <input {...getInputProps(fields.description, { type: "text" })} key={fields.description.key} maxLength={MAX_TEXT_LENGTH} />
-            <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.subject.id}>{t("documents.subject")}</label>
-            <select {...getSelectProps(fields.subject)} key={fields.subject.key}>
-              <option value="">{t("common.selectOption")}</option>
-              {SUBJECTS.map((subject) => (
-                <option key={subject} value={subject}>
-                  {t(`documents.subjects.${subject}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-          </div>
-          <AudienceCheckboxes
-            brandIds={fields.brandIds}
-            regionCodes={fields.regionCodes}
-            brandsLegend={t("adminDocuments.brands")}
-            regionsLegend={t("adminDocuments.regions")}
-            brandLabel={(id) => t(`brands.${id}`)}
-            regionLabel={(code) => t(`regions.${code}`)}
-          />
+      <div className="field">
+        <label htmlFor={fields.name.id}>{t("documents.name")}</label>
+        <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_TEXT_LENGTH} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.description.id}>{t("documents.description")}</label>
+        <input
+          {...getInputProps(fields.description, { type: "text" })}
+          key={fields.description.key}
+          maxLength={MAX_TEXT_LENGTH}
+        />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.subject.id}>{t("documents.subject")}</label>
+        <select {...getSelectProps(fields.subject)} key={fields.subject.key}>
+          <option value="">{t("common.selectOption")}</option>
+          {SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {t(`documents.subjects.${subject}`)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+      </div>
+      <AudienceCheckboxes
+        brandIds={fields.brandIds}
+        regionCodes={fields.regionCodes}
+        brandsLegend={t("adminDocuments.brands")}
+        regionsLegend={t("adminDocuments.regions")}
+        brandLabel={(id) => t(`brands.${id}`)}
+        regionLabel={(code) => t(`regions.${code}`)}
+      />
     </>
   );
 }
 
 /** Edit a document's details; the file stays (Replace changes it). */
 function DetailsForm(props: {
-  target: { id: number; name: string; description: string; subject: string; brandIds: string[]; regionCodes: string[]; updatedAt: string };
+  target: {
+    id: number;
+    name: string;
+    description: string;
+    subject: string;
+    brandIds: string[];
+    regionCodes: string[];
+    updatedAt: string;
+  };
   reply?: { result: SubmissionResult<string[]>; stamp?: string };
   returnTo: string;
   cancelTo: string;
@@ -441,7 +586,12 @@ function DetailsForm(props: {
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="editor">
-      <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key, { n: MAX_TEXT_LENGTH })} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        show={Boolean(form.errors?.length)}
+        text={(key) => t(key, { n: MAX_TEXT_LENGTH })}
+      />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={props.target.id} />
       <input type="hidden" name="updatedAt" value={props.reply?.stamp ?? props.target.updatedAt} />

@@ -8,6 +8,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const brandId = parseBrandId(params.brand);
   if (!brandId) throw new Response("Not Found", { status: 404 });
   return new Response(JSON.stringify(manifestOf(brandId, localeOf(request))), {
-    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "private, max-age=3600", Vary: "Cookie, Accept-Language" },
+    headers: {
+      "Content-Type": "application/manifest+json; charset=utf-8",
+      "Cache-Control": "private, max-age=3600",
+      Vary: "Cookie, Accept-Language",
+    },
   });
 }

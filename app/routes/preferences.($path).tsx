@@ -10,7 +10,14 @@ import { titleMeta } from "~/shell/page-title";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
 import { FieldError } from "~/components/FieldError";
 import { userApplications } from "~/services/launcher.server";
-import { assignedLocationsOf, distributionListsFor, ownProfile, setOwnSubscriptions, subscriptionIdsOf, updateOwnProfileField } from "~/services/preferences.server";
+import {
+  assignedLocationsOf,
+  distributionListsFor,
+  ownProfile,
+  setOwnSubscriptions,
+  subscriptionIdsOf,
+  updateOwnProfileField,
+} from "~/services/preferences.server";
 import { CONTACT_FIELDS, profileFieldSchema, subscriptionsSchema, type ProfileField } from "~/validation/profile-field";
 import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
 import { readFormData } from "~/security/form-body.server";
@@ -40,7 +47,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lists: section === "subscriptions" ? await distributionListsFor(db(), brandIds, locale) : [],
     subscribed: section === "subscriptions" ? await subscriptionIdsOf(db(), user.identityId) : [],
     locations: section === "locations" ? await assignedLocationsOf(db(), user.identityId) : [],
-    applications: section === "applications" ? (await userApplications(user, locale)).map(({ id, name, description }) => ({ id, name, description })) : [],
+    applications:
+      section === "applications"
+        ? (await userApplications(user, locale)).map(({ id, name, description }) => ({ id, name, description }))
+        : [],
     saved: new URL(request.url).searchParams.get("saved"),
   };
 }
@@ -52,8 +62,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   if (formData.get("intent") === "subscriptions") {
     const submission = parseWithZod(formData, { schema: subscriptionsSchema });
-    if (submission.status !== "success") return { field: "subscriptions", result: submission.reply({ formErrors: ["validations.formError"] }) };
-    const offered = await distributionListsFor(db(), user.access.brands.map((b) => b.id), localeOf(request));
+    if (submission.status !== "success")
+      return { field: "subscriptions", result: submission.reply({ formErrors: ["validations.formError"] }) };
+    const offered = await distributionListsFor(
+      db(),
+      user.access.brands.map((b) => b.id),
+      localeOf(request),
+    );
     await setOwnSubscriptions(db(), user.identityId, offered, submission.value.lists);
     return redirect(`/preferences/${section}?saved=subscriptions`);
   }
@@ -63,7 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await updateOwnProfileField(db(), user.identityId, submission.value);
   const headers = new Headers();
   // The preferred language also switches the interface at once.
-  if (submission.value.field === "preferredLanguage") headers.append("Set-Cookie", localeCookieHeader(submission.value.value));
+  if (submission.value.field === "preferredLanguage")
+    headers.append("Set-Cookie", localeCookieHeader(submission.value.value));
   return redirect(`/preferences/${section}?saved=${submission.value.field}`, { headers });
 }
 
@@ -115,7 +131,12 @@ function ContactField({ field, value, saved }: { field: ProfileField; value: str
           maxLength={MAX_TEXT_LENGTH}
           autoComplete={field === "phoneMobile" ? "tel" : field === "jobTitle" ? "organization-title" : "off"}
         />
-        <button type="submit" className="button button--secondary" disabled={submitting} aria-label={`${t("common.save")}: ${t(`preferences.field.${field}`)}`}>
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={submitting}
+          aria-label={`${t("common.save")}: ${t(`preferences.field.${field}`)}`}
+        >
           {t("common.save")}
         </button>
         <Saved show={saved && !fields.value.errors?.length} />
@@ -176,11 +197,18 @@ export default function Preferences() {
           <>
             <p className="field__help">{t("preferences.contactIntro", { email: data.profile.email })}</p>
             {CONTACT_FIELDS.map((field) => (
-              <ContactField key={field} field={field} value={data.profile[field]} saved={search.get("saved") === field} />
+              <ContactField
+                key={field}
+                field={field}
+                value={data.profile[field]}
+                saved={search.get("saved") === field}
+              />
             ))}
           </>
         )}
-        {section === "language" && <LanguageField value={data.profile.preferredLanguage} saved={data.saved === "preferredLanguage"} />}
+        {section === "language" && (
+          <LanguageField value={data.profile.preferredLanguage} saved={data.saved === "preferredLanguage"} />
+        )}
         {section === "subscriptions" &&
           (data.lists.length === 0 ? (
             <p className="empty-state">{t("preferences.noLists")}</p>
@@ -191,7 +219,12 @@ export default function Preferences() {
                 <legend>{t("preferences.subscriptionsIntro")}</legend>
                 {data.lists.map((list) => (
                   <label key={list.id} className="checkbox-option">
-                    <input type="checkbox" name="lists" value={list.id} defaultChecked={data.subscribed.includes(list.id)} />
+                    <input
+                      type="checkbox"
+                      name="lists"
+                      value={list.id}
+                      defaultChecked={data.subscribed.includes(list.id)}
+                    />
                     <span>
                       <strong>{list.name}</strong>
                       <span className="field__help"> — {list.description}</span>

@@ -31,11 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const check = await checkCredentials(db(), submission.value.email, submission.value.password);
   if (!check.ok) {
-    const key = check.reason === "locked" ? "auth.locked" : check.reason === "inactive" ? "auth.inactive" : "auth.invalid";
+    const key =
+      check.reason === "locked" ? "auth.locked" : check.reason === "inactive" ? "auth.inactive" : "auth.invalid";
     return { result: submission.reply({ formErrors: [key], hideFields: ["password"] }) };
   }
   const state = await completeSignIn(context.req, context.res, check.identityId);
-  if (state.kind !== "redirect") return { result: submission.reply({ formErrors: ["auth.expired"], hideFields: ["password"] }) };
+  if (state.kind !== "redirect")
+    return { result: submission.reply({ formErrors: ["auth.expired"], hideFields: ["password"] }) };
   throw redirect(state.to);
 }
 
@@ -67,12 +69,21 @@ export default function SignIn() {
         )}
         <div className="field">
           <label htmlFor={fields.email.id}>{t("auth.email")}</label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" maxLength={MAX_TEXT_LENGTH} key={fields.email.key} />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="username"
+            maxLength={MAX_TEXT_LENGTH}
+            key={fields.email.key}
+          />
           <FieldError id={fields.email.errorId} errors={fields.email.errors} />
         </div>
         <div className="field">
           <label htmlFor={fields.password.id}>{t("auth.password")}</label>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" key={fields.password.key} />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            key={fields.password.key}
+          />
           <FieldError id={fields.password.errorId} errors={fields.password.errors} />
         </div>
         <button type="submit" className="button button--wide" disabled={navigation.state === "submitting"}>

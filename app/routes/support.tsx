@@ -12,7 +12,10 @@ export const meta = titleMeta("support.title");
 /** Help and support (SPEC §2, issue #5 §4): the administrators of the user's locations and the help desks. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const [administrators, helpDesks] = await Promise.all([locationAdministratorsOf(db(), user.identityId), helpDesksOf(db(), user.identityId, localeOf(request))]);
+  const [administrators, helpDesks] = await Promise.all([
+    locationAdministratorsOf(db(), user.identityId),
+    helpDesksOf(db(), user.identityId, localeOf(request)),
+  ]);
   return { administrators, helpDesks };
 }
 

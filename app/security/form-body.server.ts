@@ -2,7 +2,8 @@ import { portalError } from "~/shell/portal-error";
 
 /** A parsed form whose values may reach the database: PostgreSQL refuses NUL in text, so a NUL is a 400. */
 export function withoutNul(form: FormData): FormData {
-  for (const [, value] of form) if (typeof value === "string" && value.includes("\u0000")) throw portalError(400, "errors.badRequest");
+  for (const [, value] of form)
+    if (typeof value === "string" && value.includes("\u0000")) throw portalError(400, "errors.badRequest");
   return form;
 }
 

@@ -25,7 +25,10 @@ export class RateWindow {
     }
     window.hits += 1;
     const allowed = window.hits <= this.limit;
-    return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)) };
+    return {
+      allowed,
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)),
+    };
   }
 
   private forgetEnded(now: number): void {

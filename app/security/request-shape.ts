@@ -35,7 +35,11 @@ export function isFormBodyType(contentType: string | null | undefined): boolean 
  * a page whose body is not a form (415). The JSON API and the identity provider read their own
  * body types and are checked there.
  */
-export function requestShapeProblem(input: { method: string; url: string; contentType?: string | null }): RequestProblem | null {
+export function requestShapeProblem(input: {
+  method: string;
+  url: string;
+  contentType?: string | null;
+}): RequestProblem | null {
   const method = input.method.toUpperCase();
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, key: "errors.methodNotAllowed" };
   const queryAt = input.url.indexOf("?");

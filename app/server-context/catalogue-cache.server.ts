@@ -34,7 +34,12 @@ export function isFresh(loadedAt: number, now: number, ttlMs = CATALOGUE_TTL_MS)
 }
 
 /** The named catalogue of a database: from the cache while fresh, otherwise loaded (concurrent callers share one load). */
-export function cachedCatalogue<T>(database: object, name: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+export function cachedCatalogue<T>(
+  database: object,
+  name: string,
+  load: () => Promise<T>,
+  now = Date.now(),
+): Promise<T> {
   const catalogues = cataloguesOf(database);
   const entry = catalogues.entries.get(name);
   if (entry && isFresh(entry.loadedAt, now)) return entry.value as Promise<T>;
@@ -45,7 +50,8 @@ export function cachedCatalogue<T>(database: object, name: string, load: () => P
   value.then(
     () => {
       // A write committed while this load ran: what it read may be stale, so it is not kept.
-      if ((catalogues.generation.get(name) ?? 0) !== generation && catalogues.entries.get(name) === fresh) catalogues.entries.delete(name);
+      if ((catalogues.generation.get(name) ?? 0) !== generation && catalogues.entries.get(name) === fresh)
+        catalogues.entries.delete(name);
     },
     () => {
       if (catalogues.entries.get(name) === fresh) catalogues.entries.delete(name);

@@ -7,7 +7,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * module graphs.
  */
 const registry = globalThis as typeof globalThis & { __portalRequestScope?: AsyncLocalStorage<Map<string, unknown>> };
-export const requestScope: AsyncLocalStorage<Map<string, unknown>> = (registry.__portalRequestScope ??= new AsyncLocalStorage());
+export const requestScope: AsyncLocalStorage<Map<string, unknown>> = (registry.__portalRequestScope ??=
+  new AsyncLocalStorage());
 
 /** Computes once per HTTP request and key; outside a request scope, computes every time. */
 export function oncePerRequest<T>(key: string, compute: () => T): T {

@@ -49,7 +49,11 @@ export async function loadAccessProfile(database: Database, identityId: number):
     userType: identity.userType,
     role: identity.role,
     webRoles: identity.webRoles,
-    organizations: rows.map(({ organizationType, contractTypes, contractCodes }) => ({ organizationType, contractTypes, contractCodes })),
+    organizations: rows.map(({ organizationType, contractTypes, contractCodes }) => ({
+      organizationType,
+      contractTypes,
+      contractCodes,
+    })),
     access: computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME),
   };
 }

@@ -22,9 +22,19 @@ export function sessionHandle(sessionId: string): string {
 }
 
 /** The identity's unexpired portal sessions, the most recently seen first. */
-export async function activeSessionsOf(database: Database, identityId: number, currentSessionId: string | undefined, now = new Date()): Promise<ActiveSession[]> {
+export async function activeSessionsOf(
+  database: Database,
+  identityId: number,
+  currentSessionId: string | undefined,
+  now = new Date(),
+): Promise<ActiveSession[]> {
   const rows = await database
-    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
@@ -43,10 +53,20 @@ export async function activeSessionsOf(database: Database, identityId: number, c
  * sign-ins of the account end too, so the other device cannot come back without the password
  * (ADR 9). The current session is never ended here. Answers how many were ended.
  */
-export async function endOtherSessions(database: Database, identityId: number, currentSessionId: string, which: { handle: string } | "all"): Promise<number> {
+export async function endOtherSessions(
+  database: Database,
+  identityId: number,
+  currentSessionId: string,
+  which: { handle: string } | "all",
+): Promise<number> {
   return database.transaction(async (tx) => {
-    const rows = await tx.select({ id: sessions.id, data: sessions.data }).from(sessions).where(eq(sessions.identityId, identityId));
-    const targets = rows.filter((row) => row.id !== currentSessionId && (which === "all" || sessionHandle(row.id) === which.handle));
+    const rows = await tx
+      .select({ id: sessions.id, data: sessions.data })
+      .from(sessions)
+      .where(eq(sessions.identityId, identityId));
+    const targets = rows.filter(
+      (row) => row.id !== currentSessionId && (which === "all" || sessionHandle(row.id) === which.handle),
+    );
     if (targets.length === 0) return 0;
     const refreshTokens = targets.map((row) => row.data.refreshToken).filter((t): t is string => typeof t === "string");
     if (refreshTokens.length > 0) {
@@ -57,8 +77,15 @@ export async function endOtherSessions(database: Database, identityId: number, c
       const grantIds = grants.map((g) => g.grantId).filter((g): g is string => Boolean(g));
       if (grantIds.length > 0) await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, grantIds));
     }
-    await tx.delete(sessions).where(inArray(sessions.id, targets.map((row) => row.id)));
-    await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, String(identityId))));
+    await tx.delete(sessions).where(
+      inArray(
+        sessions.id,
+        targets.map((row) => row.id),
+      ),
+    );
+    await tx
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, String(identityId))));
     await recordAudit(tx as unknown as Database, {
       entity: "identity",
       entityId: identityId,
@@ -77,14 +104,26 @@ export type PasswordChangeOutcome = { kind: "changed" } | { kind: "wrongCurrent"
  * counts as a failed sign-in (the lockout rule applies). The new password must already have
  * passed the policy (app/validation/password-policy.ts). Audited without any password value.
  */
-export async function changeOwnPassword(database: Database, identityId: number, currentPassword: string, newPassword: string, now = new Date()): Promise<PasswordChangeOutcome> {
-  const [identity] = await database.select({ email: identities.email }).from(identities).where(eq(identities.id, identityId));
+export async function changeOwnPassword(
+  database: Database,
+  identityId: number,
+  currentPassword: string,
+  newPassword: string,
+  now = new Date(),
+): Promise<PasswordChangeOutcome> {
+  const [identity] = await database
+    .select({ email: identities.email })
+    .from(identities)
+    .where(eq(identities.id, identityId));
   if (!identity) return { kind: "wrongCurrent" };
   const check = await checkCredentials(database, identity.email, currentPassword, now);
   if (!check.ok) return check.reason === "locked" ? { kind: "locked", until: check.until } : { kind: "wrongCurrent" };
   const passwordHash = await hash(newPassword);
   await database.transaction(async (tx) => {
-    await tx.update(identities).set({ passwordHash, lastPassportChange: now, updatedAt: now, modifiedBy: identityId }).where(eq(identities.id, identityId));
+    await tx
+      .update(identities)
+      .set({ passwordHash, lastPassportChange: now, updatedAt: now, modifiedBy: identityId })
+      .where(eq(identities.id, identityId));
     await recordAudit(tx as unknown as Database, {
       entity: "identity",
       entityId: identityId,

@@ -3,7 +3,15 @@ import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
 import type { PortalUser } from "~/auth/user.server";
-import { announcementVisibleTo, compareAnnouncements, DEFAULT_DISPLAY_LOCATION, narrowToRequested, PRIORITIES, splitByRead, unreadCountsByBrand } from "~/announcements/rules";
+import {
+  announcementVisibleTo,
+  compareAnnouncements,
+  DEFAULT_DISPLAY_LOCATION,
+  narrowToRequested,
+  PRIORITIES,
+  splitByRead,
+  unreadCountsByBrand,
+} from "~/announcements/rules";
 import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/validation/announcement";
@@ -32,7 +40,12 @@ export interface UserAnnouncements {
 }
 
 function audienceOf(user: PortalUser, locale: string) {
-  return { locale, brandIds: user.access.brands.map((b) => b.id), regions: user.access.regions, webRoles: user.profile.webRoles };
+  return {
+    locale,
+    brandIds: user.access.brands.map((b) => b.id),
+    regions: user.access.regions,
+    webRoles: user.profile.webRoles,
+  };
 }
 
 /** The cache name of the unexpired-announcements catalogue (ADR 8). */
@@ -57,15 +70,24 @@ export async function loadUserAnnouncements(
 ): Promise<UserAnnouncements> {
   const rows = candidates ?? (await unexpiredAnnouncements(database, now));
   const audience = audienceOf(user, locale);
-  const visible = rows.filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode)).sort(compareAnnouncements);
+  const visible = rows
+    .filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode))
+    .sort(compareAnnouncements);
   if (visible.length === 0) return { visible, readIds: new Set() };
-  const reads = await database.select({ id: announcementReads.announcementId }).from(announcementReads).where(eq(announcementReads.identityId, user.identityId));
+  const reads = await database
+    .select({ id: announcementReads.announcementId })
+    .from(announcementReads)
+    .where(eq(announcementReads.identityId, user.identityId));
   return { visible, readIds: new Set(reads.map((r) => r.id)) };
 }
 
 /** Unread counts per brand of the user, and the number of distinct unread announcements. */
 export function unreadSummary(user: PortalUser, data: UserAnnouncements) {
-  const byBrand = unreadCountsByBrand(data.visible, data.readIds, user.access.brands.map((b) => b.id));
+  const byBrand = unreadCountsByBrand(
+    data.visible,
+    data.readIds,
+    user.access.brands.map((b) => b.id),
+  );
   const total = data.visible.filter((a) => !data.readIds.has(a.id)).length;
   return { byBrand, total };
 }
@@ -118,11 +140,20 @@ export async function notificationsFor(
 }
 
 /** Marks an announcement read for the user, only when it is one they can see. */
-export async function markAnnouncementRead(database: Database, user: PortalUser, announcementId: number, locale: string, now = new Date()): Promise<AnnouncementRow | null> {
+export async function markAnnouncementRead(
+  database: Database,
+  user: PortalUser,
+  announcementId: number,
+  locale: string,
+  now = new Date(),
+): Promise<AnnouncementRow | null> {
   const { visible } = await loadUserAnnouncements(database, user, locale, now);
   const target = visible.find((a) => a.id === announcementId);
   if (!target) return null;
-  await database.insert(announcementReads).values({ identityId: user.identityId, announcementId }).onConflictDoNothing();
+  await database
+    .insert(announcementReads)
+    .values({ identityId: user.identityId, announcementId })
+    .onConflictDoNothing();
   return target;
 }
 
@@ -131,7 +162,10 @@ export async function markAnnouncementRead(database: Database, user: PortalUser,
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
 
 /** A page of announcements for management: searched in title and description, within a date range. */
-export async function listAnnouncements(database: Database, options: { query?: string; range?: { from?: Date; to?: Date }; page?: number }) {
+export async function listAnnouncements(
+  database: Database,
+  options: { query?: string; range?: { from?: Date; to?: Date }; page?: number },
+) {
   const query = options.query?.trim() ?? "";
   const conditions = [];
   if (query) {
@@ -156,7 +190,10 @@ export async function listAnnouncements(database: Database, options: { query?: s
 /** Announcements by id, in the order asked (unknown ids are left out). */
 export async function announcementsByIds(database: Database, ids: readonly number[]): Promise<AnnouncementRow[]> {
   if (ids.length === 0) return [];
-  const rows = await database.select().from(announcements).where(inArray(announcements.id, [...ids]));
+  const rows = await database
+    .select()
+    .from(announcements)
+    .where(inArray(announcements.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
@@ -206,7 +243,20 @@ export async function getAnnouncement(database: Database, id: number): Promise<A
   return row ?? null;
 }
 
-const AUDITED = ["title", "description", "content", "language", "displayLocationCode", "priority", "linkUrl", "startDate", "expirationDate", "roles", "brandIds", "regionCodes"] as const;
+const AUDITED = [
+  "title",
+  "description",
+  "content",
+  "language",
+  "displayLocationCode",
+  "priority",
+  "linkUrl",
+  "startDate",
+  "expirationDate",
+  "roles",
+  "brandIds",
+  "regionCodes",
+] as const;
 
 const dayStart = (value: string) => new Date(`${value}T00:00:00Z`);
 
@@ -227,26 +277,56 @@ function announcementValues(input: AnnouncementInput) {
   };
 }
 
-export async function createAnnouncement(database: Database, input: AnnouncementInput, actorId: number): Promise<number> {
+export async function createAnnouncement(
+  database: Database,
+  input: AnnouncementInput,
+  actorId: number,
+): Promise<number> {
   return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const values = announcementValues(input);
     const now = new Date();
-    const [row] = await tx.insert(announcements).values({ ...values, modifiedBy: actorId, createdAt: now, updatedAt: now }).returning({ id: announcements.id });
-    await recordAudit(tx as unknown as Database, { entity: "announcement", entityId: row.id, operation: "create", changes: fieldChanges(null, values, AUDITED), actorId, at: now });
+    const [row] = await tx
+      .insert(announcements)
+      .values({ ...values, modifiedBy: actorId, createdAt: now, updatedAt: now })
+      .returning({ id: announcements.id });
+    await recordAudit(tx as unknown as Database, {
+      entity: "announcement",
+      entityId: row.id,
+      operation: "create",
+      changes: fieldChanges(null, values, AUDITED),
+      actorId,
+      at: now,
+    });
     return row.id;
   });
 }
 
 /** Saves when the posted stamp is current; otherwise a conflict that changes nothing. */
-export async function updateAnnouncement(database: Database, id: number, input: AnnouncementInput, actorId: number): Promise<SaveOutcome> {
+export async function updateAnnouncement(
+  database: Database,
+  id: number,
+  input: AnnouncementInput,
+  actorId: number,
+): Promise<SaveOutcome> {
   return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!current) return { kind: "missing" };
-    if (input.updatedAt !== current.updatedAt.toISOString()) return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
+    if (input.updatedAt !== current.updatedAt.toISOString())
+      return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
     const values = announcementValues(input);
     const now = new Date();
-    await tx.update(announcements).set({ ...values, modifiedBy: actorId, updatedAt: now }).where(eq(announcements.id, id));
-    await recordAudit(tx as unknown as Database, { entity: "announcement", entityId: id, operation: "update", changes: fieldChanges(current, values, AUDITED), actorId, at: now });
+    await tx
+      .update(announcements)
+      .set({ ...values, modifiedBy: actorId, updatedAt: now })
+      .where(eq(announcements.id, id));
+    await recordAudit(tx as unknown as Database, {
+      entity: "announcement",
+      entityId: id,
+      operation: "update",
+      changes: fieldChanges(current, values, AUDITED),
+      actorId,
+      at: now,
+    });
     return { kind: "saved" };
   });
 }
@@ -256,7 +336,13 @@ export async function deleteAnnouncement(database: Database, id: number, actorId
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!current) return false;
     await tx.delete(announcements).where(eq(announcements.id, id));
-    await recordAudit(tx as unknown as Database, { entity: "announcement", entityId: id, operation: "delete", changes: fieldChanges(current, null, AUDITED), actorId });
+    await recordAudit(tx as unknown as Database, {
+      entity: "announcement",
+      entityId: id,
+      operation: "delete",
+      changes: fieldChanges(current, null, AUDITED),
+      actorId,
+    });
     return true;
   });
 }

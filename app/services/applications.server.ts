@@ -30,7 +30,10 @@ export function targetingSubjectOf(user: Pick<PortalUser, "userType" | "access" 
 }
 
 /** An application's name and description in a language, falling back to the English columns. */
-export function localizedTexts(app: Pick<ApplicationRow, "displayName" | "description" | "translations">, locale: string) {
+export function localizedTexts(
+  app: Pick<ApplicationRow, "displayName" | "description" | "translations">,
+  locale: string,
+) {
   const texts = app.translations?.[locale];
   return { name: texts?.displayName || app.displayName, description: texts?.description || app.description };
 }
@@ -45,7 +48,11 @@ export function applicationCatalogue(database: Database): Promise<ApplicationRow
 }
 
 /** Of a catalogue, the applications a subject sees (brand, region, targeting), in their language. */
-export function applicationsForSubject(catalogue: readonly ApplicationRow[], subject: TargetingSubject, locale: string): LauncherItem[] {
+export function applicationsForSubject(
+  catalogue: readonly ApplicationRow[],
+  subject: TargetingSubject,
+  locale: string,
+): LauncherItem[] {
   return catalogue
     .filter((app) => subject.brandIds.includes(app.brandId) && subject.regions.includes(app.regionCode))
     .filter((app) => applicationVisibleTo(app, subject))
@@ -60,7 +67,11 @@ export function applicationsForSubject(catalogue: readonly ApplicationRow[], sub
 }
 
 /** The applications a subject sees, read from the database now. */
-export async function applicationsForUser(database: Database, subject: TargetingSubject, locale: string): Promise<LauncherItem[]> {
+export async function applicationsForUser(
+  database: Database,
+  subject: TargetingSubject,
+  locale: string,
+): Promise<LauncherItem[]> {
   if (subject.brandIds.length === 0 || subject.regions.length === 0) return [];
   return applicationsForSubject(await applicationCatalogue(database), subject, locale);
 }
@@ -74,11 +85,18 @@ function searchCondition(text: string | undefined) {
   const query = text?.trim() ?? "";
   if (!query) return undefined;
   const pattern = containsPattern(query);
-  return or(ilike(applications.name, pattern), ilike(applications.displayName, pattern), ilike(applications.description, pattern));
+  return or(
+    ilike(applications.name, pattern),
+    ilike(applications.displayName, pattern),
+    ilike(applications.description, pattern),
+  );
 }
 
 /** A page of applications in launcher order, searched by name, display name or description. */
-export async function listApplications(database: Database, options: { query?: string; page?: number; pageSize?: number }) {
+export async function listApplications(
+  database: Database,
+  options: { query?: string; page?: number; pageSize?: number },
+) {
   const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
   const where = searchCondition(options.query);
   const [{ total }] = await database.select({ total: count() }).from(applications).where(where);
@@ -111,7 +129,8 @@ export async function applicationFieldOptions(database: Database) {
       webRoles: applications.webRoles,
     })
     .from(applications);
-  const collect = (pick: (r: (typeof rows)[number]) => string[]) => [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+  const collect = (pick: (r: (typeof rows)[number]) => string[]) =>
+    [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
   return {
     categories: collect((r) => r.categories),
     contractCodes: collect((r) => r.contractCodes),
@@ -123,7 +142,17 @@ export async function applicationFieldOptions(database: Database) {
   };
 }
 
-const AUDITED_FIELDS = ["name", "displayName", "description", "link", "regionCode", "brandId", ...APPLICATION_LIST_FIELDS, "customRules", "translations"] as const;
+const AUDITED_FIELDS = [
+  "name",
+  "displayName",
+  "description",
+  "link",
+  "regionCode",
+  "brandId",
+  ...APPLICATION_LIST_FIELDS,
+  "customRules",
+  "translations",
+] as const;
 
 /** The editor's translations as stored: only languages with a text, only the texts given. */
 export function storedTranslations(input: ApplicationInput["translations"]): LocalizedTexts {
@@ -131,7 +160,8 @@ export function storedTranslations(input: ApplicationInput["translations"]): Loc
   for (const [locale, texts] of Object.entries(input ?? {})) {
     const displayName = texts?.displayName?.trim();
     const description = texts?.description?.trim();
-    if (displayName || description) stored[locale] = { ...(displayName ? { displayName } : {}), ...(description ? { description } : {}) };
+    if (displayName || description)
+      stored[locale] = { ...(displayName ? { displayName } : {}), ...(description ? { description } : {}) };
   }
   return stored;
 }
@@ -164,14 +194,23 @@ export function editStamp(row: Pick<ApplicationRow, "updatedAt">): string {
 
 export async function createApplication(database: Database, input: ApplicationInput, actorId: number): Promise<number> {
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
-    const [{ max }] = await tx.select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` }).from(applications);
+    const [{ max }] = await tx
+      .select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` })
+      .from(applications);
     const values = valuesOf(input);
     const now = new Date();
     const [row] = await tx
       .insert(applications)
       .values({ ...values, sortOrder: max + 10, modifiedBy: actorId, createdAt: now, updatedAt: now })
       .returning({ id: applications.id });
-    await recordAudit(tx as unknown as Database, { entity: "application", entityId: row.id, operation: "create", changes: fieldChanges(null, values, AUDITED_FIELDS), actorId, at: now });
+    await recordAudit(tx as unknown as Database, {
+      entity: "application",
+      entityId: row.id,
+      operation: "create",
+      changes: fieldChanges(null, values, AUDITED_FIELDS),
+      actorId,
+      at: now,
+    });
     return row.id;
   });
 }
@@ -182,7 +221,12 @@ export type SaveOutcome = { kind: "saved" } | { kind: "conflict"; currentStamp: 
  * Saves an edit when the posted stamp is the record's current one; otherwise reports a
  * conflict and changes nothing (no silent overwrite).
  */
-export async function updateApplication(database: Database, id: number, input: ApplicationInput, actorId: number): Promise<SaveOutcome> {
+export async function updateApplication(
+  database: Database,
+  id: number,
+  input: ApplicationInput,
+  actorId: number,
+): Promise<SaveOutcome> {
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current) return { kind: "missing" };
@@ -190,8 +234,18 @@ export async function updateApplication(database: Database, id: number, input: A
     const values = valuesOf(input);
     const changes = fieldChanges(current, values, AUDITED_FIELDS);
     const now = new Date();
-    await tx.update(applications).set({ ...values, modifiedBy: actorId, updatedAt: now }).where(eq(applications.id, id));
-    await recordAudit(tx as unknown as Database, { entity: "application", entityId: id, operation: "update", changes, actorId, at: now });
+    await tx
+      .update(applications)
+      .set({ ...values, modifiedBy: actorId, updatedAt: now })
+      .where(eq(applications.id, id));
+    await recordAudit(tx as unknown as Database, {
+      entity: "application",
+      entityId: id,
+      operation: "update",
+      changes,
+      actorId,
+      at: now,
+    });
     return { kind: "saved" };
   });
 }
@@ -201,7 +255,13 @@ export async function deleteApplication(database: Database, id: number, actorId:
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current) return false;
     await tx.delete(applications).where(eq(applications.id, id));
-    await recordAudit(tx as unknown as Database, { entity: "application", entityId: id, operation: "delete", changes: fieldChanges(current, null, AUDITED_FIELDS), actorId });
+    await recordAudit(tx as unknown as Database, {
+      entity: "application",
+      entityId: id,
+      operation: "delete",
+      changes: fieldChanges(current, null, AUDITED_FIELDS),
+      actorId,
+    });
     return true;
   });
 }
@@ -211,7 +271,12 @@ export async function deleteApplication(database: Database, id: number, actorId:
  * previous or next of `visible` (the searched list), or of the whole order when nothing is
  * searched. Top puts it first. An unknown id, or no neighbour, leaves the order unchanged.
  */
-export function reorder(ids: readonly number[], id: number, direction: "up" | "down" | "top", visible: readonly number[] = ids): number[] {
+export function reorder(
+  ids: readonly number[],
+  id: number,
+  direction: "up" | "down" | "top",
+  visible: readonly number[] = ids,
+): number[] {
   const order = [...ids];
   if (!order.includes(id)) return order;
   const without = order.filter((x) => x !== id);
@@ -229,7 +294,13 @@ export function reorder(ids: readonly number[], id: number, direction: "up" | "d
  * Moves an application in the launcher order. All rows are locked for the move and renumbered
  * 10, 20, 30…, so concurrent moves queue up and the order stays consistent.
  */
-export async function moveApplication(database: Database, id: number, direction: "up" | "down" | "top", actorId: number, query?: string): Promise<boolean> {
+export async function moveApplication(
+  database: Database,
+  id: number,
+  direction: "up" | "down" | "top",
+  actorId: number,
+  query?: string,
+): Promise<boolean> {
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     // Lock first, then read the order: under READ COMMITTED a locking read may return rows in
     // the order of its old snapshot, so the ordered read must come after the lock is held.
@@ -242,13 +313,20 @@ export async function moveApplication(database: Database, id: number, direction:
     if (!before.includes(id)) return false;
     const where = searchCondition(query);
     const visible = where
-      ? (await tx.select({ id: applications.id }).from(applications).where(where).orderBy(asc(applications.sortOrder), asc(applications.id))).map((r) => r.id)
+      ? (
+          await tx
+            .select({ id: applications.id })
+            .from(applications)
+            .where(where)
+            .orderBy(asc(applications.sortOrder), asc(applications.id))
+        ).map((r) => r.id)
       : before;
     const after = reorder(before, id, direction, visible);
     const oldOrder = new Map(rows.map((r) => [r.id, r.sortOrder]));
     for (const [index, rowId] of after.entries()) {
       const sortOrder = (index + 1) * 10;
-      if (oldOrder.get(rowId) !== sortOrder) await tx.update(applications).set({ sortOrder }).where(eq(applications.id, rowId));
+      if (oldOrder.get(rowId) !== sortOrder)
+        await tx.update(applications).set({ sortOrder }).where(eq(applications.id, rowId));
     }
     await recordAudit(tx as unknown as Database, {
       entity: "application",

@@ -10,7 +10,11 @@ export interface FieldChange {
 /** JSON with object keys in a fixed order, so a value read back from jsonb (which reorders keys) compares equal. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 
@@ -22,7 +26,11 @@ function asText(value: unknown): string | null {
 }
 
 /** The fields whose values differ between two versions of a record, as audit text. */
-export function fieldChanges<T extends Record<string, unknown>>(before: Partial<T> | null, after: Partial<T> | null, fields: readonly (keyof T & string)[]): FieldChange[] {
+export function fieldChanges<T extends Record<string, unknown>>(
+  before: Partial<T> | null,
+  after: Partial<T> | null,
+  fields: readonly (keyof T & string)[],
+): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const oldValue = asText(before?.[field]);
@@ -35,9 +43,25 @@ export function fieldChanges<T extends Record<string, unknown>>(before: Partial<
 /** Writes one audit entry per changed field (or one without a field when nothing field-level changed). */
 export async function recordAudit(
   database: Database,
-  entry: { entity: string; entityId: string | number; operation: "create" | "update" | "delete" | "move"; changes: FieldChange[]; actorId: number; at?: Date },
+  entry: {
+    entity: string;
+    entityId: string | number;
+    operation: "create" | "update" | "delete" | "move";
+    changes: FieldChange[];
+    actorId: number;
+    at?: Date;
+  },
 ): Promise<void> {
-  const base = { entity: entry.entity, entityId: String(entry.entityId), operation: entry.operation, changedBy: entry.actorId, changedOn: entry.at ?? new Date() };
-  const rows = entry.changes.length > 0 ? entry.changes.map((c) => ({ ...base, ...c })) : [{ ...base, field: null, oldValue: null, newValue: null }];
+  const base = {
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    operation: entry.operation,
+    changedBy: entry.actorId,
+    changedOn: entry.at ?? new Date(),
+  };
+  const rows =
+    entry.changes.length > 0
+      ? entry.changes.map((c) => ({ ...base, ...c }))
+      : [{ ...base, field: null, oldValue: null, newValue: null }];
   await database.insert(auditLog).values(rows);
 }

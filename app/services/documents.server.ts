@@ -29,7 +29,8 @@ export function documentViewerOf(user: Pick<PortalUser, "access">): DocumentView
   };
 }
 
-const shown = (row: DocumentRow, viewer: DocumentViewer) => documentShownTo(row, viewer.audience, viewer.managesLibrary);
+const shown = (row: DocumentRow, viewer: DocumentViewer) =>
+  documentShownTo(row, viewer.audience, viewer.managesLibrary);
 
 export const DOCUMENTS_PAGE_SIZE = 20;
 
@@ -40,7 +41,10 @@ function filterCondition(filters: { subject?: Subject | null; query?: string }):
   const conditions: SQL[] = [];
   if (filters.subject) conditions.push(eq(documents.subject, filters.subject));
   const text = filters.query?.trim() ?? "";
-  if (text) conditions.push(or(ilike(documents.name, containsPattern(text)), ilike(documents.description, containsPattern(text)))!);
+  if (text)
+    conditions.push(
+      or(ilike(documents.name, containsPattern(text)), ilike(documents.description, containsPattern(text)))!,
+    );
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -48,11 +52,17 @@ function filterCondition(filters: { subject?: Subject | null; query?: string }):
  * The documents a viewer sees, filtered by subject and searched by name or description, sorted
  * by name. Subject and search run in SQL; visibility is the pure rule, applied per row.
  */
-export async function listDocuments(database: Database, viewer: DocumentViewer, filters: { subject?: Subject | null; query?: string; page?: number; pageSize?: number } = {}) {
+export async function listDocuments(
+  database: Database,
+  viewer: DocumentViewer,
+  filters: { subject?: Subject | null; query?: string; page?: number; pageSize?: number } = {},
+) {
   const pageSize = filters.pageSize ?? DOCUMENTS_PAGE_SIZE;
   const candidates = await database.select().from(documents).where(filterCondition(filters)).orderBy(asc(documents.id));
   // Sorted here, not by the database's collation (C on PGlite), so both backends agree.
-  const visible = candidates.filter((row) => shown(row, viewer)).sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  const visible = candidates
+    .filter((row) => shown(row, viewer))
+    .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
   const { page, pageCount, offset } = pageWindowOf(visible.length, pageSize, filters.page);
   return { rows: visible.slice(offset, offset + pageSize), total: visible.length, page, pageCount };
 }
@@ -94,12 +104,20 @@ function detailValues(input: DocumentInput) {
 export type FileOutcome = { kind: "invalidType" } | { kind: "tooLarge" };
 
 /** The stored form of an upload, or why it is refused (type by name and content; size). */
-function checkedFile(file: UploadedFile): FileOutcome | { kind: "ok"; fileName: string; contentType: string; sizeBytes: number; extension: string } {
+function checkedFile(
+  file: UploadedFile,
+): FileOutcome | { kind: "ok"; fileName: string; contentType: string; sizeBytes: number; extension: string } {
   if (file.bytes.byteLength > MAX_FILE_BYTES) return { kind: "tooLarge" };
   const type = detectFileType(file.fileName, file.bytes);
   if (!type) return { kind: "invalidType" };
   const fileName = safeFileName(file.fileName);
-  return { kind: "ok", fileName, contentType: type.contentType, sizeBytes: file.bytes.byteLength, extension: type.extensions[0] };
+  return {
+    kind: "ok",
+    fileName,
+    contentType: type.contentType,
+    sizeBytes: file.bytes.byteLength,
+    extension: type.extensions[0],
+  };
 }
 
 /** Removes a file after its row is gone or replaced; a failure is logged, never undoes the write. */
@@ -115,7 +133,13 @@ async function removeQuietly(store: FileStore, key: string) {
  * Uploads a new document: the file is stored first, then the row and its audit entry are
  * written in one transaction; if that fails, the stored file is removed again.
  */
-export async function createDocument(database: Database, store: FileStore, input: DocumentInput, file: UploadedFile, actorId: number): Promise<FileOutcome | { kind: "created"; id: number }> {
+export async function createDocument(
+  database: Database,
+  store: FileStore,
+  input: DocumentInput,
+  file: UploadedFile,
+  actorId: number,
+): Promise<FileOutcome | { kind: "created"; id: number }> {
   const checked = checkedFile(file);
   if (checked.kind !== "ok") return checked;
   const storageKey = newStorageKey(checked.extension);
@@ -129,8 +153,18 @@ export async function createDocument(database: Database, store: FileStore, input
   try {
     const id = await database.transaction(async (tx) => {
       const now = new Date();
-      const [row] = await tx.insert(documents).values({ ...values, storageKey, modifiedBy: actorId, createdAt: now, updatedAt: now }).returning({ id: documents.id });
-      await recordAudit(tx as unknown as Database, { entity: "document", entityId: row.id, operation: "create", changes: fieldChanges(null, values, AUDITED_FIELDS), actorId, at: now });
+      const [row] = await tx
+        .insert(documents)
+        .values({ ...values, storageKey, modifiedBy: actorId, createdAt: now, updatedAt: now })
+        .returning({ id: documents.id });
+      await recordAudit(tx as unknown as Database, {
+        entity: "document",
+        entityId: row.id,
+        operation: "create",
+        changes: fieldChanges(null, values, AUDITED_FIELDS),
+        actorId,
+        at: now,
+      });
       return row.id;
     });
     return { kind: "created", id };
@@ -144,7 +178,13 @@ export async function createDocument(database: Database, store: FileStore, input
  * Replaces a document's file: the new file is stored, the row updated and audited in one
  * transaction, and only then the old file removed. A missing document changes nothing.
  */
-export async function replaceDocumentFile(database: Database, store: FileStore, id: number, file: UploadedFile, actorId: number): Promise<FileOutcome | { kind: "replaced" } | { kind: "missing" }> {
+export async function replaceDocumentFile(
+  database: Database,
+  store: FileStore,
+  id: number,
+  file: UploadedFile,
+  actorId: number,
+): Promise<FileOutcome | { kind: "replaced" } | { kind: "missing" }> {
   const checked = checkedFile(file);
   if (checked.kind !== "ok") return checked;
   const storageKey = newStorageKey(checked.extension);
@@ -156,8 +196,18 @@ export async function replaceDocumentFile(database: Database, store: FileStore, 
       if (!current) return null;
       const values = { fileName: checked.fileName, contentType: checked.contentType, sizeBytes: checked.sizeBytes };
       const now = new Date();
-      await tx.update(documents).set({ ...values, storageKey, modifiedBy: actorId, updatedAt: now }).where(eq(documents.id, id));
-      await recordAudit(tx as unknown as Database, { entity: "document", entityId: id, operation: "update", changes: fieldChanges(current, values, FILE_FIELDS), actorId, at: now });
+      await tx
+        .update(documents)
+        .set({ ...values, storageKey, modifiedBy: actorId, updatedAt: now })
+        .where(eq(documents.id, id));
+      await recordAudit(tx as unknown as Database, {
+        entity: "document",
+        entityId: id,
+        operation: "update",
+        changes: fieldChanges(current, values, FILE_FIELDS),
+        actorId,
+        at: now,
+      });
       return current.storageKey;
     });
   } catch (error) {
@@ -178,26 +228,54 @@ export type DetailsOutcome = { kind: "saved" } | { kind: "missing" } | { kind: "
  * Saves a document's details (name, description, subject, audience; the file stays) when the
  * posted stamp is the current one; otherwise a conflict that changes nothing (ADR 7). Audited.
  */
-export async function updateDocumentDetails(database: Database, id: number, input: DocumentInput, stamp: string, actorId: number): Promise<DetailsOutcome> {
+export async function updateDocumentDetails(
+  database: Database,
+  id: number,
+  input: DocumentInput,
+  stamp: string,
+  actorId: number,
+): Promise<DetailsOutcome> {
   return database.transaction(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
     if (!current) return { kind: "missing" };
-    if (current.updatedAt.toISOString() !== stamp) return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
+    if (current.updatedAt.toISOString() !== stamp)
+      return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
     const values = detailValues(input);
     const now = new Date();
-    await tx.update(documents).set({ ...values, modifiedBy: actorId, updatedAt: now }).where(eq(documents.id, id));
-    await recordAudit(tx as unknown as Database, { entity: "document", entityId: id, operation: "update", changes: fieldChanges(current, values, DETAIL_FIELDS), actorId, at: now });
+    await tx
+      .update(documents)
+      .set({ ...values, modifiedBy: actorId, updatedAt: now })
+      .where(eq(documents.id, id));
+    await recordAudit(tx as unknown as Database, {
+      entity: "document",
+      entityId: id,
+      operation: "update",
+      changes: fieldChanges(current, values, DETAIL_FIELDS),
+      actorId,
+      at: now,
+    });
     return { kind: "saved" };
   });
 }
 
 /** Deletes a document and its audit entry in one transaction, then removes its file. */
-export async function deleteDocument(database: Database, store: FileStore, id: number, actorId: number): Promise<boolean> {
+export async function deleteDocument(
+  database: Database,
+  store: FileStore,
+  id: number,
+  actorId: number,
+): Promise<boolean> {
   const removedKey = await database.transaction(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
     if (!current) return null;
     await tx.delete(documents).where(eq(documents.id, id));
-    await recordAudit(tx as unknown as Database, { entity: "document", entityId: id, operation: "delete", changes: fieldChanges(current, null, AUDITED_FIELDS), actorId });
+    await recordAudit(tx as unknown as Database, {
+      entity: "document",
+      entityId: id,
+      operation: "delete",
+      changes: fieldChanges(current, null, AUDITED_FIELDS),
+      actorId,
+    });
     return current.storageKey;
   });
   if (removedKey === null) return false;

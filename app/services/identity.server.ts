@@ -6,8 +6,7 @@ import type { IdentityClaims } from "~/auth/session.server";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS, lockedUntil } from "~/auth/lockout";
 
 export type CredentialCheck =
-  | { ok: true; identityId: number }
-  | { ok: false; reason: "invalid" | "locked" | "inactive"; until?: Date };
+  { ok: true; identityId: number } | { ok: false; reason: "invalid" | "locked" | "inactive"; until?: Date };
 
 /** A constant hash so a wrong e-mail costs as much time as a wrong password (no enumeration by timing). */
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$XdefW44EECY5TZRSD//IPg$wT/X/F084DdkAU2ChYjBNYaBwgLT5MNq5qWD4kyFux0";
@@ -20,7 +19,12 @@ function normalEmail(email: string): string {
  * Checks e-mail and password for the embedded identity provider, applying the lockout rule.
  * Every outcome but success and lockout looks the same to the caller's user.
  */
-export async function checkCredentials(database: Database, emailInput: string, password: string, now = new Date()): Promise<CredentialCheck> {
+export async function checkCredentials(
+  database: Database,
+  emailInput: string,
+  password: string,
+  now = new Date(),
+): Promise<CredentialCheck> {
   const email = normalEmail(emailInput);
   const since = new Date(now.getTime() - Math.max(LOCKOUT_WINDOW_MS, LOCKOUT_DURATION_MS) * 2);
   const attempts = await database
@@ -77,7 +81,10 @@ export async function identityForSignIn(database: Database, claims: IdentityClai
     ? eq(identities.id, Number(claims.sub))
     : sql`lower(${identities.email}) = ${normalEmail(claims.email ?? "")}`;
   if (bySubject && !Number.isInteger(Number(claims.sub))) return null;
-  const [identity] = await database.select({ id: identities.id, status: identities.status }).from(identities).where(where);
+  const [identity] = await database
+    .select({ id: identities.id, status: identities.status })
+    .from(identities)
+    .where(where);
   return identity && identity.status === "active" ? identity : null;
 }
 

@@ -6,7 +6,12 @@ import type { Locale } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/translate.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
-import { APPLICATIONS_CATALOGUE, applicationCatalogue, applicationsForSubject, targetingSubjectOf } from "./applications.server";
+import {
+  APPLICATIONS_CATALOGUE,
+  applicationCatalogue,
+  applicationsForSubject,
+  targetingSubjectOf,
+} from "./applications.server";
 
 /** Regions in the order the launcher shows them. */
 export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;

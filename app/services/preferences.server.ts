@@ -31,12 +31,19 @@ export async function ownProfile(database: Database, identityId: number) {
 
 /** The user's preferred language when it is one of the portal's, else null. */
 export async function preferredLanguageOf(database: Database, identityId: number): Promise<Locale | null> {
-  const [row] = await database.select({ language: identities.preferredLanguage }).from(identities).where(eq(identities.id, identityId));
+  const [row] = await database
+    .select({ language: identities.preferredLanguage })
+    .from(identities)
+    .where(eq(identities.id, identityId));
   return row && isLocale(row.language) ? row.language : null;
 }
 
 /** Writes one field of the user's own profile; audited when the value changes. Answers whether it changed. */
-export async function updateOwnProfileField(database: Database, identityId: number, input: ProfileFieldInput): Promise<boolean> {
+export async function updateOwnProfileField(
+  database: Database,
+  identityId: number,
+  input: ProfileFieldInput,
+): Promise<boolean> {
   const field: ProfileField = input.field;
   const value = input.value === undefined || input.value === "" ? null : input.value;
   return database.transaction(async (tx) => {
@@ -45,8 +52,18 @@ export async function updateOwnProfileField(database: Database, identityId: numb
     const changes = fieldChanges<Record<string, unknown>>({ [field]: current[field] }, { [field]: value }, [field]);
     if (changes.length === 0) return false;
     const now = new Date();
-    await tx.update(identities).set({ [field]: value, updatedAt: now, modifiedBy: identityId }).where(eq(identities.id, identityId));
-    await recordAudit(tx as unknown as Database, { entity: "identity", entityId: identityId, operation: "update", changes, actorId: identityId, at: now });
+    await tx
+      .update(identities)
+      .set({ [field]: value, updatedAt: now, modifiedBy: identityId })
+      .where(eq(identities.id, identityId));
+    await recordAudit(tx as unknown as Database, {
+      entity: "identity",
+      entityId: identityId,
+      operation: "update",
+      changes,
+      actorId: identityId,
+      at: now,
+    });
     return true;
   });
 }
@@ -60,15 +77,25 @@ export interface OfferedList {
 }
 
 /** The distribution lists offered to users of these brands (lists without brands are for everyone): `GET /api/v2/emails/definitions`. */
-export async function distributionListsFor(database: Database, brandIds: readonly number[], locale: string): Promise<OfferedList[]> {
-  const rows = await database.select().from(distributionLists).orderBy(asc(distributionLists.sortOrder), asc(distributionLists.id));
+export async function distributionListsFor(
+  database: Database,
+  brandIds: readonly number[],
+  locale: string,
+): Promise<OfferedList[]> {
+  const rows = await database
+    .select()
+    .from(distributionLists)
+    .orderBy(asc(distributionLists.sortOrder), asc(distributionLists.id));
   return rows
     .filter((list) => list.brandIds.length === 0 || list.brandIds.some((b) => brandIds.includes(b)))
     .map((list) => ({ id: list.id, code: list.code, ...(list.translations[locale] ?? list.translations.en) }));
 }
 
 export async function subscriptionIdsOf(database: Database, identityId: number): Promise<number[]> {
-  const rows = await database.select({ id: emailSubscriptions.distributionListId }).from(emailSubscriptions).where(eq(emailSubscriptions.identityId, identityId));
+  const rows = await database
+    .select({ id: emailSubscriptions.distributionListId })
+    .from(emailSubscriptions)
+    .where(eq(emailSubscriptions.identityId, identityId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
@@ -76,21 +103,39 @@ export async function subscriptionIdsOf(database: Database, identityId: number):
  * Sets the user's subscriptions among the lists offered to them: chosen ones subscribed, the
  * others unsubscribed. Ids of lists not offered are ignored. Audited as one field change.
  */
-export async function setOwnSubscriptions(database: Database, identityId: number, offered: readonly OfferedList[], chosen: readonly number[]): Promise<boolean> {
+export async function setOwnSubscriptions(
+  database: Database,
+  identityId: number,
+  offered: readonly OfferedList[],
+  chosen: readonly number[],
+): Promise<boolean> {
   const offeredIds = offered.map((l) => l.id);
   const wanted = [...new Set(chosen.filter((id) => offeredIds.includes(id)))].sort((a, b) => a - b);
   return database.transaction(async (tx) => {
     // One change of a user's subscriptions at a time (a double click, the form and the API).
     await tx.select({ id: identities.id }).from(identities).where(eq(identities.id, identityId)).for("update");
-    const before = (await tx.select({ id: emailSubscriptions.distributionListId }).from(emailSubscriptions).where(eq(emailSubscriptions.identityId, identityId)))
+    const before = (
+      await tx
+        .select({ id: emailSubscriptions.distributionListId })
+        .from(emailSubscriptions)
+        .where(eq(emailSubscriptions.identityId, identityId))
+    )
       .map((r) => r.id)
       .sort((a, b) => a - b);
     const after = [...before.filter((id) => !offeredIds.includes(id)), ...wanted].sort((a, b) => a - b);
     if (JSON.stringify(before) === JSON.stringify(after)) return false;
     if (offeredIds.length > 0) {
-      await tx.delete(emailSubscriptions).where(and(eq(emailSubscriptions.identityId, identityId), inArray(emailSubscriptions.distributionListId, offeredIds)));
+      await tx
+        .delete(emailSubscriptions)
+        .where(
+          and(
+            eq(emailSubscriptions.identityId, identityId),
+            inArray(emailSubscriptions.distributionListId, offeredIds),
+          ),
+        );
     }
-    if (wanted.length > 0) await tx.insert(emailSubscriptions).values(wanted.map((id) => ({ identityId, distributionListId: id })));
+    if (wanted.length > 0)
+      await tx.insert(emailSubscriptions).values(wanted.map((id) => ({ identityId, distributionListId: id })));
     const codeOf = new Map(offered.map((l) => [l.id, l.code]));
     const codes = (ids: number[]) => ids.map((id) => codeOf.get(id) ?? String(id)).join(", ");
     await recordAudit(tx as unknown as Database, {
@@ -120,6 +165,7 @@ export async function assignedLocationsOf(database: Database, identityId: number
     .innerJoin(brands, eq(brands.id, organizations.brandId))
     .where(eq(roleAssignments.identityId, identityId));
   const byId = new Map<number, (typeof rows)[number]>();
-  for (const row of rows) byId.set(row.id, { ...row, preferred: row.preferred || Boolean(byId.get(row.id)?.preferred) });
+  for (const row of rows)
+    byId.set(row.id, { ...row, preferred: row.preferred || Boolean(byId.get(row.id)?.preferred) });
   return [...byId.values()].sort((a, b) => Number(b.preferred) - Number(a.preferred) || a.name.localeCompare(b.name));
 }

@@ -15,8 +15,14 @@ export interface LocationAdministrator {
  * The active administrators (role admin) assigned to any of the user's locations, the user
  * excluded, by name. Each with the shared locations they administer.
  */
-export async function locationAdministratorsOf(database: Database, identityId: number): Promise<LocationAdministrator[]> {
-  const own = await database.select({ organizationId: roleAssignments.organizationId }).from(roleAssignments).where(eq(roleAssignments.identityId, identityId));
+export async function locationAdministratorsOf(
+  database: Database,
+  identityId: number,
+): Promise<LocationAdministrator[]> {
+  const own = await database
+    .select({ organizationId: roleAssignments.organizationId })
+    .from(roleAssignments)
+    .where(eq(roleAssignments.identityId, identityId));
   const locationIds = [...new Set(own.map((r) => r.organizationId))];
   if (locationIds.length === 0) return [];
   const rows = await database
@@ -32,10 +38,23 @@ export async function locationAdministratorsOf(database: Database, identityId: n
     .from(roleAssignments)
     .innerJoin(identities, eq(identities.id, roleAssignments.identityId))
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .where(and(inArray(roleAssignments.organizationId, locationIds), eq(identities.role, "admin"), eq(identities.status, "active"), ne(identities.id, identityId)));
+    .where(
+      and(
+        inArray(roleAssignments.organizationId, locationIds),
+        eq(identities.role, "admin"),
+        eq(identities.status, "active"),
+        ne(identities.id, identityId),
+      ),
+    );
   const byId = new Map<number, LocationAdministrator>();
   for (const row of rows) {
-    const entry = byId.get(row.id) ?? { id: row.id, name: `${row.firstName} ${row.lastName}`, email: row.email, phone: row.phoneMobile ?? row.phoneSecondary, locations: [] };
+    const entry = byId.get(row.id) ?? {
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      phone: row.phoneMobile ?? row.phoneSecondary,
+      locations: [],
+    };
     if (!entry.locations.includes(row.location)) entry.locations.push(row.location);
     byId.set(row.id, entry);
   }
@@ -60,7 +79,14 @@ export async function helpDesksOf(database: Database, identityId: number, locale
     .where(eq(roleAssignments.identityId, identityId));
   if (pairs.length === 0) return [];
   const rows = await database
-    .select({ brandId: helpDesks.brandId, brandName: brands.name, regionCode: helpDesks.regionCode, phone: helpDesks.phone, email: helpDesks.email, hours: helpDesks.hours })
+    .select({
+      brandId: helpDesks.brandId,
+      brandName: brands.name,
+      regionCode: helpDesks.regionCode,
+      phone: helpDesks.phone,
+      email: helpDesks.email,
+      hours: helpDesks.hours,
+    })
     .from(helpDesks)
     .innerJoin(brands, eq(brands.id, helpDesks.brandId))
     .where(inArray(helpDesks.brandId, [...new Set(pairs.map((p) => p.brandId))]));

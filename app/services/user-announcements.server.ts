@@ -5,7 +5,12 @@ import { logger } from "~/logger.server";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
-import { ANNOUNCEMENTS_CATALOGUE, loadUserAnnouncements, unexpiredAnnouncements, type UserAnnouncements } from "./announcements.server";
+import {
+  ANNOUNCEMENTS_CATALOGUE,
+  loadUserAnnouncements,
+  unexpiredAnnouncements,
+  type UserAnnouncements,
+} from "./announcements.server";
 
 /** The user's announcements, once per HTTP request (the shell's counts and home's feed share it). */
 export function userAnnouncements(user: PortalUser, locale: Locale): Promise<UserAnnouncements> {
@@ -14,7 +19,9 @@ export function userAnnouncements(user: PortalUser, locale: Locale): Promise<Use
       async () => {
         const now = new Date();
         // The cached candidates may hold some that expired since they were read: the live check drops them.
-        const candidates = await cachedCatalogue(db(), ANNOUNCEMENTS_CATALOGUE, () => unexpiredAnnouncements(db(), now));
+        const candidates = await cachedCatalogue(db(), ANNOUNCEMENTS_CATALOGUE, () =>
+          unexpiredAnnouncements(db(), now),
+        );
         return loadUserAnnouncements(db(), user, locale, now, undefined, candidates);
       },
       () => ({ visible: [], readIds: new Set<number>() }),

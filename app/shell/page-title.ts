@@ -4,7 +4,8 @@ import type { Messages } from "~/i18n/messages";
 /** Looks a dotted key up in a messages tree; the key itself when absent. */
 export function messageAt(messages: Messages | undefined, key: string): string {
   let node: unknown = messages;
-  for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of key.split("."))
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? node : key;
 }
 

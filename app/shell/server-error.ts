@@ -8,9 +8,12 @@ import { isRouteErrorResponse } from "@remix-run/react";
 export function describeServerError(error: unknown): { status: number; message: string } {
   if (isRouteErrorResponse(error)) {
     const detail = typeof error.data === "string" ? error.data : error.data?.message;
-    return { status: error.status, message: [`${error.status} ${error.statusText}`.trim(), detail].filter(Boolean).join(": ") };
+    return {
+      status: error.status,
+      message: [`${error.status} ${error.statusText}`.trim(), detail].filter(Boolean).join(": "),
+    };
   }
   if (error instanceof Response) return { status: error.status, message: `${error.status} ${error.statusText}`.trim() };
   if (error instanceof Error) return { status: 500, message: error.message };
-  return { status: 500, message: typeof error === "string" ? error : JSON.stringify(error) ?? String(error) };
+  return { status: 500, message: typeof error === "string" ? error : (JSON.stringify(error) ?? String(error)) };
 }

@@ -56,7 +56,10 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const config = getConfig();
   const locale = localeOf(request);
   const user = await optionalUser(request);
-  const theme = themeOf(request, user?.access.brands.map((b) => b.id));
+  const theme = themeOf(
+    request,
+    user?.access.brands.map((b) => b.id),
+  );
   const brand = BRANDS.find((b) => b.id === theme)!;
   const features = user?.access.features ?? [];
   const anyAdmin = isAnyAdmin(features);

@@ -11,7 +11,8 @@ export function faviconOf(brandId: BrandId): string {
 }
 
 export function parseBrandId(value: unknown): BrandId | undefined {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^[1-5]$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && /^[1-5]$/.test(value) ? Number(value) : NaN;
   return (BRAND_IDS as readonly number[]).includes(n) ? (n as BrandId) : undefined;
 }
 

@@ -24,13 +24,27 @@ export function isHttpUrl(value: string): boolean {
 /** The announcement editor's form (issue #4 §3), shared by the browser and the action. */
 export const announcementSchema = z
   .object({
-    title: z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength"),
+    title: z
+      .string({ error: "validations.required" })
+      .trim()
+      .min(1, "validations.required")
+      .max(MAX_TEXT_LENGTH, "validations.maxLength"),
     description: z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional().default(""),
     content: z.string().max(20_000, "validations.contentLength").optional().default(""),
     language: z.enum(LOCALES, { error: "validations.required" }),
-    displayLocationCode: z.string().trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength").default("dealer-home"),
+    displayLocationCode: z
+      .string()
+      .trim()
+      .min(1, "validations.required")
+      .max(MAX_TEXT_LENGTH, "validations.maxLength")
+      .default("dealer-home"),
     priority: z.enum(PRIORITIES, { error: "validations.required" }),
-    linkUrl: z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(2048, "validations.url").refine(isHttpUrl, "validations.url"),
+    linkUrl: z
+      .string({ error: "validations.required" })
+      .trim()
+      .min(1, "validations.required")
+      .max(2048, "validations.url")
+      .refine(isHttpUrl, "validations.url"),
     startDate: day,
     expirationDate: day,
     roles: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH)).max(MULTISELECT_OPTIONS_LIMIT).optional().default([]),

@@ -35,10 +35,17 @@ const optionalText = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLeng
 
 /** Per language, an optional display name and description; an empty one falls back to English. */
 const translationsField = z
-  .object(Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, z.object({ displayName: optionalText, description: optionalText }).optional()])) as Record<
-    (typeof TRANSLATED_LOCALES)[number],
-    z.ZodOptional<z.ZodObject<{ displayName: typeof optionalText; description: typeof optionalText }>>
-  >)
+  .object(
+    Object.fromEntries(
+      TRANSLATED_LOCALES.map((locale) => [
+        locale,
+        z.object({ displayName: optionalText, description: optionalText }).optional(),
+      ]),
+    ) as Record<
+      (typeof TRANSLATED_LOCALES)[number],
+      z.ZodOptional<z.ZodObject<{ displayName: typeof optionalText; description: typeof optionalText }>>
+    >,
+  )
   .optional()
   .default({});
 
@@ -49,7 +56,11 @@ export const applicationSchema = z.object({
   description: text(false),
   link: text(true).refine(isApplicationLink, "validations.url"),
   regionCode: z.enum(["NA", "EMEA", "APAC"], { error: "validations.required" }),
-  brandId: z.coerce.number({ error: "validations.required" }).int().min(1, "validations.required").max(5, "validations.required"),
+  brandId: z.coerce
+    .number({ error: "validations.required" })
+    .int()
+    .min(1, "validations.required")
+    .max(5, "validations.required"),
   categories: tagList,
   contractCodes: tagList,
   contractTypes: tagList,

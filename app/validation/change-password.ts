@@ -6,7 +6,10 @@ export function changePasswordSchema(names: readonly (string | undefined | null)
   return z
     .object({
       intent: z.literal("changePassword"),
-      currentPassword: z.string({ error: "validations.required" }).min(1, "validations.required").max(1024, "validations.maxLength"),
+      currentPassword: z
+        .string({ error: "validations.required" })
+        .min(1, "validations.required")
+        .max(1024, "validations.maxLength"),
       newPassword: z
         .string({ error: "validations.required" })
         .max(1024, "validations.maxLength")

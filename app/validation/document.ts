@@ -9,7 +9,11 @@ import { audienceFields } from "./audience";
  * itself is checked on the server (type by name and content, size, count).
  */
 export const documentSchema = z.object({
-  name: z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength"),
+  name: z
+    .string({ error: "validations.required" })
+    .trim()
+    .min(1, "validations.required")
+    .max(MAX_TEXT_LENGTH, "validations.maxLength"),
   description: z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional().default(""),
   subject: z.enum(SUBJECTS, { error: "validations.required" }),
   ...audienceFields,

@@ -5,7 +5,8 @@ export const NAME_PART_MIN_LENGTH = 3;
 export const PASSWORD_SPECIALS = "!@#$,.%^()[]<>&*";
 
 /** Each rule's message key (English texts in SPEC §5). */
-export type PasswordProblem = "validations.required" | "validations.minLength" | "validations.passwordNamePart" | "validations.password";
+export type PasswordProblem =
+  "validations.required" | "validations.minLength" | "validations.passwordNamePart" | "validations.password";
 
 const escape = (chars: string) => chars.replace(/[\\\]^-]/g, "\\$&");
 const SPECIAL = new RegExp(`[${escape(PASSWORD_SPECIALS)}]`);
@@ -27,7 +28,10 @@ export function hasRequiredCharacterClasses(password: string): boolean {
  * characters, no part of the user's name longer than 2 characters (case-insensitive), and the
  * character classes.
  */
-export function passwordProblem(password: string, names: readonly (string | undefined | null)[]): PasswordProblem | null {
+export function passwordProblem(
+  password: string,
+  names: readonly (string | undefined | null)[],
+): PasswordProblem | null {
   if (password.length === 0) return "validations.required";
   if (password.length < PASSWORD_MIN_LENGTH) return "validations.minLength";
   const lower = password.toLowerCase();

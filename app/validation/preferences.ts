@@ -9,6 +9,10 @@ export const localeSchema = z.object({
 });
 
 export const themeSchema = z.object({
-  brandId: z.coerce.number({ error: "validations.required" }).int().min(1, "validations.required").max(5, "validations.required"),
+  brandId: z.coerce
+    .number({ error: "validations.required" })
+    .int()
+    .min(1, "validations.required")
+    .max(5, "validations.required"),
   returnTo: returnToField,
 });

@@ -3,9 +3,18 @@ import { LOCALES } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "./sign-in";
 import { isPhoneNumber } from "./phone";
 
-const requiredText = z.string({ error: "validations.required" }).trim().min(1, "validations.required").max(MAX_TEXT_LENGTH, "validations.maxLength");
+const requiredText = z
+  .string({ error: "validations.required" })
+  .trim()
+  .min(1, "validations.required")
+  .max(MAX_TEXT_LENGTH, "validations.maxLength");
 const optionalText = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional();
-const optionalPhone = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").refine(isPhoneNumber, "validations.phone").optional();
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(MAX_TEXT_LENGTH, "validations.maxLength")
+  .refine(isPhoneNumber, "validations.phone")
+  .optional();
 
 /**
  * One field of the user's own profile (issue #5 §1, SPEC §7 `PATCH /user` "one field key and
@@ -24,7 +33,13 @@ export type ProfileFieldInput = z.infer<typeof profileFieldSchema>;
 export type ProfileField = ProfileFieldInput["field"];
 
 /** The contact fields, in the order the preferences page shows them. */
-export const CONTACT_FIELDS = ["jobTitle", "phoneMobile", "phoneSecondary", "fax", "listingName"] as const satisfies readonly ProfileField[];
+export const CONTACT_FIELDS = [
+  "jobTitle",
+  "phoneMobile",
+  "phoneSecondary",
+  "fax",
+  "listingName",
+] as const satisfies readonly ProfileField[];
 
 /** The e-mail subscriptions form: the chosen distribution lists (SPEC §7 `PATCH /user` email preference fields). */
 export const subscriptionsSchema = z.object({

@@ -10,5 +10,8 @@ export const signInSchema = z.object({
     .min(1, "validations.required")
     .max(MAX_TEXT_LENGTH, "validations.maxLength")
     .pipe(z.email("validations.email")),
-  password: z.string({ error: "validations.required" }).min(1, "validations.required").max(1024, "validations.maxLength"),
+  password: z
+    .string({ error: "validations.required" })
+    .min(1, "validations.required")
+    .max(1024, "validations.maxLength"),
 });

@@ -131,7 +131,10 @@ export class PortalClient {
   readonly jar = new CookieJar();
   signIns = 0;
 
-  constructor(readonly origin: string, private readonly db: Database) {}
+  constructor(
+    readonly origin: string,
+    private readonly db: Database,
+  ) {}
 
   async send(target: string, options: SendOptions = {}): Promise<Response> {
     const method = options.method ?? "GET";

@@ -32,7 +32,8 @@ describe("issue #10 §3: production", () => {
     await dealer.signIn("dealer@example.com");
     const names = new Set(dealer.jar.received.map((line) => line.split("=")[0]));
     // Every party's cookies were set: the provider's interaction and session, the PKCE state, the return address, the session.
-    for (const name of ["__session", "__return_to", "_interaction", "_session", "theme", "portal_offline"]) expect([...names], name).toContain(name);
+    for (const name of ["__session", "__return_to", "_interaction", "_session", "theme", "portal_offline"])
+      expect([...names], name).toContain(name);
     expect([...names].some((name) => name.startsWith("oauth2"))).toBe(true);
     for (const line of dealer.jar.received) expect(line, line.split(";")[0]).toMatch(/;\s*Secure(;|$)/i);
   });
@@ -64,7 +65,9 @@ describe("issue #10 §3: production", () => {
     }
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(((await refused!.json()) as { error: { message: string } }).error.message).toBe("Too many requests. Wait a moment and try again.");
+    expect(((await refused!.json()) as { error: { message: string } }).error.message).toBe(
+      "Too many requests. Wait a moment and try again.",
+    );
   });
 
   it("without TRUST_PROXY the sign-in limit keys on the socket's address: X-Forwarded-For cannot reset it", async () => {

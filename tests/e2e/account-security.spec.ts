@@ -4,7 +4,9 @@ import { KEYHOLDERS, ROAMERS } from "./fixture-accounts";
 import { DEMO_PASSWORD, ready, signIn } from "./helpers";
 
 test.describe("password and security (the embedded provider's account page)", () => {
-  test("the profile menu leads an external user there; bad input gets the spec's messages and changes nothing", async ({ page }) => {
+  test("the profile menu leads an external user there; bad input gets the spec's messages and changes nothing", async ({
+    page,
+  }) => {
     await signIn(page, "dealer@example.com", "/");
     const profile = page.getByTestId("profile-menu");
     await profile.locator("summary").click();
@@ -33,10 +35,16 @@ test.describe("password and security (the embedded provider's account page)", ()
     await page.getByLabel("Confirm password").fill("nospecial12A");
     await page.getByLabel("Confirm password").blur();
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("The password requires an uppercase, lowercase, number and special character")).toBeVisible();
+    await expect(
+      page.getByText("The password requires an uppercase, lowercase, number and special character"),
+    ).toBeVisible();
   });
 
-  test("a wrong current password is refused; the right one changes it, and the new password signs in", async ({ page, browser, baseURL }, testInfo) => {
+  test("a wrong current password is refused; the right one changes it, and the new password signs in", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const email = KEYHOLDERS[testInfo.project.name as keyof typeof KEYHOLDERS];
     const fresh = "Fresh#Key2026";
     await signIn(page, email, "/account/security");
@@ -54,7 +62,10 @@ test.describe("password and security (the embedded provider's account page)", ()
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("status").filter({ hasText: "The password has been changed." })).toBeVisible();
 
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false });
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
+    });
     const other = await context.newPage();
     await other.goto("/");
     await other.getByLabel("Email").fill(email);
@@ -66,7 +77,11 @@ test.describe("password and security (the embedded provider's account page)", ()
     await context.close();
   });
 
-  test("another session is listed and can be signed out; that browser must sign in again", async ({ page, browser, baseURL }, testInfo) => {
+  test("another session is listed and can be signed out; that browser must sign in again", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const email = ROAMERS[testInfo.project.name as keyof typeof ROAMERS];
     const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
@@ -82,7 +97,9 @@ test.describe("password and security (the embedded provider's account page)", ()
     const dialog = page.getByRole("dialog", { name: "Sign out all other sessions" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Sign out all other sessions" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Other sessions signed out: ${count - 1}.` })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Other sessions signed out: ${count - 1}.` }),
+    ).toBeVisible();
     await expect(rows).toHaveCount(1);
     await expect(page.getByText("You are not signed in anywhere else.")).toBeVisible();
 
@@ -91,12 +108,19 @@ test.describe("password and security (the embedded provider's account page)", ()
     await context.close();
   });
 
-  test("an internal user's password lives in the company directory: no form, and a forged change is refused", async ({ page }) => {
+  test("an internal user's password lives in the company directory: no form, and a forged change is refused", async ({
+    page,
+  }) => {
     await signIn(page, "employee@example.com", "/account/security");
     await expect(page.getByText("Your password is managed by your company directory; change it there.")).toBeVisible();
     await expect(page.getByLabel("New password")).toHaveCount(0);
     const forged = await page.request.post("/account/security", {
-      form: { intent: "changePassword", currentPassword: DEMO_PASSWORD, newPassword: "Fresh#Key2026", confirmPassword: "Fresh#Key2026" },
+      form: {
+        intent: "changePassword",
+        currentPassword: DEMO_PASSWORD,
+        newPassword: "Fresh#Key2026",
+        confirmPassword: "Fresh#Key2026",
+      },
     });
     expect(forged.status()).toBe(403);
   });

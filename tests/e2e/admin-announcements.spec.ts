@@ -4,14 +4,18 @@ import { ready, signIn } from "./helpers";
 
 test.describe("announcement management", () => {
   // Announcements created here are in Dutch, so the English feeds other tests count stay as seeded.
-  test("admin creates an announcement for brand 1 / NA; a user of that brand and language sees it", async ({ page, browser, baseURL }, testInfo) => {
+  test("admin creates an announcement for brand 1 / NA; a user of that brand and language sees it", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const title = `Fleet recall notice ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/admin");
     await page.getByRole("link", { name: "Add announcement" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New announcement");
     await ready(page);
     await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Content").fill('<p>Check <strong>serials</strong> now.</p><script>alert(1)</script>');
+    await page.getByLabel("Content").fill("<p>Check <strong>serials</strong> now.</p><script>alert(1)</script>");
     await page.getByLabel("Link URL").fill("https://news.vantor.example.com/recall");
     await page.getByLabel("Priority").selectOption("highest");
     await page.locator("form.editor").getByLabel("Language").selectOption("nl");
@@ -26,7 +30,9 @@ test.describe("announcement management", () => {
 
     const context = await browser.newContext({ baseURL });
     const employee = await context.newPage();
-    await signIn(employee, "employee@example.com", "/", { javaScript: testInfo.project.use.javaScriptEnabled !== false });
+    await signIn(employee, "employee@example.com", "/", {
+      javaScript: testInfo.project.use.javaScriptEnabled !== false,
+    });
     await context.addCookies([{ name: "locale", value: "nl", url: baseURL! }]);
     await employee.reload();
     const item = employee.getByTestId("announcement").filter({ hasText: title });
@@ -57,13 +63,17 @@ test.describe("announcement management", () => {
     await expect(page.getByRole("link", { name: "Edit Winter checklist" })).toBeVisible();
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await page.goto("/admin?range=next&days=5&q=closing");
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
     await page.goto("/admin?range=next&days=30&q=closing");
     await expect(page.getByRole("link", { name: "Edit Year-end closing hours" })).toBeVisible();
     await expect(page.locator("tbody tr").first()).toContainText("Scheduled");
   });
 
-  test("the auditor (read only) can open an announcement but not save it; forged posts are refused", async ({ page }) => {
+  test("the auditor (read only) can open an announcement but not save it; forged posts are refused", async ({
+    page,
+  }) => {
     await signIn(page, "auditor@example.com", "/admin");
     await expect(page.getByRole("link", { name: "Add announcement" })).toHaveCount(0);
     await page.goto("/admin?q=winter");
@@ -97,7 +107,9 @@ test.describe("announcement management", () => {
     await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The announcement has been deleted.");
   });
 
-  test("with JavaScript the content gets a formatting toolbar; its edits count as unsaved changes", async ({ page }, testInfo) => {
+  test("with JavaScript the content gets a formatting toolbar; its edits count as unsaved changes", async ({
+    page,
+  }, testInfo) => {
     await signIn(page, "admin@example.com", "/admin/announcement");
     const toolbar = page.getByRole("toolbar", { name: "Formatting" });
     if (testInfo.project.use.javaScriptEnabled === false) {
@@ -123,7 +135,9 @@ test.describe("announcement management", () => {
       await page.goto(path);
       await ready(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     }
   });
 });
@@ -132,7 +146,11 @@ test.describe("an announcement from the editor to the dealer's feed", () => {
   // Each project uses a language no seed and no other test uses, so the counts below are exact.
   const languageOf = (project: string) => (project === "js-off" ? "pt" : "it");
 
-  test("admin creates one for brand 1 / NA; it shows unread with the right counts, the dealer marks it read and it moves to read", async ({ page, browser, baseURL }, testInfo) => {
+  test("admin creates one for brand 1 / NA; it shows unread with the right counts, the dealer marks it read and it moves to read", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const language = languageOf(testInfo.project.name);
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const title = `Brand one bulletin ${testInfo.project.name}`;

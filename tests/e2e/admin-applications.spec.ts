@@ -22,7 +22,11 @@ async function addTags(page: Page, label: string, values: string[], jsOn: boolea
 }
 
 test.describe("application administration", () => {
-  test("create an application as admin and see it in the dealer's launcher", async ({ page, browser, baseURL }, testInfo) => {
+  test("create an application as admin and see it in the dealer's launcher", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const name = `Fleet Planner ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/admin/applications");
@@ -46,11 +50,18 @@ test.describe("application administration", () => {
     await signIn(dealer, "dealer@example.com", "/", { javaScript: jsOn });
     const section = dealer.getByRole("region", { name: "My applications" });
     await expect(section.getByRole("heading", { name: "Fleet" })).toBeVisible();
-    await expect(section.getByRole("link", { name: new RegExp(name) })).toHaveAttribute("href", "https://fleet.example.com");
+    await expect(section.getByRole("link", { name: new RegExp(name) })).toHaveAttribute(
+      "href",
+      "https://fleet.example.com",
+    );
     await context.close();
   });
 
-  test("translations: a German display name is shown to German users; other languages keep the English one", async ({ page, browser, baseURL }, testInfo) => {
+  test("translations: a German display name is shown to German users; other languages keep the English one", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const name = `Yard Monitor ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/admin/application");
@@ -106,7 +117,9 @@ test.describe("application administration", () => {
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await page.getByLabel("Search by name or description").fill("no such thing at all");
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
   });
 
   test("pages of 10 with page links", async ({ page }) => {
@@ -119,7 +132,8 @@ test.describe("application administration", () => {
 
   test("move to top puts the application first", async ({ page }, testInfo) => {
     // Each project moves within its own search, so the two runs cannot reorder each other's view.
-    const [query, target] = testInfo.project.name === "js-on" ? ["Corvane", "Corvane Service Bulletins"] : ["Brixton", "Brixton Training"];
+    const [query, target] =
+      testInfo.project.name === "js-on" ? ["Corvane", "Corvane Service Bulletins"] : ["Brixton", "Brixton Training"];
     await signIn(page, "admin@example.com", `/admin/applications?q=${query}`);
     await expect(page.locator("tbody tr").first()).not.toContainText(target);
     await page.getByRole("button", { name: `Move ${target} to the top` }).click();
@@ -148,10 +162,15 @@ test.describe("application administration", () => {
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);
     await page.getByRole("link", { name: "Delete" }).click();
-    await page.getByRole("dialog", { name: "Delete application" }).getByRole("button", { name: "Delete application" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete application" })
+      .getByRole("button", { name: "Delete application" })
+      .click();
     await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The application has been deleted.");
     await page.goto(`/admin/applications?q=${encodeURIComponent(name)}`);
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
   });
 
   test("a stale save shows a conflict and keeps the input", async ({ page, browser, baseURL }, testInfo) => {
@@ -190,8 +209,14 @@ test.describe("application administration", () => {
 
     for (const [path, form] of [
       [`/admin/application/${id}`, { intent: "delete" }],
-      [`/admin/application/${id}`, { intent: "save", name: "X", displayName: "Forged", link: "/x", brandId: "1", regionCode: "NA" }],
-      ["/admin/application", { intent: "save", name: "X", displayName: "Forged", link: "/x", brandId: "1", regionCode: "NA" }],
+      [
+        `/admin/application/${id}`,
+        { intent: "save", name: "X", displayName: "Forged", link: "/x", brandId: "1", regionCode: "NA" },
+      ],
+      [
+        "/admin/application",
+        { intent: "save", name: "X", displayName: "Forged", link: "/x", brandId: "1", regionCode: "NA" },
+      ],
       ["/admin/applications", { intent: "move", id: String(id), direction: "top" }],
     ] as const) {
       const forged = await page.request.post(path, { form: { ...form }, maxRedirects: 0 });
@@ -208,7 +233,10 @@ test.describe("application administration", () => {
   });
 
   test("leaving with unsaved changes asks: continue editing, discard or save", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "js-off", "the prompt is a JavaScript nicety; without it the browser simply leaves");
+    test.skip(
+      testInfo.project.name === "js-off",
+      "the prompt is a JavaScript nicety; without it the browser simply leaves",
+    );
     await signIn(page, "admin@example.com", "/admin/applications?q=Brixton%20Parts");
     await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
     await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
@@ -224,7 +252,9 @@ test.describe("application administration", () => {
     await expect(page).toHaveURL(/\/admin\/applications$/);
     await page.goto("/admin/applications?q=Brixton%20Parts");
     await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
-    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Parts lookup and ordering for Asia Pacific.");
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue(
+      "Parts lookup and ordering for Asia Pacific.",
+    );
   });
 
   test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {

@@ -3,7 +3,10 @@ import { signIn } from "./helpers";
 
 /** The announcements API of SPEC §7, with the session cookie of a signed-in browser. */
 test.describe("announcements API", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "API test: the browser's scripting does not matter; once is enough");
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled === false,
+    "API test: the browser's scripting does not matter; once is enough",
+  );
 
   const today = new Date().toISOString().slice(0, 10);
   const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
@@ -20,13 +23,21 @@ test.describe("announcements API", () => {
     regionCodes: ["NA"],
   });
 
-  test("GET /user/notifications answers data.items for the signed-in user, narrowed by brands and regionCode", async ({ page }) => {
+  test("GET /user/notifications answers data.items for the signed-in user, narrowed by brands and regionCode", async ({
+    page,
+  }) => {
     await signIn(page, "admin@example.com", "/");
     const all = await page.request.get("/api/v2/user/notifications?language=en");
     expect(all.status()).toBe(200);
-    const items = (await all.json()).data.items as { title: string; brands: { id: number; name: string }[]; read: boolean }[];
+    const items = (await all.json()).data.items as {
+      title: string;
+      brands: { id: number; name: string }[];
+      read: boolean;
+    }[];
     expect(items.map((i) => i.title)).toContain("Dealer administration checklist");
-    const brand4 = (await (await page.request.get("/api/v2/user/notifications?language=en&brands=4&regionCode=NA,EMEA")).json()).data.items as typeof items;
+    const brand4 = (
+      await (await page.request.get("/api/v2/user/notifications?language=en&brands=4&regionCode=NA,EMEA")).json()
+    ).data.items as typeof items;
     expect(brand4.length).toBeGreaterThan(0);
     expect(brand4.length).toBeLessThan(items.length);
     expect(brand4.every((i) => i.brands.some((b) => b.id === 4))).toBe(true);
@@ -40,9 +51,13 @@ test.describe("announcements API", () => {
     expect((await request.get("/api/v2/announcements", { maxRedirects: 0 })).status()).toBe(401);
   });
 
-  test("admin creates, reads, updates and deletes through the API; the body is validated and the content sanitised", async ({ page }) => {
+  test("admin creates, reads, updates and deletes through the API; the body is validated and the content sanitised", async ({
+    page,
+  }) => {
     await signIn(page, "admin@example.com", "/");
-    const invalid = await page.request.post("/api/v2/announcements", { data: { ...body(""), linkUrl: "nope", brandIds: [] } });
+    const invalid = await page.request.post("/api/v2/announcements", {
+      data: { ...body(""), linkUrl: "nope", brandIds: [] },
+    });
     expect(invalid.status()).toBe(400);
     const problems = (await invalid.json()).error;
     expect(problems.message).toBe("Please correct the errors marked");
@@ -61,11 +76,17 @@ test.describe("announcements API", () => {
     const listed = await (await page.request.get("/api/v2/announcements?q=API%20notice")).json();
     expect(listed.data.items.map((a: { id: number }) => a.id)).toEqual([record.id]);
 
-    const updated = await page.request.put(`/api/v2/announcements/${record.id}`, { data: { ...body("API notice, revised"), updatedAt: record.updatedAt } });
+    const updated = await page.request.put(`/api/v2/announcements/${record.id}`, {
+      data: { ...body("API notice, revised"), updatedAt: record.updatedAt },
+    });
     expect(updated.status()).toBe(200);
-    const stale = await page.request.put(`/api/v2/announcements/${record.id}`, { data: { ...body("Lost update"), updatedAt: record.updatedAt } });
+    const stale = await page.request.put(`/api/v2/announcements/${record.id}`, {
+      data: { ...body("Lost update"), updatedAt: record.updatedAt },
+    });
     expect(stale.status()).toBe(409);
-    expect((await (await page.request.get(`/api/v2/announcements/${record.id}`)).json()).data.title).toBe("API notice, revised");
+    expect((await (await page.request.get(`/api/v2/announcements/${record.id}`)).json()).data.title).toBe(
+      "API notice, revised",
+    );
 
     expect((await page.request.delete(`/api/v2/announcements/${record.id}`)).status()).toBe(204);
     expect((await page.request.get(`/api/v2/announcements/${record.id}`)).status()).toBe(404);
@@ -80,7 +101,11 @@ test.describe("announcements API", () => {
     expect(definitions.roles).toContain("DEALER_ADMIN");
   });
 
-  test("guarded like the screens: the auditor reads but cannot write; a dealer cannot even read", async ({ page, browser, baseURL }) => {
+  test("guarded like the screens: the auditor reads but cannot write; a dealer cannot even read", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signIn(page, "auditor@example.com", "/");
     expect((await page.request.get("/api/v2/announcements")).status()).toBe(200);
     expect((await page.request.post("/api/v2/announcements", { data: body("Auditor notice") })).status()).toBe(403);
@@ -90,7 +115,12 @@ test.describe("announcements API", () => {
     const context = await browser.newContext({ baseURL });
     const dealer = await context.newPage();
     await signIn(dealer, "dealer@example.com", "/");
-    for (const path of ["/api/v2/announcements", "/api/v2/announcements/definitions", "/api/v2/announcements/collection/1", "/api/v2/announcements/1"]) {
+    for (const path of [
+      "/api/v2/announcements",
+      "/api/v2/announcements/definitions",
+      "/api/v2/announcements/collection/1",
+      "/api/v2/announcements/1",
+    ]) {
       expect((await dealer.request.get(path)).status(), path).toBe(403);
     }
     expect((await dealer.request.get("/api/v2/user/notifications")).status()).toBe(200);
@@ -99,10 +129,16 @@ test.describe("announcements API", () => {
 
   test("a cross-site write with the admin's cookie is refused and creates nothing", async ({ page }) => {
     await signIn(page, "admin@example.com", "/");
-    const forged = await page.request.post("/api/v2/announcements", { data: body("Forged notice"), headers: { Origin: "https://evil.example" } });
+    const forged = await page.request.post("/api/v2/announcements", {
+      data: body("Forged notice"),
+      headers: { Origin: "https://evil.example" },
+    });
     expect(forged.status()).toBe(403);
     // A "simple" cross-site request (text/plain needs no CORS preflight) is refused on its type too.
-    const plain = await page.request.post("/api/v2/announcements", { data: JSON.stringify(body("Forged notice")), headers: { "Content-Type": "text/plain" } });
+    const plain = await page.request.post("/api/v2/announcements", {
+      data: JSON.stringify(body("Forged notice")),
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(plain.status()).toBe(415);
     const listed = await (await page.request.get("/api/v2/announcements?q=Forged%20notice")).json();
     expect(listed.data.items).toEqual([]);

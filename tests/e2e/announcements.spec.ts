@@ -15,7 +15,9 @@ test.describe("announcements feed", () => {
     await expect(page.getByTestId("unread-badge")).toContainText("6");
   });
 
-  test("priority then title; future and expired ones stay hidden; internal users see the description", async ({ page }) => {
+  test("priority then title; future and expired ones stay hidden; internal users see the description", async ({
+    page,
+  }) => {
     await signIn(page, "employee@example.com");
     const titles = await feed(page).getByRole("heading", { level: 3 }).allTextContents();
     expect(titles).toEqual(["Warranty policy update", "New parts catalogue released", "Dealer meeting in Chicago"]);
@@ -32,7 +34,9 @@ test.describe("announcements feed", () => {
     await expect(feed(page).getByText("Internal: reviewed by legal on 2 November.")).toHaveCount(0);
   });
 
-  test("marking read moves an announcement to the read view; opening does too and follows its link", async ({ page }, testInfo) => {
+  test("marking read moves an announcement to the read view; opening does too and follows its link", async ({
+    page,
+  }, testInfo) => {
     // Each project works on its own account, so the two runs do not change each other's feed.
     const email = testInfo.project.name === "js-on" ? "dealer@example.com" : "partner@example.com";
     await signIn(page, email, "/documents");
@@ -57,7 +61,10 @@ test.describe("announcements feed", () => {
   test("a forged mark-read or open of an announcement the user cannot see changes nothing", async ({ page }) => {
     await signIn(page, "auditor@example.com");
     // Announcement 7 is the Halden one (brand 3, EMEA), which the auditor does not see.
-    const forged = await page.request.post("/?index", { form: { intent: "markRead", announcementId: "7" }, maxRedirects: 0 });
+    const forged = await page.request.post("/?index", {
+      form: { intent: "markRead", announcementId: "7" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(302);
     expect((await page.request.get("/announcements/7/open", { maxRedirects: 0 })).status()).toBe(404);
     await page.goto("/?announcements=read");

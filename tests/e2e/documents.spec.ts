@@ -4,8 +4,14 @@ import { BRAND3_BASE_URL } from "../../playwright.config";
 import { ready, signIn } from "./helpers";
 
 /** A small real PDF (the seed's builder) and a PNG, as a user would pick them. */
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n", "latin1");
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+  "latin1",
+);
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const uploadSection = (page: Page) => page.getByRole("region", { name: "Upload a document" });
 
@@ -30,7 +36,9 @@ async function uploadPdf(page: Page, name: string) {
 }
 
 test.describe("documents library", () => {
-  test("a user downloads a document: the file comes with its content type, a safe name and its body", async ({ page }) => {
+  test("a user downloads a document: the file comes with its content type, a safe name and its body", async ({
+    page,
+  }) => {
     await signIn(page, "dealer@example.com", "/documents");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
     const row = page.getByTestId("document-row").filter({ hasText: "Warranty claim guide" });
@@ -44,7 +52,9 @@ test.describe("documents library", () => {
     const response = await page.request.get((await link.getAttribute("href"))!);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
-    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="warranty-claim-guide.pdf"; filename*=UTF-8''warranty-claim-guide.pdf`);
+    expect(response.headers()["content-disposition"]).toBe(
+      `attachment; filename="warranty-claim-guide.pdf"; filename*=UTF-8''warranty-claim-guide.pdf`,
+    );
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
     expect(response.headers()["cache-control"]).toBe("private, no-store");
     const body = await response.body();
@@ -53,7 +63,11 @@ test.describe("documents library", () => {
     expect(Number(response.headers()["content-length"])).toBe(body.length);
   });
 
-  test("another brand's document id gives 404, as an unknown id; its user sees it", async ({ page, browser, baseURL }, testInfo) => {
+  test("another brand's document id gives 404, as an unknown id; its user sees it", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const context = await browser.newContext({ baseURL });
     const halden = await context.newPage();
@@ -70,7 +84,9 @@ test.describe("documents library", () => {
     expect((await page.request.get("/documents/abc/download")).status()).toBe(404);
   });
 
-  test("subject tabs and search work with links and a GET form; nothing found shows the spec's text", async ({ page }) => {
+  test("subject tabs and search work with links and a GET form; nothing found shows the spec's text", async ({
+    page,
+  }) => {
     await signIn(page, "dealer@example.com", "/documents");
     await page.getByRole("navigation", { name: "Subjects" }).getByRole("link", { name: "Warranty" }).click();
     await expect(page).toHaveURL(/subject=Warranty/);
@@ -86,10 +102,16 @@ test.describe("documents library", () => {
     await expect(page.getByTestId("document-row")).toHaveCount(1);
     await expect(page.getByTestId("document-row")).toContainText("Spring parts price list");
     await page.goto("/documents?subject=Marketing&q=zzz-nothing");
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
   });
 
-  test("admin uploads a PDF; a user of its brand and region finds and downloads it", async ({ page, browser, baseURL }, testInfo) => {
+  test("admin uploads a PDF; a user of its brand and region finds and downloads it", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const name = `Recall bulletin ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/documents");
     await uploadPdf(page, name);
@@ -99,7 +121,9 @@ test.describe("documents library", () => {
 
     const context = await browser.newContext({ baseURL });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", `/documents?q=${encodeURIComponent(name)}`, { javaScript: testInfo.project.use.javaScriptEnabled !== false });
+    await signIn(dealer, "dealer@example.com", `/documents?q=${encodeURIComponent(name)}`, {
+      javaScript: testInfo.project.use.javaScriptEnabled !== false,
+    });
     const href = await dealer.getByRole("link", { name: `Download ${name}` }).getAttribute("href");
     const response = await dealer.request.get(href!);
     expect(response.headers()["content-type"]).toBe("application/pdf");
@@ -107,26 +131,36 @@ test.describe("documents library", () => {
     await context.close();
   });
 
-  test("a wrong type is refused with the spec's message: nothing changes and what was typed stays", async ({ page }, testInfo) => {
+  test("a wrong type is refused with the spec's message: nothing changes and what was typed stays", async ({
+    page,
+  }, testInfo) => {
     const name = `Loose notes ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/documents");
-    await fillUpload(page, name, [{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") }]);
+    await fillUpload(page, name, [
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") },
+    ]);
     await uploadSection(page).getByRole("button", { name: "Upload" }).click();
     await expect(uploadSection(page).getByText("Invalid File Type")).toBeVisible();
     await expect(uploadSection(page).getByText("Please correct the errors marked")).toBeVisible();
     await expect(uploadSection(page).getByLabel("Name")).toHaveValue(name);
     await expect(uploadSection(page).getByLabel("Description")).toHaveValue("Serial numbers to check before delivery");
     await expect(uploadSection(page).getByLabel("Subject")).toHaveValue("Service");
-    await expect(uploadSection(page).getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true })).toBeChecked();
+    await expect(
+      uploadSection(page).getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }),
+    ).toBeChecked();
     await expect(uploadSection(page).getByRole("group", { name: "Regions" }).getByLabel("North America")).toBeChecked();
 
     // A PDF renamed from another format is refused the same way: the content is checked, not the name.
-    await uploadSection(page).getByLabel("File", { exact: true }).setInputFiles([{ name: "disguised.pdf", mimeType: "application/pdf", buffer: PNG }]);
+    await uploadSection(page)
+      .getByLabel("File", { exact: true })
+      .setInputFiles([{ name: "disguised.pdf", mimeType: "application/pdf", buffer: PNG }]);
     await uploadSection(page).getByRole("button", { name: "Upload" }).click();
     await expect(uploadSection(page).getByText("Invalid File Type")).toBeVisible();
 
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
   });
 
   test("two files at once are refused: one item at a time", async ({ page }, testInfo) => {
@@ -140,7 +174,9 @@ test.describe("documents library", () => {
     await expect(uploadSection(page).getByText("You can only upload 1 item at the time")).toBeVisible();
     await expect(uploadSection(page).getByLabel("Name")).toHaveValue(name);
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
   });
 
   test("a file over 20 MB is refused with a clear message, typed values kept", async ({ page }, testInfo) => {
@@ -153,7 +189,9 @@ test.describe("documents library", () => {
     await expect(uploadSection(page).getByText("The file is larger than 20 MB")).toBeVisible();
     await expect(uploadSection(page).getByLabel("Name")).toHaveValue(name);
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
   });
 
   test("admin replaces a document's file", async ({ page }, testInfo) => {
@@ -165,17 +203,23 @@ test.describe("documents library", () => {
     await page.getByRole("link", { name: `Replace the file of ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Replace file" });
     await expect(dialog).toContainText("Current file: recall.pdf");
-    await dialog.getByLabel("File", { exact: true }).setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") }]);
+    await dialog
+      .getByLabel("File", { exact: true })
+      .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") }]);
     await dialog.getByRole("button", { name: "Replace file" }).click();
     await expect(dialog.getByText("Invalid File Type")).toBeVisible();
-    await dialog.getByLabel("File", { exact: true }).setInputFiles([{ name: "diagram.png", mimeType: "image/png", buffer: PNG }]);
+    await dialog
+      .getByLabel("File", { exact: true })
+      .setInputFiles([{ name: "diagram.png", mimeType: "image/png", buffer: PNG }]);
     await dialog.getByRole("button", { name: "Replace file" }).click();
     await expect(page.getByRole("dialog", { name: "Saved" })).toContainText("The file has been replaced.");
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(name).replace(/%20/g, "(%20|\\+)")}`));
     await expect(page.getByTestId("document-row").filter({ hasText: name })).toContainText("PNG");
   });
 
-  test("admin edits a document's details; a cleared name is refused and what was typed stays", async ({ page }, testInfo) => {
+  test("admin edits a document's details; a cleared name is refused and what was typed stays", async ({
+    page,
+  }, testInfo) => {
     const name = `Editable leaflet ${testInfo.project.name}`;
     await signIn(page, "admin@example.com", "/documents");
     await uploadPdf(page, name);
@@ -214,13 +258,20 @@ test.describe("documents library", () => {
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByTestId("document-row").filter({ hasText: name })).toHaveCount(1);
     await page.getByRole("link", { name: `Delete ${name}` }).click();
-    await page.getByRole("dialog", { name: "Delete document" }).getByRole("button", { name: "Delete document" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete document" })
+      .getByRole("button", { name: "Delete document" })
+      .click();
     await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The document has been deleted.");
-    await expect(page.getByText("No results to display. Change your search or filter criteria and try again.")).toBeVisible();
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
     expect((await page.request.get(href!)).status()).toBe(404);
   });
 
-  test("a user without admin:documents:write sees no upload controls, and forged posts are refused", async ({ page }) => {
+  test("a user without admin:documents:write sees no upload controls, and forged posts are refused", async ({
+    page,
+  }) => {
     await signIn(page, "dealer@example.com", "/documents?confirmDelete=1&replace=1");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
     await expect(page.getByRole("region", { name: "Upload a document" })).toHaveCount(0);
@@ -250,7 +301,9 @@ test.describe("documents library", () => {
     const analyze = async () => {
       await ready(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     };
     await signIn(page, "dealer@example.com", "/documents");
     await analyze();

@@ -12,7 +12,10 @@ export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", l
 export const APPLICATION_READER = { email: "appreader@example.com", firstName: "Robin", lastName: "Ames" };
 
 export async function seedE2eFixtures(db: Database): Promise<void> {
-  const [existing] = await db.select({ id: identities.id }).from(identities).where(eq(identities.email, DEV_HALDEN.email));
+  const [existing] = await db
+    .select({ id: identities.id })
+    .from(identities)
+    .where(eq(identities.email, DEV_HALDEN.email));
   if (existing) return;
   await seedApplicationReader(db);
   await seedKeyholders(db);
@@ -34,7 +37,9 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
       passwordHash: await hash(DEMO_PASSWORD),
     })
     .returning({ id: identities.id });
-  await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+  await db
+    .insert(roleAssignments)
+    .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
 }
 
 async function seedApplicationReader(db: Database): Promise<void> {
@@ -44,13 +49,25 @@ async function seedApplicationReader(db: Database): Promise<void> {
     .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
   const [role] = await db
     .insert(securityRoles)
-    .values({ name: "E2E_APPLICATION_READER", displayName: "Application reader", features: ["admin:applications:read"] })
+    .values({
+      name: "E2E_APPLICATION_READER",
+      displayName: "Application reader",
+      features: ["admin:applications:read"],
+    })
     .returning({ id: securityRoles.id });
   const [identity] = await db
     .insert(identities)
-    .values({ ...APPLICATION_READER, userType: "external", serialNumber: "SN-E2E-2", employeeNumber: "E-E2E-2", passwordHash: await hash(DEMO_PASSWORD) })
+    .values({
+      ...APPLICATION_READER,
+      userType: "external",
+      serialNumber: "SN-E2E-2",
+      employeeNumber: "E-E2E-2",
+      passwordHash: await hash(DEMO_PASSWORD),
+    })
     .returning({ id: identities.id });
-  await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+  await db
+    .insert(roleAssignments)
+    .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
 }
 
 async function seedKeyholders(db: Database): Promise<void> {
@@ -58,14 +75,27 @@ async function seedKeyholders(db: Database): Promise<void> {
     .select({ id: organizations.id })
     .from(organizations)
     .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
-  const [role] = await db.select({ id: securityRoles.id }).from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF"));
+  const [role] = await db
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, "DEALER_STAFF"));
   let n = 3;
   for (const email of [...Object.values(KEYHOLDERS), ...Object.values(ROAMERS), ...Object.values(PREFERENCE_USERS)]) {
     const [identity] = await db
       .insert(identities)
-      .values({ email, firstName: "Kim", lastName: "Keller", userType: "external", serialNumber: `SN-E2E-${n}`, employeeNumber: `E-E2E-${n}`, passwordHash: await hash(DEMO_PASSWORD) })
+      .values({
+        email,
+        firstName: "Kim",
+        lastName: "Keller",
+        userType: "external",
+        serialNumber: `SN-E2E-${n}`,
+        employeeNumber: `E-E2E-${n}`,
+        passwordHash: await hash(DEMO_PASSWORD),
+      })
       .returning({ id: identities.id });
-    await db.insert(roleAssignments).values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    await db
+      .insert(roleAssignments)
+      .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
     n += 1;
   }
 }

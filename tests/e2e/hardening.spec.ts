@@ -21,7 +21,13 @@ test.describe("issue #10 §1: no redirect leaves the site", () => {
 
   test("the language form's returnTo with CR/LF or a tab goes to the root, never a 500", async ({ request }) => {
     requestLevel();
-    for (const returnTo of ["/\t/evil.example", "/\r\nSet-Cookie: x=1", "//evil.example", "/\\evil.example", "https://evil.example/"]) {
+    for (const returnTo of [
+      "/\t/evil.example",
+      "/\r\nSet-Cookie: x=1",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+    ]) {
       const response = await request.post("/locale", { form: { locale: "de", returnTo }, maxRedirects: 0 });
       expect(response.status(), returnTo).toBe(302);
       expect(response.headers()["location"], returnTo).toBe("/");
@@ -59,10 +65,17 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
     return page.request;
   }
 
-  test("a form action posted with a non-form body is a 415; a broken multipart body a 400 with a translated message", async ({ page }) => {
+  test("a form action posted with a non-form body is a 415; a broken multipart body a 400 with a translated message", async ({
+    page,
+  }) => {
     requestLevel();
     const api = await admin(page);
-    for (const headers of [{ "Content-Type": "application/json" }, { "Content-Type": "text/plain" }, { "Content-Type": "application/xml" }, { "Content-Type": "multipart/form-data" }]) {
+    for (const headers of [
+      { "Content-Type": "application/json" },
+      { "Content-Type": "text/plain" },
+      { "Content-Type": "application/xml" },
+      { "Content-Type": "multipart/form-data" },
+    ]) {
       const response = await api.post("/admin/application", { headers, data: '{"name":"x"}', maxRedirects: 0 });
       expect(response.status(), headers["Content-Type"]).toBe(415);
     }
@@ -98,7 +111,9 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
       expect((await api.get(path, { maxRedirects: 0 })).status(), `GET ${path}`).toBe(404);
     }
     for (const path of ["/admin/application/2147483648", "/admin/announcement/1e20/edit"]) {
-      expect((await api.post(path, { form: { intent: "delete" }, maxRedirects: 0 })).status(), `POST ${path}`).toBe(404);
+      expect((await api.post(path, { form: { intent: "delete" }, maxRedirects: 0 })).status(), `POST ${path}`).toBe(
+        404,
+      );
     }
     expect((await api.get("/api/v2/announcements/2147483648")).status()).toBe(404);
     expect((await api.delete("/api/v2/announcements/12345678901234567890")).status()).toBe(404);
@@ -106,7 +121,8 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
 
   test("undecodable addresses are a 400; TRACE is a 405", async ({ request }) => {
     requestLevel();
-    for (const path of ["/%", "/%ff", "/admin/%"]) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(400);
+    for (const path of ["/%", "/%ff", "/admin/%"])
+      expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(400);
     const trace = await request.fetch("/", { method: "TRACE" });
     expect(trace.status()).toBe(405);
     expect(trace.headers()["allow"]).toContain("GET");
@@ -116,7 +132,9 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
     requestLevel();
     const { port } = new URL(baseURL!);
     const statusLine = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), "127.0.0.1", () => socket.write("FOO / HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("FOO / HTTP/1.1\r\nHost: localhost\r\n\r\n"),
+      );
       let answer = "";
       socket.on("data", (chunk) => (answer += chunk.toString()));
       socket.on("end", () => resolve(answer.split("\r\n")[0]));
@@ -125,12 +143,23 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
     expect(statusLine).toBe("HTTP/1.1 405 Method Not Allowed");
   });
 
-  test("a date beyond year 9999 gets the field's validation message in the editor and the list filter", async ({ page }) => {
+  test("a date beyond year 9999 gets the field's validation message in the editor and the list filter", async ({
+    page,
+  }) => {
     await signIn(page, "admin@example.com", "/admin?range=custom&from=10000-01-01");
     await expect(page.getByText("The value is not a valid date")).toBeVisible();
     await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
     const response = await page.request.post("/admin/announcement", {
-      form: { title: "Far future", language: "nl", priority: "medium", linkUrl: "https://example.com", startDate: "10000-01-01", expirationDate: "10000-02-01", brandIds: "1", regionCodes: "NA" },
+      form: {
+        title: "Far future",
+        language: "nl",
+        priority: "medium",
+        linkUrl: "https://example.com",
+        startDate: "10000-01-01",
+        expirationDate: "10000-02-01",
+        brandIds: "1",
+        regionCodes: "NA",
+      },
       maxRedirects: 0,
     });
     expect(response.status()).toBeLessThan(500);
@@ -152,17 +181,33 @@ test.describe("issue #10 §3: headers and cross-site checks", () => {
 
   test("a post without Origin whose Referer is another site is refused", async ({ request }) => {
     requestLevel();
-    const response = await request.post("/locale", { form: { locale: "de", returnTo: "/" }, headers: { Referer: "https://evil.example/page" }, maxRedirects: 0 });
+    const response = await request.post("/locale", {
+      form: { locale: "de", returnTo: "/" },
+      headers: { Referer: "https://evil.example/page" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(403);
   });
 
-  test("the cross-site check compares Origin with the configured origins, not the request's Host", async ({ baseURL }) => {
+  test("the cross-site check compares Origin with the configured origins, not the request's Host", async ({
+    baseURL,
+  }) => {
     requestLevel();
     const { port } = new URL(baseURL!);
     // A request that names evil.example as its Host and its Origin agrees with itself, but is not ours.
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port, path: "/locale", method: "POST", headers: { Host: "evil.example", Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/locale",
+          method: "POST",
+          headers: {
+            Host: "evil.example",
+            Origin: "http://evil.example",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

@@ -6,7 +6,12 @@ export const DEMO_PASSWORD = "Demo#Portal2026";
  * Signs in through the embedded identity provider's real page, starting from `path`.
  * `javaScript` says whether this page's context runs scripts (default: the project's setting).
  */
-export async function signIn(page: Page, email: string, path = "/", options: { password?: string; javaScript?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  path = "/",
+  options: { password?: string; javaScript?: boolean } = {},
+) {
   const password = options.password ?? DEMO_PASSWORD;
   await page.goto(path);
   await expect(page).toHaveURL(/\/signin\//);

@@ -76,11 +76,18 @@ test.describe("My applications launcher", () => {
 });
 
 test.describe("partner portal", () => {
-  test("a partner-portal role is sent on to the partner portal (a link without JavaScript)", async ({ page }, testInfo) => {
-    await page.route("https://crm.example.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>CRM</title><h1>Partner portal</h1>" }));
+  test("a partner-portal role is sent on to the partner portal (a link without JavaScript)", async ({
+    page,
+  }, testInfo) => {
+    await page.route("https://crm.example.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>CRM</title><h1>Partner portal</h1>" }),
+    );
     if (testInfo.project.name === "js-off") {
       await signIn(page, "partner@example.com");
-      await expect(page.getByRole("link", { name: "Continue to the partner portal" })).toHaveAttribute("href", "https://crm.example.com/sso");
+      await expect(page.getByRole("link", { name: "Continue to the partner portal" })).toHaveAttribute(
+        "href",
+        "https://crm.example.com/sso",
+      );
       return;
     }
     await page.goto("/");

@@ -54,7 +54,11 @@ test.describe("the embedded identity provider as an OAuth server", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign-in could not be completed");
   });
 
-  test("a code exchanged with its verifier gives a bearer token that ui-access-data accepts", async ({ page, request, baseURL }) => {
+  test("a code exchanged with its verifier gives a bearer token that ui-access-data accepts", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const verifier = randomBytes(32).toString("base64url");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     const code = await authorizationCode(page, baseURL!, challenge);
@@ -63,7 +67,12 @@ test.describe("the embedded identity provider as an OAuth server", () => {
     const exchange = (codeVerifier: string) =>
       request.post("/oidc/token", {
         headers: { Authorization: `Basic ${basic}` },
-        form: { grant_type: "authorization_code", code, redirect_uri: `${baseURL}/login/callback`, code_verifier: codeVerifier },
+        form: {
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: `${baseURL}/login/callback`,
+          code_verifier: codeVerifier,
+        },
       });
 
     const wrongVerifier = await exchange(randomBytes(32).toString("base64url"));
@@ -72,19 +81,30 @@ test.describe("the embedded identity provider as an OAuth server", () => {
     const code2 = await authorizationCode(page, baseURL!, challenge);
     const response = await request.post("/oidc/token", {
       headers: { Authorization: `Basic ${basic}` },
-      form: { grant_type: "authorization_code", code: code2, redirect_uri: `${baseURL}/login/callback`, code_verifier: verifier },
+      form: {
+        grant_type: "authorization_code",
+        code: code2,
+        redirect_uri: `${baseURL}/login/callback`,
+        code_verifier: verifier,
+      },
     });
     expect(response.status()).toBe(200);
     const tokens = await response.json();
     expect(tokens.token_type).toBe("Bearer");
 
-    const access = await request.get("/api/v2/user/ui-access-data", { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const access = await request.get("/api/v2/user/ui-access-data", {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(access.status()).toBe(200);
     expect((await access.json()).features).toContain("audit:users:read");
-    const notifications = await request.get("/api/v2/user/notifications", { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const notifications = await request.get("/api/v2/user/notifications", {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(notifications.status()).toBe(200);
     expect(Array.isArray((await notifications.json()).data.items)).toBe(true);
-    const forged = await request.get("/api/v2/user/notifications", { headers: { Authorization: "Bearer not-a-token" } });
+    const forged = await request.get("/api/v2/user/notifications", {
+      headers: { Authorization: "Bearer not-a-token" },
+    });
     expect(forged.status()).toBe(401);
   });
 });

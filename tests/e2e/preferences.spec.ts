@@ -6,7 +6,9 @@ import { ready, signIn } from "./helpers";
 const userOf = (project: string) => PREFERENCE_USERS[project as keyof typeof PREFERENCE_USERS];
 
 test.describe("global preferences", () => {
-  test("a phone number: a bad value gets the spec's message and stays; a good one saves on its own", async ({ page }, testInfo) => {
+  test("a phone number: a bad value gets the spec's message and stays; a good one saves on its own", async ({
+    page,
+  }, testInfo) => {
     await signIn(page, userOf(testInfo.project.name), "/preferences");
     await expect(page.getByRole("heading", { level: 2 })).toHaveText("Contact information");
     const mobile = page.getByLabel("Mobile phone", { exact: true });
@@ -36,7 +38,12 @@ test.describe("global preferences", () => {
     await expect(page.getByLabel("Job title", { exact: true })).toHaveValue("Parts manager");
   });
 
-  test("the preferred language switches the interface, also at the next sign-in elsewhere", async ({ page, context, browser, baseURL }, testInfo) => {
+  test("the preferred language switches the interface, also at the next sign-in elsewhere", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }, testInfo) => {
     await signIn(page, userOf(testInfo.project.name), "/preferences/language");
     await page.getByLabel("Preferred language").selectOption("de");
     await page.getByRole("button", { name: "Save" }).click();
@@ -44,9 +51,14 @@ test.describe("global preferences", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByLabel("Bevorzugte Sprache")).toHaveValue("de");
     // Signing in on another device brings the preferred language along.
-    const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false });
+    const elsewhere = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
+    });
     const other = await elsewhere.newPage();
-    await signIn(other, userOf(testInfo.project.name), "/preferences/language", { javaScript: testInfo.project.use.javaScriptEnabled !== false });
+    await signIn(other, userOf(testInfo.project.name), "/preferences/language", {
+      javaScript: testInfo.project.use.javaScriptEnabled !== false,
+    });
     await expect(other.getByRole("heading", { level: 1 })).toHaveText("Globale Einstellungen");
     await elsewhere.close();
     // Back to English for the other tests of this user.
@@ -70,17 +82,23 @@ test.describe("global preferences", () => {
 
   test("locations and applications are read only, with the advice to contact an administrator", async ({ page }) => {
     await signIn(page, "admin@example.com", "/preferences/locations");
-    await expect(page.getByText("Your locations are assigned by an administrator. To change them, contact your administrator.")).toBeVisible();
+    await expect(
+      page.getByText("Your locations are assigned by an administrator. To change them, contact your administrator."),
+    ).toBeVisible();
     await expect(page.locator("tbody tr")).toHaveCount(3);
     await expect(page.locator("tbody input, tbody button")).toHaveCount(0);
     await page.getByRole("link", { name: "Applications" }).click();
-    await expect(page.getByText("Your applications are assigned by an administrator. To change them, contact your administrator.")).toBeVisible();
+    await expect(
+      page.getByText("Your applications are assigned by an administrator. To change them, contact your administrator."),
+    ).toBeVisible();
     await expect(page.locator(".plain-list li").first()).toBeVisible();
     await page.goto("/preferences/nothing-here");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
   });
 
-  test("the API: GET /api/v2/user?profile, PATCH one field with the same rules, and the e-mail definitions", async ({ page }, testInfo) => {
+  test("the API: GET /api/v2/user?profile, PATCH one field with the same rules, and the e-mail definitions", async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "API test: once is enough");
     await signIn(page, "admin@example.com", "/");
     const profile = (await (await page.request.get("/api/v2/user?profile")).json()).data;
@@ -90,9 +108,14 @@ test.describe("global preferences", () => {
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error.fields.value).toEqual(["Value is not a valid phone number"]);
     expect((await page.request.patch("/api/v2/user", { data: { key: "role", value: "admin" } })).status()).toBe(400);
-    const good = await page.request.patch("/api/v2/user", { data: { key: "phoneSecondary", value: "+1 614 555 0101" } });
+    const good = await page.request.patch("/api/v2/user", {
+      data: { key: "phoneSecondary", value: "+1 614 555 0101" },
+    });
     expect((await good.json()).data.phoneSecondary).toBe("+1 614 555 0101");
-    const lists = (await (await page.request.get("/api/v2/emails/definitions")).json()).data.items as { id: number; code: string }[];
+    const lists = (await (await page.request.get("/api/v2/emails/definitions")).json()).data.items as {
+      id: number;
+      code: string;
+    }[];
     expect(lists.map((l) => l.code)).toContain("warranty-updates");
     expect(lists.map((l) => l.code)).not.toContain("halden-newsletter");
     const set = await page.request.patch("/api/v2/user", { data: { emailPreferences: [lists[0].id] } });

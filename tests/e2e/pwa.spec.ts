@@ -10,15 +10,29 @@ test.describe("installable, offline-first app", () => {
 
   /** Waits until the service worker controls the page (it claims clients when it activates). */
   async function controlled(page: Page) {
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+      undefined,
+      { timeout: 15_000 },
+    );
   }
 
-  test("the active brand's manifest is linked and installable: names, icons 192/512 and maskable, standalone, colours", async ({ page, request }) => {
+  test("the active brand's manifest is linked and installable: names, icons 192/512 and maskable, standalone, colours", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, "dealer@example.com", "/");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest/1");
     const manifest = await (await request.get(href!)).json();
-    expect(manifest).toMatchObject({ name: "Vantor Dealer Portal", short_name: "Vantor", start_url: "/", display: "standalone", theme_color: "#1c1c1c", background_color: "#1c1c1c" });
+    expect(manifest).toMatchObject({
+      name: "Vantor Dealer Portal",
+      short_name: "Vantor",
+      start_url: "/",
+      display: "standalone",
+      theme_color: "#1c1c1c",
+      background_color: "#1c1c1c",
+    });
     const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
     expect(sizes).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
     for (const icon of manifest.icons) {
@@ -29,13 +43,18 @@ test.describe("installable, offline-first app", () => {
     // "in-incognito": a Playwright context is an incognito profile, where nothing installs.
     await controlled(page);
     const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
     expect((await request.get("/manifest/3")).ok()).toBe(true);
     expect((await (await request.get("/manifest/3")).json()).name).toBe("Halden Dealer Portal");
   });
 
-  test("after one online visit, home opens offline from the saved copy with the banner; the feed too", async ({ page, context }) => {
+  test("after one online visit, home opens offline from the saved copy with the banner; the feed too", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, "dealer@example.com", "/");
     await controlled(page);
     // A visit under the service worker's control saves home and its data.
@@ -56,7 +75,10 @@ test.describe("installable, offline-first app", () => {
     await context.setOffline(false);
   });
 
-  test("a page never visited shows the offline page; a post while offline is refused and keeps what was typed", async ({ page, context }) => {
+  test("a page never visited shows the offline page; a post while offline is refused and keeps what was typed", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, "admin@example.com", "/");
     await controlled(page);
     await page.goto("/admin/announcement");
@@ -72,7 +94,10 @@ test.describe("installable, offline-first app", () => {
     await context.setOffline(false);
   });
 
-  test("after sign-out and sign-in as another user, offline shows nothing of the first user", async ({ page, context }) => {
+  test("after sign-out and sign-in as another user, offline shows nothing of the first user", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, "admin@example.com", "/");
     await controlled(page);
     await page.reload();
@@ -105,7 +130,11 @@ test.describe("installable, offline-first app", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "nl");
     // The page tells the worker its language; the worker saves the offline page in it.
     await expect
-      .poll(async () => page.evaluate(async () => (await (await caches.open("portal-meta")).match("/offline"))?.text() ?? ""), { timeout: 10_000 })
+      .poll(
+        async () =>
+          page.evaluate(async () => (await (await caches.open("portal-meta")).match("/offline"))?.text() ?? ""),
+        { timeout: 10_000 },
+      )
       .toContain("U bent offline");
     await context.setOffline(true);
     await page.goto("/support");
@@ -118,7 +147,9 @@ test.describe("installable, offline-first app", () => {
     await controlled(page);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Erin");
-    expect(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("portal-user-")).length)).toBe(1);
+    expect(
+      await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("portal-user-")).length),
+    ).toBe(1);
     // The session ends elsewhere (expired, signed out from another device, deactivated): no Clear-Site-Data reached this browser.
     await context.clearCookies();
     await context.setOffline(true);
@@ -144,7 +175,9 @@ test.describe("installable, offline-first app", () => {
       await prompt.getByRole("button", { name: "Reload" }).click();
       await reloaded;
       await expect(page.getByTestId("update-ready")).toHaveCount(0);
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+      ).toBeNull();
     } finally {
       writeFileSync(script, original);
     }

@@ -7,7 +7,11 @@ test.describe("access and guards", () => {
     await signIn(page, "auditor@example.com", "/admin/users/create/");
     expect(await pathOf(page)).toBe("/access-denied?from=%2Fadmin%2Fusers%2Fcreate%2F");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
-    await expect(page.getByText("You don’t have access to this functionality. If you have any questions contact your administrator")).toBeVisible();
+    await expect(
+      page.getByText(
+        "You don’t have access to this functionality. If you have any questions contact your administrator",
+      ),
+    ).toBeVisible();
     await expect(page).toHaveTitle("Access denied | Vantor");
   });
 
@@ -38,7 +42,10 @@ test.describe("access and guards", () => {
   });
 
   test("a cross-site POST is refused with 403", async ({ request }) => {
-    const response = await request.post("/locale", { form: { locale: "de", returnTo: "/" }, headers: { Origin: "https://evil.example" } });
+    const response = await request.post("/locale", {
+      form: { locale: "de", returnTo: "/" },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status()).toBe(403);
   });
 
@@ -47,12 +54,19 @@ test.describe("access and guards", () => {
     const response = await page.request.get("/api/v2/user/ui-access-data");
     expect(response.status()).toBe(200);
     const body = await response.json();
-    expect(body.features).toEqual(["admin:announcements:read", "admin:users:read", "audit:users:read", "serialNumber:present"]);
+    expect(body.features).toEqual([
+      "admin:announcements:read",
+      "admin:users:read",
+      "audit:users:read",
+      "serialNumber:present",
+    ]);
     expect(body.brands).toEqual([{ id: 1, name: "Vantor" }]);
     expect(body).toHaveProperty("requiredActions", []);
     const anonymous = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
     expect((await anonymous.get("/api/v2/user/ui-access-data")).status()).toBe(401);
-    expect((await anonymous.get("/api/v2/user/ui-access-data", { headers: { Authorization: "Bearer forged" } })).status()).toBe(401);
+    expect(
+      (await anonymous.get("/api/v2/user/ui-access-data", { headers: { Authorization: "Bearer forged" } })).status(),
+    ).toBe(401);
     await anonymous.dispose();
   });
 });
@@ -195,7 +209,9 @@ test.describe("shell", () => {
 });
 
 test.describe("translations endpoint", () => {
-  test("serves a locale's messages, with the default brand when absent, and 404 for an unknown locale", async ({ request }) => {
+  test("serves a locale's messages, with the default brand when absent, and 404 for an unknown locale", async ({
+    request,
+  }) => {
     const german = await request.get("/public/translations/3/de");
     expect(german.status()).toBe(200);
     expect((await german.json()).app.name).toBe("Händlerportal");

@@ -12,7 +12,10 @@ test.describe("help and support", () => {
     const admin = page.getByTestId("administrator");
     await expect(admin).toHaveCount(1);
     await expect(admin).toContainText("Alex Morgan");
-    await expect(admin.getByRole("link", { name: "admin@example.com" })).toHaveAttribute("href", "mailto:admin@example.com");
+    await expect(admin.getByRole("link", { name: "admin@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:admin@example.com",
+    );
     const desk = page.getByTestId("help-desk");
     await expect(desk).toHaveCount(1);
     await expect(desk).toContainText("North America");

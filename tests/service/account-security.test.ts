@@ -4,11 +4,18 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
 import { DEMO_PASSWORD, seedDemo } from "~/db/seed";
 import { checkCredentials } from "~/services/identity.server";
-import { activeSessionsOf, changeOwnPassword, endOtherSessions, sessionHandle } from "~/services/account-security.server";
+import {
+  activeSessionsOf,
+  changeOwnPassword,
+  endOtherSessions,
+  sessionHandle,
+} from "~/services/account-security.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
-const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const CHROME_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
 describe.each(BACKENDS)("account security on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -16,7 +23,16 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
   const later = new Date(Date.now() + 3_600_000);
   /** A portal session with a refresh token whose grant the provider stores. */
   async function sessionWithGrant(identityId: number, id: string, userAgent: string) {
-    await handle.db.insert(sessions).values({ id, identityId, data: { identityId, refreshToken: `rt-${id}` }, expiresAt: later, userAgent, lastSeenAt: new Date() });
+    await handle.db
+      .insert(sessions)
+      .values({
+        id,
+        identityId,
+        data: { identityId, refreshToken: `rt-${id}` },
+        expiresAt: later,
+        userAgent,
+        lastSeenAt: new Date(),
+      });
     await handle.db.insert(oidcPayloads).values([
       { id: `rt-${id}`, model: "RefreshToken", payload: {}, grantId: `grant-${id}`, accountId: String(identityId) },
       { id: `grant-${id}`, model: "Grant", payload: {}, grantId: `grant-${id}`, accountId: String(identityId) },
@@ -34,7 +50,9 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     const dealer = await idOf("dealer@example.com");
     await sessionWithGrant(dealer, "s-dealer-1", CHROME_LINUX);
     await sessionWithGrant(dealer, "s-dealer-2", SAFARI_IPHONE);
-    await handle.db.insert(sessions).values({ id: "s-dealer-old", identityId: dealer, data: {}, expiresAt: new Date(Date.now() - 1000) });
+    await handle.db
+      .insert(sessions)
+      .values({ id: "s-dealer-old", identityId: dealer, data: {}, expiresAt: new Date(Date.now() - 1000) });
     const list = await activeSessionsOf(handle.db, dealer, "s-dealer-1");
     expect(list).toHaveLength(2);
     expect(list.find((s) => s.current)?.device).toEqual({ browser: "Chrome", system: "Linux" });
@@ -44,14 +62,23 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
 
   it("signing out one other session ends it, its grant and the provider's sign-ins; never the current one", async () => {
     const dealer = await idOf("dealer@example.com");
-    await handle.db.insert(oidcPayloads).values({ id: "idp-session-dealer", model: "Session", payload: {}, accountId: String(dealer) });
+    await handle.db
+      .insert(oidcPayloads)
+      .values({ id: "idp-session-dealer", model: "Session", payload: {}, accountId: String(dealer) });
     expect(await endOtherSessions(handle.db, dealer, "s-dealer-1", { handle: sessionHandle("s-dealer-1") })).toBe(0);
     expect(await endOtherSessions(handle.db, dealer, "s-dealer-1", { handle: sessionHandle("s-dealer-2") })).toBe(1);
     const left = await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, dealer));
     expect(left.map((s) => s.id).sort()).toEqual(["s-dealer-1", "s-dealer-old"]);
     expect(await handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, "grant-s-dealer-2"))).toEqual([]);
-    expect(await handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, "grant-s-dealer-1"))).toHaveLength(2);
-    expect(await handle.db.select().from(oidcPayloads).where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, String(dealer))))).toEqual([]);
+    expect(
+      await handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, "grant-s-dealer-1")),
+    ).toHaveLength(2);
+    expect(
+      await handle.db
+        .select()
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, String(dealer)))),
+    ).toEqual([]);
   });
 
   it("one cannot end another user's session by its handle", async () => {
@@ -69,7 +96,12 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     expect(await endOtherSessions(handle.db, admin, "s-admin-2", "all")).toBe(2);
     const left = await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, admin));
     expect(left.map((s) => s.id)).toEqual(["s-admin-2"]);
-    const audit = await handle.db.select().from(auditLog).where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(admin)), eq(auditLog.field, "sessions")));
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(admin)), eq(auditLog.field, "sessions")),
+      );
     expect(audit.at(-1)).toMatchObject({ oldValue: "3", newValue: "1", changedBy: admin });
   });
 
@@ -84,9 +116,15 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     expect(await changeOwnPassword(handle.db, auditor, DEMO_PASSWORD, "Fresh#Pass2026")).toEqual({ kind: "changed" });
     expect((await checkCredentials(handle.db, "auditor@example.com", "Fresh#Pass2026")).ok).toBe(true);
     expect((await checkCredentials(handle.db, "auditor@example.com", DEMO_PASSWORD)).ok).toBe(false);
-    const [entry] = await handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(auditor)), eq(auditLog.field, "password")));
+    const [entry] = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(auditor)), eq(auditLog.field, "password")));
     expect(entry).toMatchObject({ oldValue: null, newValue: null, changedBy: auditor });
-    const [row] = await handle.db.select({ changed: identities.lastPassportChange }).from(identities).where(eq(identities.id, auditor));
+    const [row] = await handle.db
+      .select({ changed: identities.lastPassportChange })
+      .from(identities)
+      .where(eq(identities.id, auditor));
     expect(row.changed).not.toBeNull();
   });
 });

@@ -4,7 +4,15 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
 import { loadAccessProfile } from "~/services/access-data.server";
-import { announcementDefinitions, announcementsByIds, feedForBrand, loadUserAnnouncements, markAnnouncementRead, notificationsFor, unreadSummary } from "~/services/announcements.server";
+import {
+  announcementDefinitions,
+  announcementsByIds,
+  feedForBrand,
+  loadUserAnnouncements,
+  markAnnouncementRead,
+  notificationsFor,
+  unreadSummary,
+} from "~/services/announcements.server";
 import type { PortalUser } from "~/auth/user.server";
 import { BACKENDS } from "./backends";
 
@@ -13,7 +21,13 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
   const userOf = async (email: string): Promise<PortalUser> => {
     const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
     const profile = (await loadAccessProfile(handle.db, row.id))!;
-    return { identityId: row.id, claims: { sub: String(row.id) }, userType: profile.userType, access: profile.access, profile };
+    return {
+      identityId: row.id,
+      claims: { sub: String(row.id) },
+      userType: profile.userType,
+      access: profile.access,
+      profile,
+    };
   };
 
   beforeAll(async () => {
@@ -27,7 +41,12 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
     const dealer = await userOf("dealer@example.com");
     const data = await loadUserAnnouncements(handle.db, dealer, "en");
     const titles = data.visible.map((a) => a.title);
-    expect(titles).toEqual(["Spring service campaign", "Warranty policy update", "New parts catalogue released", "Dealer meeting in Chicago"]);
+    expect(titles).toEqual([
+      "Spring service campaign",
+      "Warranty policy update",
+      "New parts catalogue released",
+      "Dealer meeting in Chicago",
+    ]);
     expect(titles).not.toContain("Year-end closing hours");
     expect(titles).not.toContain("Winter checklist");
     expect(titles).not.toContain("Dealer administration checklist");
@@ -67,7 +86,9 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
 
   it("the language decides: German announcements for German users", async () => {
     const dealer = await userOf("dealer@example.com");
-    expect((await loadUserAnnouncements(handle.db, dealer, "de")).visible.map((a) => a.title)).toEqual(["Neue Ersatzteilpreise"]);
+    expect((await loadUserAnnouncements(handle.db, dealer, "de")).visible.map((a) => a.title)).toEqual([
+      "Neue Ersatzteilpreise",
+    ]);
   });
 
   it("web-role targeting: the admin (DEALER_ADMIN) sees the checklist; counts cover each of their brands", async () => {
@@ -81,15 +102,37 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
 
   it("notifications (SPEC §7): brands and regionCode narrow the user's own; read state and brand names come along", async () => {
     const admin = await userOf("admin@example.com");
-    const all = await notificationsFor(handle.db, admin, "en", { displayLocationCode: "dealer-home", brandIds: [], regionCodes: [] });
-    expect(all.map((n) => n.title)).toEqual((await loadUserAnnouncements(handle.db, admin, "en")).visible.map((a) => a.title));
-    const brand4 = await notificationsFor(handle.db, admin, "en", { displayLocationCode: "dealer-home", brandIds: [4], regionCodes: [] });
+    const all = await notificationsFor(handle.db, admin, "en", {
+      displayLocationCode: "dealer-home",
+      brandIds: [],
+      regionCodes: [],
+    });
+    expect(all.map((n) => n.title)).toEqual(
+      (await loadUserAnnouncements(handle.db, admin, "en")).visible.map((a) => a.title),
+    );
+    const brand4 = await notificationsFor(handle.db, admin, "en", {
+      displayLocationCode: "dealer-home",
+      brandIds: [4],
+      regionCodes: [],
+    });
     expect(brand4).toHaveLength(3);
     expect(brand4.every((n) => n.brands.some((b) => b.id === 4 && b.name.length > 0))).toBe(true);
     expect(all.some((n) => n.read)).toBe(true);
     // A brand the user does not hold gives nothing: the request narrows, it never widens.
-    expect(await notificationsFor(handle.db, admin, "en", { displayLocationCode: "dealer-home", brandIds: [3], regionCodes: [] })).toEqual([]);
-    expect(await notificationsFor(handle.db, admin, "en", { displayLocationCode: "elsewhere", brandIds: [], regionCodes: [] })).toEqual([]);
+    expect(
+      await notificationsFor(handle.db, admin, "en", {
+        displayLocationCode: "dealer-home",
+        brandIds: [3],
+        regionCodes: [],
+      }),
+    ).toEqual([]);
+    expect(
+      await notificationsFor(handle.db, admin, "en", {
+        displayLocationCode: "elsewhere",
+        brandIds: [],
+        regionCodes: [],
+      }),
+    ).toEqual([]);
   });
 
   it("a collection comes back in the order asked, unknown ids left out", async () => {

@@ -20,7 +20,14 @@ import { applicationSchema, type ApplicationInput } from "~/validation/applicati
 import { BACKENDS } from "./backends";
 
 const input = (overrides: Partial<ApplicationInput> = {}): ApplicationInput =>
-  applicationSchema.parse({ name: "TEST_APP", displayName: "Test App", link: "https://test.example.com", regionCode: "NA", brandId: 1, ...overrides });
+  applicationSchema.parse({
+    name: "TEST_APP",
+    displayName: "Test App",
+    link: "https://test.example.com",
+    regionCode: "NA",
+    brandId: 1,
+    ...overrides,
+  });
 
 describe("reorder", () => {
   it("moves up, down and to the top, and leaves unknown ids alone", () => {
@@ -44,14 +51,21 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
   const launcherOf = async (email: string, locale = "en") => {
     const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
     const profile = (await loadAccessProfile(handle.db, row.id))!;
-    return applicationsForUser(handle.db, targetingSubjectOf({ userType: profile.userType, access: profile.access, profile }), locale);
+    return applicationsForUser(
+      handle.db,
+      targetingSubjectOf({ userType: profile.userType, access: profile.access, profile }),
+      locale,
+    );
   };
 
   beforeAll(async () => {
     handle = await backend.open();
     await handle.migrate();
     await seedDemo(handle.db);
-    [{ id: adminId }] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, "admin@example.com"));
+    [{ id: adminId }] = await handle.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, "admin@example.com"));
   });
   afterAll(async () => handle?.close());
 
@@ -83,27 +97,57 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
     const id = await createApplication(handle.db, input({ categories: ["Tools"] }), adminId);
     const created = (await getApplication(handle.db, id))!;
     expect(created.categories).toEqual(["Tools"]);
-    const update = await updateApplication(handle.db, id, input({ displayName: "Renamed", categories: ["Tools"], updatedAt: editStamp(created) }), adminId);
+    const update = await updateApplication(
+      handle.db,
+      id,
+      input({ displayName: "Renamed", categories: ["Tools"], updatedAt: editStamp(created) }),
+      adminId,
+    );
     expect(update).toEqual({ kind: "saved" });
     expect(await deleteApplication(handle.db, id, adminId)).toBe(true);
-    const entries = await handle.db.select().from(auditLog).where(and(eq(auditLog.entity, "application"), eq(auditLog.entityId, String(id)))).orderBy(asc(auditLog.id));
-    expect(entries.filter((e) => e.operation === "create").map((e) => e.field)).toEqual(expect.arrayContaining(["name", "displayName", "link", "categories"]));
-    expect(entries.filter((e) => e.operation === "update")).toEqual([expect.objectContaining({ field: "displayName", oldValue: "Test App", newValue: "Renamed", changedBy: adminId })]);
+    const entries = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "application"), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.id));
+    expect(entries.filter((e) => e.operation === "create").map((e) => e.field)).toEqual(
+      expect.arrayContaining(["name", "displayName", "link", "categories"]),
+    );
+    expect(entries.filter((e) => e.operation === "update")).toEqual([
+      expect.objectContaining({ field: "displayName", oldValue: "Test App", newValue: "Renamed", changedBy: adminId }),
+    ]);
     expect(entries.some((e) => e.operation === "delete" && e.field === "name" && e.oldValue === "TEST_APP")).toBe(true);
   });
 
   it("translations: saved from the editor, shown in that language, English where empty; an unchanged save audits nothing", async () => {
     const id = await createApplication(handle.db, input({ brandId: 1, regionCode: "NA" }), adminId);
     const created = (await getApplication(handle.db, id))!;
-    const translations = { de: { displayName: "Test-Anwendung", description: "Zum Testen" }, fr: { displayName: "", description: "" } };
-    expect(await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(created) }), adminId)).toEqual({ kind: "saved" });
+    const translations = {
+      de: { displayName: "Test-Anwendung", description: "Zum Testen" },
+      fr: { displayName: "", description: "" },
+    };
+    expect(
+      await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(created) }), adminId),
+    ).toEqual({ kind: "saved" });
     const saved = (await getApplication(handle.db, id))!;
     expect(saved.translations).toEqual({ de: { displayName: "Test-Anwendung", description: "Zum Testen" } });
-    expect((await launcherOf("dealer@example.com", "de")).find((a) => a.id === String(id))?.name).toBe("Test-Anwendung");
+    expect((await launcherOf("dealer@example.com", "de")).find((a) => a.id === String(id))?.name).toBe(
+      "Test-Anwendung",
+    );
     expect((await launcherOf("dealer@example.com", "fr")).find((a) => a.id === String(id))?.name).toBe("Test App");
     // Saving the same texts again (jsonb may hand the keys back in another order) changes nothing in the audit.
     await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(saved) }), adminId);
-    const entries = await handle.db.select().from(auditLog).where(and(eq(auditLog.entity, "application"), eq(auditLog.entityId, String(id)), eq(auditLog.field, "translations"), eq(auditLog.operation, "update")));
+    const entries = await handle.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, "application"),
+          eq(auditLog.entityId, String(id)),
+          eq(auditLog.field, "translations"),
+          eq(auditLog.operation, "update"),
+        ),
+      );
     expect(entries).toHaveLength(1);
     await deleteApplication(handle.db, id, adminId);
   });
@@ -112,7 +156,9 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
     const id = await createApplication(handle.db, input(), adminId);
     const stale = editStamp((await getApplication(handle.db, id))!);
     await new Promise((r) => setTimeout(r, 5));
-    expect((await updateApplication(handle.db, id, input({ displayName: "First", updatedAt: stale }), adminId)).kind).toBe("saved");
+    expect(
+      (await updateApplication(handle.db, id, input({ displayName: "First", updatedAt: stale }), adminId)).kind,
+    ).toBe("saved");
     const outcome = await updateApplication(handle.db, id, input({ displayName: "Second", updatedAt: stale }), adminId);
     expect(outcome.kind).toBe("conflict");
     expect((await getApplication(handle.db, id))!.displayName).toBe("First");
@@ -120,8 +166,13 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
   });
 
   it("search by name or description, and pages of 10", async () => {
-    expect((await listApplications(handle.db, { query: "warranty" })).rows.map((r) => r.displayName).sort()).toEqual(["Halden Warranty", "Warranty Claims"]);
-    expect((await listApplications(handle.db, { query: "serial number" })).rows.map((r) => r.displayName)).toEqual(["Parts Catalog"]);
+    expect((await listApplications(handle.db, { query: "warranty" })).rows.map((r) => r.displayName).sort()).toEqual([
+      "Halden Warranty",
+      "Warranty Claims",
+    ]);
+    expect((await listApplications(handle.db, { query: "serial number" })).rows.map((r) => r.displayName)).toEqual([
+      "Parts Catalog",
+    ]);
     const first = await listApplications(handle.db, {});
     expect(first.rows).toHaveLength(10);
     expect(first.pageCount).toBe(2);
@@ -130,17 +181,30 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
   });
 
   it("move to top, up and down keep one consistent order, also under concurrent moves", async () => {
-    const order = async () => (await handle.db.select({ id: applications.id, s: applications.sortOrder }).from(applications).orderBy(asc(applications.sortOrder), asc(applications.id)));
+    const order = async () =>
+      await handle.db
+        .select({ id: applications.id, s: applications.sortOrder })
+        .from(applications)
+        .orderBy(asc(applications.sortOrder), asc(applications.id));
     const ids = (await order()).map((r) => r.id);
     const last = ids[ids.length - 1];
     await moveApplication(handle.db, last, "top", adminId);
     expect((await order())[0].id).toBe(last);
     await moveApplication(handle.db, last, "down", adminId);
     expect((await order())[1].id).toBe(last);
-    await Promise.all([moveApplication(handle.db, ids[3], "top", adminId), moveApplication(handle.db, ids[5], "top", adminId), moveApplication(handle.db, ids[7], "up", adminId)]);
+    await Promise.all([
+      moveApplication(handle.db, ids[3], "top", adminId),
+      moveApplication(handle.db, ids[5], "top", adminId),
+      moveApplication(handle.db, ids[7], "up", adminId),
+    ]);
     const after = await order();
     expect(after.map((r) => r.s)).toEqual(after.map((_, i) => (i + 1) * 10));
     expect(new Set(after.map((r) => r.id)).size).toBe(ids.length);
-    expect(after.slice(0, 2).map((r) => r.id).sort()).toEqual([ids[3], ids[5]].sort());
+    expect(
+      after
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([ids[3], ids[5]].sort());
   });
 });

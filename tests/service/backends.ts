@@ -37,7 +37,9 @@ async function openFreshPostgres(): Promise<DatabaseHandle> {
       await dropper.connect();
       // Let the pool's connections finish closing before the drop, so none is killed mid-goodbye.
       for (let i = 0; i < 40; i++) {
-        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
+          name,
+        ]);
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -54,7 +56,9 @@ export interface Backend {
 
 const reachable = await postgresReachable();
 if (!reachable && process.env.CI) {
-  throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI runs the service suite on it, so this is a failure`);
+  throw new Error(
+    `PostgreSQL is not reachable at ${POSTGRES_URL}: CI runs the service suite on it, so this is a failure`,
+  );
 }
 
 /** Service suites run on PGlite always, and on PostgreSQL when reachable (required under CI). */

@@ -32,7 +32,14 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
     expect(access?.brands.map((b) => b.id)).toEqual([1, 2, 4]);
     expect(access?.brands.map((b) => b.name)).toEqual(["Vantor", "Vantor Portable Power", "Corvane"]);
     expect(access?.regions).toEqual(["EMEA", "NA"]);
-    expect(access?.features).toEqual(expect.arrayContaining(["admin:users:write", "admin:integrationStatus:read", "feature:dev", "serialNumber:present"]));
+    expect(access?.features).toEqual(
+      expect.arrayContaining([
+        "admin:users:write",
+        "admin:integrationStatus:read",
+        "feature:dev",
+        "serialNumber:present",
+      ]),
+    );
     expect(access?.workspaces).toHaveLength(3);
   });
 
@@ -46,14 +53,22 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
 
   it("the auditor is read-only: three features plus serialNumber:present", async () => {
     const access = await loadAccessData(handle.db, await idOf("auditor@example.com"));
-    expect(access?.features).toEqual(["admin:announcements:read", "admin:users:read", "audit:users:read", "serialNumber:present"]);
+    expect(access?.features).toEqual([
+      "admin:announcements:read",
+      "admin:users:read",
+      "audit:users:read",
+      "serialNumber:present",
+    ]);
   });
 
   it("an inactive identity has no access data", async () => {
     const id = await idOf("halden@example.com");
     await handle.db.update(identities).set({ status: "inactive" }).where(eq(identities.id, id));
     expect(await loadAccessData(handle.db, id)).toBeNull();
-    const [{ email }] = await handle.db.select({ email: identities.email }).from(identities).where(eq(identities.id, id));
+    const [{ email }] = await handle.db
+      .select({ email: identities.email })
+      .from(identities)
+      .where(eq(identities.id, id));
     expect((await checkCredentials(handle.db, email, DEMO_PASSWORD)).ok).toBe(false);
     await handle.db.update(identities).set({ status: "active" }).where(eq(identities.id, id));
   });
@@ -71,10 +86,14 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
   it("five failures within 15 minutes lock the account, even for the right password, and the lock ends", async () => {
     const start = new Date("2026-03-01T10:00:00Z");
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    for (let i = 0; i < 4; i++) expect((await checkCredentials(handle.db, "auditor@example.com", "wrong", at(i))).ok).toBe(false);
+    for (let i = 0; i < 4; i++)
+      expect((await checkCredentials(handle.db, "auditor@example.com", "wrong", at(i))).ok).toBe(false);
     const fifth = await checkCredentials(handle.db, "auditor@example.com", "wrong", at(4));
     expect(fifth).toMatchObject({ ok: false, reason: "locked" });
-    expect(await checkCredentials(handle.db, "auditor@example.com", DEMO_PASSWORD, at(10))).toMatchObject({ ok: false, reason: "locked" });
+    expect(await checkCredentials(handle.db, "auditor@example.com", DEMO_PASSWORD, at(10))).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
     expect(await checkCredentials(handle.db, "auditor@example.com", DEMO_PASSWORD, at(20))).toMatchObject({ ok: true });
     await handle.db.delete(loginAttempts);
   });
@@ -82,8 +101,16 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
   it("the provider's claims carry name, e-mail, organization, employee number and groups", async () => {
     const id = await idOf("admin@example.com");
     const claims = await identityClaims(handle.db, id);
-    expect(claims).toMatchObject({ sub: String(id), name: "Alex Morgan", email: "admin@example.com", employeeNumber: "E-1001" });
-    const [preferred] = await handle.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.name, claims!.org!));
+    expect(claims).toMatchObject({
+      sub: String(id),
+      name: "Alex Morgan",
+      email: "admin@example.com",
+      employeeNumber: "E-1001",
+    });
+    const [preferred] = await handle.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.name, claims!.org!));
     expect(preferred.name).toBe("Prairie Equipment – Columbus");
   });
 

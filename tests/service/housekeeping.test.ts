@@ -3,7 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
 import { seedDemo } from "~/db/seed";
-import { HOUSEKEEPING_LOCK, LOGIN_ATTEMPT_RETENTION_MS, purgeExpired, runHousekeeping } from "~/jobs/housekeeping.server";
+import {
+  HOUSEKEEPING_LOCK,
+  LOGIN_ATTEMPT_RETENTION_MS,
+  purgeExpired,
+  runHousekeeping,
+} from "~/jobs/housekeeping.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("housekeeping on $name", (backend) => {
@@ -30,26 +35,42 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       { id: "hk-no-expiry", model: "Client", payload: {}, expiresAt: null },
     ]);
     await handle.db.insert(loginAttempts).values([
-      { email: "hk@example.com", succeeded: false, attemptedAt: new Date(now.getTime() - LOGIN_ATTEMPT_RETENTION_MS - 1000) },
+      {
+        email: "hk@example.com",
+        succeeded: false,
+        attemptedAt: new Date(now.getTime() - LOGIN_ATTEMPT_RETENTION_MS - 1000),
+      },
       { email: "hk@example.com", succeeded: false, attemptedAt: minutes(-1) },
     ]);
     expect(await purgeExpired(handle.db, now)).toEqual({ sessions: 1, providerRecords: 1, loginAttempts: 1 });
-    expect((await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, dealer))).map((s) => s.id)).toEqual(["hk-live"]);
-    expect((await handle.db.select({ id: oidcPayloads.id }).from(oidcPayloads)).map((p) => p.id).sort()).toEqual(["hk-live-token", "hk-no-expiry"]);
-    expect(await handle.db.select().from(loginAttempts).where(eq(loginAttempts.email, "hk@example.com"))).toHaveLength(1);
+    expect(
+      (await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, dealer))).map(
+        (s) => s.id,
+      ),
+    ).toEqual(["hk-live"]);
+    expect((await handle.db.select({ id: oidcPayloads.id }).from(oidcPayloads)).map((p) => p.id).sort()).toEqual([
+      "hk-live-token",
+      "hk-no-expiry",
+    ]);
+    expect(await handle.db.select().from(loginAttempts).where(eq(loginAttempts.email, "hk@example.com"))).toHaveLength(
+      1,
+    );
   });
 
   it("a second run finds nothing more; runHousekeeping takes the lock on PostgreSQL and runs", async () => {
     expect(await runHousekeeping(handle, now)).toEqual({ sessions: 0, providerRecords: 0, loginAttempts: 0 });
   });
 
-  it.runIf(backend.name === "postgres")("on PostgreSQL, an instance that finds the lock taken skips (one instance runs the jobs)", async () => {
-    const other = await handle.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${HOUSEKEEPING_LOCK})`);
-      // While this transaction holds the lock, another connection's run must skip.
-      return runHousekeeping(handle, now);
-    });
-    expect(other).toBeNull();
-    expect(await runHousekeeping(handle, now)).not.toBeNull();
-  });
+  it.runIf(backend.name === "postgres")(
+    "on PostgreSQL, an instance that finds the lock taken skips (one instance runs the jobs)",
+    async () => {
+      const other = await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${HOUSEKEEPING_LOCK})`);
+        // While this transaction holds the lock, another connection's run must skip.
+        return runHousekeeping(handle, now);
+      });
+      expect(other).toBeNull();
+      expect(await runHousekeeping(handle, now)).not.toBeNull();
+    },
+  );
 });

@@ -18,7 +18,14 @@ describe.each(BACKENDS)("help and support on $name", (backend) => {
 
   it("the dealer's administrators: the admin of their location, with e-mail and phone", async () => {
     const admins = await locationAdministratorsOf(handle.db, await idOf("dealer@example.com"));
-    expect(admins).toEqual([expect.objectContaining({ name: "Alex Morgan", email: "admin@example.com", phone: "+1 614 555 0100", locations: ["Prairie Equipment – Columbus"] })]);
+    expect(admins).toEqual([
+      expect.objectContaining({
+        name: "Alex Morgan",
+        email: "admin@example.com",
+        phone: "+1 614 555 0100",
+        locations: ["Prairie Equipment – Columbus"],
+      }),
+    ]);
   });
 
   it("an administrator is not listed as their own administrator", async () => {
@@ -41,6 +48,10 @@ describe.each(BACKENDS)("help and support on $name", (backend) => {
     expect(dealer.map((d) => [d.brandId, d.regionCode])).toEqual([[1, "NA"]]);
     expect(dealer[0].hours).toContain("Montag");
     const admin = await helpDesksOf(handle.db, await idOf("admin@example.com"), "en");
-    expect(admin.map((d) => [d.brandId, d.regionCode])).toEqual([[1, "NA"], [2, "NA"], [4, "EMEA"]]);
+    expect(admin.map((d) => [d.brandId, d.regionCode])).toEqual([
+      [1, "NA"],
+      [2, "NA"],
+      [4, "EMEA"],
+    ]);
   });
 });

@@ -1,20 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { announcementVisibleTo, commaJoined, compareAnnouncements, isLive, narrowToRequested, splitByRead, unreadCountsByBrand, type AnnouncementTargeting } from "~/announcements/rules";
+import {
+  announcementVisibleTo,
+  commaJoined,
+  compareAnnouncements,
+  isLive,
+  narrowToRequested,
+  splitByRead,
+  unreadCountsByBrand,
+  type AnnouncementTargeting,
+} from "~/announcements/rules";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 
 const now = new Date("2026-06-15T12:00:00Z");
 const day = 86_400_000;
 const base: AnnouncementTargeting = {
-  id: 1, title: "B", language: "en", displayLocationCode: "dealer-home", priority: "medium",
-  startDate: new Date(now.getTime() - day), expirationDate: new Date(now.getTime() + day), roles: [], brandIds: [1], regionCodes: ["NA"],
+  id: 1,
+  title: "B",
+  language: "en",
+  displayLocationCode: "dealer-home",
+  priority: "medium",
+  startDate: new Date(now.getTime() - day),
+  expirationDate: new Date(now.getTime() + day),
+  roles: [],
+  brandIds: [1],
+  regionCodes: ["NA"],
 };
 const dealer = { locale: "en", brandIds: [1], regions: ["NA"], webRoles: ["SALES"] };
 
 describe("announcement live window: start ≤ now < expiration", () => {
   it("is live from its start up to, not including, its expiration", () => {
     expect(isLive({ startDate: now, expirationDate: new Date(now.getTime() + 1) }, now)).toBe(true);
-    expect(isLive({ startDate: new Date(now.getTime() + 1), expirationDate: new Date(now.getTime() + day) }, now)).toBe(false);
+    expect(isLive({ startDate: new Date(now.getTime() + 1), expirationDate: new Date(now.getTime() + day) }, now)).toBe(
+      false,
+    );
     expect(isLive({ startDate: new Date(now.getTime() - day), expirationDate: now }, now)).toBe(false);
   });
 });
@@ -32,8 +51,20 @@ describe("announcement targeting", () => {
     expect(announcementVisibleTo({ ...base, roles: ["SERVICE"] }, dealer, now)).toBe(false);
   });
   it("future and expired announcements stay hidden", () => {
-    expect(announcementVisibleTo({ ...base, startDate: new Date(now.getTime() + day), expirationDate: new Date(now.getTime() + 2 * day) }, dealer, now)).toBe(false);
-    expect(announcementVisibleTo({ ...base, startDate: new Date(now.getTime() - 2 * day), expirationDate: new Date(now.getTime() - day) }, dealer, now)).toBe(false);
+    expect(
+      announcementVisibleTo(
+        { ...base, startDate: new Date(now.getTime() + day), expirationDate: new Date(now.getTime() + 2 * day) },
+        dealer,
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      announcementVisibleTo(
+        { ...base, startDate: new Date(now.getTime() - 2 * day), expirationDate: new Date(now.getTime() - day) },
+        dealer,
+        now,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -59,25 +90,43 @@ describe("SPEC §2 unread and read views, split by read ids", () => {
 
 describe("unread counts per brand", () => {
   it("counts each unread announcement under every user brand it targets", () => {
-    const counts = unreadCountsByBrand([{ id: 1, brandIds: [1, 2] }, { id: 2, brandIds: [2] }, { id: 3, brandIds: [1, 5] }], new Set([3]), [1, 2, 4]);
+    const counts = unreadCountsByBrand(
+      [
+        { id: 1, brandIds: [1, 2] },
+        { id: 2, brandIds: [2] },
+        { id: 3, brandIds: [1, 5] },
+      ],
+      new Set([3]),
+      [1, 2, 4],
+    );
     expect(counts).toEqual({ 1: 1, 2: 2, 4: 0 });
   });
 });
 
 describe("announcement content is sanitised", () => {
   it("keeps formatting and safe links, removes scripts, handlers and javascript: links", () => {
-    const clean = sanitizeAnnouncementHtml('<p onclick="x()">Hi <strong>all</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a> <a href="https://a.example">y</a><img src=x onerror=alert(1)></p>');
-    expect(clean).toBe('<p>Hi <strong>all</strong><a target="_blank" rel="noopener noreferrer">x</a> <a href="https://a.example" target="_blank" rel="noopener noreferrer">y</a></p>');
+    const clean = sanitizeAnnouncementHtml(
+      '<p onclick="x()">Hi <strong>all</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a> <a href="https://a.example">y</a><img src=x onerror=alert(1)></p>',
+    );
+    expect(clean).toBe(
+      '<p>Hi <strong>all</strong><a target="_blank" rel="noopener noreferrer">x</a> <a href="https://a.example" target="_blank" rel="noopener noreferrer">y</a></p>',
+    );
   });
 });
 
 describe("SPEC §2 manage announcements: date-range filter", async () => {
   const { dateRangeOf, overlapsRange, dateRangeFromSearch } = await import("~/announcements/date-range");
-  const window = (start: string, end: string) => ({ startDate: new Date(`${start}T00:00:00Z`), expirationDate: new Date(`${end}T00:00:00Z`) });
+  const window = (start: string, end: string) => ({
+    startDate: new Date(`${start}T00:00:00Z`),
+    expirationDate: new Date(`${end}T00:00:00Z`),
+  });
   it("last N days ends now, next N days starts now, custom includes its last day", () => {
     expect(dateRangeOf({ kind: "last", days: 7 }, now)).toEqual({ from: new Date(now.getTime() - 7 * day), to: now });
     expect(dateRangeOf({ kind: "next", days: 7 }, now)).toEqual({ from: now, to: new Date(now.getTime() + 7 * day) });
-    expect(dateRangeOf({ kind: "custom", from: "2026-06-01", to: "2026-06-30" }, now)).toEqual({ from: new Date("2026-06-01T00:00:00Z"), to: new Date("2026-07-01T00:00:00Z") });
+    expect(dateRangeOf({ kind: "custom", from: "2026-06-01", to: "2026-06-30" }, now)).toEqual({
+      from: new Date("2026-06-01T00:00:00Z"),
+      to: new Date("2026-07-01T00:00:00Z"),
+    });
   });
   it("an announcement matches when its window overlaps the range", () => {
     const june = { from: new Date("2026-06-01T00:00:00Z"), to: new Date("2026-07-01T00:00:00Z") };
@@ -95,7 +144,16 @@ describe("SPEC §2 manage announcements: date-range filter", async () => {
 
 describe("announcement editor validation", async () => {
   const { announcementSchema } = await import("~/validation/announcement");
-  const valid = { title: "T", language: "en", priority: "medium", linkUrl: "https://x.example", startDate: "2026-06-01", expirationDate: "2026-06-10", brandIds: ["1"], regionCodes: ["NA"] };
+  const valid = {
+    title: "T",
+    language: "en",
+    priority: "medium",
+    linkUrl: "https://x.example",
+    startDate: "2026-06-01",
+    expirationDate: "2026-06-10",
+    brandIds: ["1"],
+    regionCodes: ["NA"],
+  };
   it("link URL is required and must be a URL; expiration after start; a brand and a region are required", () => {
     expect(announcementSchema.safeParse(valid).success).toBe(true);
     const messages = (input: object) => announcementSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
@@ -132,13 +190,23 @@ describe("SPEC §7 notifications: brands and regionCode are comma-joined and nar
 describe("SPEC §8 announcements fetch failure: logged; an empty list is returned", () => {
   it("a failing load is logged and answers the empty value", async () => {
     const logged: string[] = [];
-    const result = await emptyOnFailure(() => Promise.reject(new Error("connection reset")), () => [] as number[], (m) => logged.push(m));
+    const result = await emptyOnFailure(
+      () => Promise.reject(new Error("connection reset")),
+      () => [] as number[],
+      (m) => logged.push(m),
+    );
     expect(result).toEqual([]);
     expect(logged).toEqual(["connection reset"]);
   });
   it("a load that works is passed through and nothing is logged", async () => {
     const logged: string[] = [];
-    expect(await emptyOnFailure(() => Promise.resolve([1, 2]), () => [] as number[], (m) => logged.push(m))).toEqual([1, 2]);
+    expect(
+      await emptyOnFailure(
+        () => Promise.resolve([1, 2]),
+        () => [] as number[],
+        (m) => logged.push(m),
+      ),
+    ).toEqual([1, 2]);
     expect(logged).toEqual([]);
   });
 });

@@ -40,12 +40,20 @@ describe("SPEC §5 brand/host check", () => {
 });
 
 describe("SPEC §8 access data failure", () => {
-  const base = { message: "boom", hasEmployeeNumber: false, onBrand3Host: false, dashboardUrl: "https://idp.example/dashboard" };
+  const base = {
+    message: "boom",
+    hasEmployeeNumber: false,
+    onBrand3Host: false,
+    dashboardUrl: "https://idp.example/dashboard",
+  };
   it("a user without serialNumber:present off the third brand's host goes to the provider's dashboard", () => {
     expect(accessFailureOutcome(base)).toEqual({ kind: "redirect", to: "https://idp.example/dashboard" });
   });
   it("'Request aborted' shows the error instead", () => {
-    expect(accessFailureOutcome({ ...base, message: "Request aborted" })).toEqual({ kind: "error", message: "Request aborted" });
+    expect(accessFailureOutcome({ ...base, message: "Request aborted" })).toEqual({
+      kind: "error",
+      message: "Request aborted",
+    });
   });
   it("users with an employee number, or on the third brand's host, see the error", () => {
     expect(accessFailureOutcome({ ...base, hasEmployeeNumber: true }).kind).toBe("error");
@@ -85,12 +93,20 @@ describe("ID token claims", () => {
   const token = (payload: object) => `e30.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.sig`;
   const expected = { issuer: "https://idp", clientId: "portal", now: 1000 };
   it("are read when issuer, audience and expiry hold", () => {
-    expect(readIdTokenClaims(token({ iss: "https://idp", aud: "portal", exp: 2000, sub: "7", name: "A B" }), expected).name).toBe("A B");
+    expect(
+      readIdTokenClaims(token({ iss: "https://idp", aud: "portal", exp: 2000, sub: "7", name: "A B" }), expected).name,
+    ).toBe("A B");
   });
   it("are refused for another issuer, another audience or when expired", () => {
-    expect(() => readIdTokenClaims(token({ iss: "https://evil", aud: "portal", exp: 2000, sub: "7" }), expected)).toThrow();
-    expect(() => readIdTokenClaims(token({ iss: "https://idp", aud: "other", exp: 2000, sub: "7" }), expected)).toThrow();
-    expect(() => readIdTokenClaims(token({ iss: "https://idp", aud: "portal", exp: 100, sub: "7" }), expected)).toThrow();
+    expect(() =>
+      readIdTokenClaims(token({ iss: "https://evil", aud: "portal", exp: 2000, sub: "7" }), expected),
+    ).toThrow();
+    expect(() =>
+      readIdTokenClaims(token({ iss: "https://idp", aud: "other", exp: 2000, sub: "7" }), expected),
+    ).toThrow();
+    expect(() =>
+      readIdTokenClaims(token({ iss: "https://idp", aud: "portal", exp: 100, sub: "7" }), expected),
+    ).toThrow();
     expect(() => readIdTokenClaims("garbage", expected)).toThrow();
   });
 });
@@ -116,7 +132,8 @@ describe("SPEC §4 sign-in: the remembered address", () => {
     expect(inSiteRedirectTarget("/admin/users?q=a")).toBe("/admin/users?q=a");
   });
   it("refuses other sites and odd values, returning to the root", () => {
-    for (const value of ["https://evil.example/", "//evil.example/", "/\\evil", "", null, 42]) expect(inSiteRedirectTarget(value)).toBe("/");
+    for (const value of ["https://evil.example/", "//evil.example/", "/\\evil", "", null, 42])
+      expect(inSiteRedirectTarget(value)).toBe("/");
   });
 });
 
@@ -128,20 +145,41 @@ describe("cross-site posts are refused", () => {
     expect(isCrossSiteWrite({ method: "DELETE", origin: "null", allowedOrigins })).toBe(true);
   });
   it("allows same-origin writes, server-to-server calls without Origin, and every GET", () => {
-    expect(isCrossSiteWrite({ method: "POST", secFetchSite: "same-origin", origin: "http://localhost:3000", allowedOrigins })).toBe(false);
+    expect(
+      isCrossSiteWrite({
+        method: "POST",
+        secFetchSite: "same-origin",
+        origin: "http://localhost:3000",
+        allowedOrigins,
+      }),
+    ).toBe(false);
     expect(isCrossSiteWrite({ method: "POST", allowedOrigins })).toBe(false);
     expect(isCrossSiteWrite({ method: "GET", secFetchSite: "cross-site", allowedOrigins })).toBe(false);
   });
   it("issue #10 §3: compares Origin with the configured public origins only, never the request's own host", () => {
     // A request for http://evil.example that says Origin: http://evil.example is still cross-site.
     expect(isCrossSiteWrite({ method: "POST", origin: "http://evil.example", allowedOrigins })).toBe(true);
-    expect(isCrossSiteWrite({ method: "POST", origin: "http://localhost:3000", allowedOrigins: ["http://localhost:3000", "http://halden.localhost:3000"] })).toBe(false);
-    expect(isCrossSiteWrite({ method: "POST", origin: "http://halden.localhost:3000", allowedOrigins: ["http://localhost:3000", "http://halden.localhost:3000"] })).toBe(false);
+    expect(
+      isCrossSiteWrite({
+        method: "POST",
+        origin: "http://localhost:3000",
+        allowedOrigins: ["http://localhost:3000", "http://halden.localhost:3000"],
+      }),
+    ).toBe(false);
+    expect(
+      isCrossSiteWrite({
+        method: "POST",
+        origin: "http://halden.localhost:3000",
+        allowedOrigins: ["http://localhost:3000", "http://halden.localhost:3000"],
+      }),
+    ).toBe(false);
   });
   it("issue #10 §3: without an Origin, a Referer from another origin is refused", () => {
     expect(isCrossSiteWrite({ method: "POST", referer: "https://evil.example/page", allowedOrigins })).toBe(true);
     expect(isCrossSiteWrite({ method: "POST", referer: "not a url", allowedOrigins })).toBe(true);
-    expect(isCrossSiteWrite({ method: "POST", referer: "http://localhost:3000/admin?q=1", allowedOrigins })).toBe(false);
+    expect(isCrossSiteWrite({ method: "POST", referer: "http://localhost:3000/admin?q=1", allowedOrigins })).toBe(
+      false,
+    );
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_TTL_MS, cachedCatalogue, invalidateCatalogue, isFresh } from "~/server-context/catalogue-cache.server";
+import {
+  CATALOGUE_TTL_MS,
+  cachedCatalogue,
+  invalidateCatalogue,
+  isFresh,
+} from "~/server-context/catalogue-cache.server";
 
 describe("ADR 8 catalogue cache: fresh for the TTL, dropped by a write", () => {
   it("an entry is fresh for the TTL only", () => {

@@ -38,13 +38,31 @@ describe("configuration is validated once at start", () => {
 describe("issue #10 §3: production refuses an http public address unless allowed on purpose", () => {
   const production = { APP_ENV: "production", SESSION_SECRET: "x".repeat(32) };
   it("an http PUBLIC_URL stops the start", () => {
-    expect(() => parseConfig({ ...production, PUBLIC_URL: "http://portal.example", DATA_DIR: dataDir() })).toThrow(/PUBLIC_URL must be https/);
+    expect(() => parseConfig({ ...production, PUBLIC_URL: "http://portal.example", DATA_DIR: dataDir() })).toThrow(
+      /PUBLIC_URL must be https/,
+    );
     expect(() => parseConfig({ ...production, DATA_DIR: dataDir() })).toThrow(/PUBLIC_URL must be https/);
-    expect(() => parseConfig({ ...production, PUBLIC_URL: "https://portal.example", PUBLIC_URL_BRAND3: "http://halden.example", DATA_DIR: dataDir() })).toThrow(/PUBLIC_URL_BRAND3/);
+    expect(() =>
+      parseConfig({
+        ...production,
+        PUBLIC_URL: "https://portal.example",
+        PUBLIC_URL_BRAND3: "http://halden.example",
+        DATA_DIR: dataDir(),
+      }),
+    ).toThrow(/PUBLIC_URL_BRAND3/);
   });
   it("https passes, and ALLOW_INSECURE_HTTP=true allows http", () => {
-    expect(parseConfig({ ...production, PUBLIC_URL: "https://portal.example", DATA_DIR: dataDir() }).PUBLIC_URL).toBe("https://portal.example");
-    expect(parseConfig({ ...production, PUBLIC_URL: "http://portal.example", ALLOW_INSECURE_HTTP: "true", DATA_DIR: dataDir() }).ALLOW_INSECURE_HTTP).toBe(true);
+    expect(parseConfig({ ...production, PUBLIC_URL: "https://portal.example", DATA_DIR: dataDir() }).PUBLIC_URL).toBe(
+      "https://portal.example",
+    );
+    expect(
+      parseConfig({
+        ...production,
+        PUBLIC_URL: "http://portal.example",
+        ALLOW_INSECURE_HTTP: "true",
+        DATA_DIR: dataDir(),
+      }).ALLOW_INSECURE_HTTP,
+    ).toBe(true);
   });
   it("development keeps http", () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).PUBLIC_URL).toBe("http://localhost:3000");
@@ -57,7 +75,9 @@ describe("issue #10 §3: the client address is taken from a proxy only when TRUS
   });
   it("takes a hop count or a list of addresses", () => {
     expect(parseConfig({ TRUST_PROXY: "1", DATA_DIR: dataDir() }).TRUST_PROXY).toBe(1);
-    expect(parseConfig({ TRUST_PROXY: "loopback,10.0.0.0/8", DATA_DIR: dataDir() }).TRUST_PROXY).toBe("loopback,10.0.0.0/8");
+    expect(parseConfig({ TRUST_PROXY: "loopback,10.0.0.0/8", DATA_DIR: dataDir() }).TRUST_PROXY).toBe(
+      "loopback,10.0.0.0/8",
+    );
     expect(() => parseConfig({ TRUST_PROXY: "a b", DATA_DIR: dataDir() })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentShownTo, documentVisibleTo } from "~/documents/visibility";
-import { attachmentDisposition, detectFileType, fileTypeLabel, MAX_FILE_BYTES, safeFileName } from "~/documents/file-types";
+import {
+  attachmentDisposition,
+  detectFileType,
+  fileTypeLabel,
+  MAX_FILE_BYTES,
+  safeFileName,
+} from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
 import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
@@ -65,7 +71,9 @@ describe("allowed file types: by extension AND content", () => {
     expect(detectFileType("guide.pdf", new Uint8Array(0))).toBeNull();
   });
   it("the stored content type comes from the table and gives the list's label", () => {
-    expect(detectFileType("a.xlsx", XLSX)?.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(detectFileType("a.xlsx", XLSX)?.contentType).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(fileTypeLabel("image/jpeg")).toBe("JPG");
     expect(MAX_FILE_BYTES).toBe(20 * 1024 * 1024);
   });
@@ -74,7 +82,7 @@ describe("allowed file types: by extension AND content", () => {
 describe("safe download file names", () => {
   it("keeps only the last path segment and drops control and special characters", () => {
     expect(safeFileName("../../etc/passwd.pdf")).toBe("passwd.pdf");
-    expect(safeFileName("C:\\Users\\me\\price \"list\";\r\n.xlsx")).toBe("price list.xlsx");
+    expect(safeFileName('C:\\Users\\me\\price "list";\r\n.xlsx')).toBe("price list.xlsx");
     expect(safeFileName(".hidden.pdf")).toBe("hidden.pdf");
     expect(safeFileName(".pdf")).toBe("pdf");
     expect(safeFileName("")).toBe("document");
@@ -89,7 +97,9 @@ describe("safe download file names", () => {
       `attachment; filename="Garantie _bersicht (2027).pdf"; filename*=UTF-8''Garantie%20%C3%9Cbersicht%20%282027%29.pdf`,
     );
     expect(attachmentDisposition('a"b%c.pdf')).toBe(`attachment; filename="ab_c.pdf"; filename*=UTF-8''ab%25c.pdf`);
-    expect(attachmentDisposition("..\\..\\secret.pdf")).toBe(`attachment; filename="secret.pdf"; filename*=UTF-8''secret.pdf`);
+    expect(attachmentDisposition("..\\..\\secret.pdf")).toBe(
+      `attachment; filename="secret.pdf"; filename*=UTF-8''secret.pdf`,
+    );
   });
 });
 
@@ -103,9 +113,12 @@ describe("file sizes for people, localised", () => {
 });
 
 describe("storage keys never leave the store's folder", () => {
-  it.each(["../secret", "documents/../../x", "/etc/passwd", "a\\b", "", ".hidden", "documents//x", "documents/x/"])("%j is refused", (key) => {
-    expect(isValidStorageKey(key)).toBe(false);
-  });
+  it.each(["../secret", "documents/../../x", "/etc/passwd", "a\\b", "", ".hidden", "documents//x", "documents/x/"])(
+    "%j is refused",
+    (key) => {
+      expect(isValidStorageKey(key)).toBe(false);
+    },
+  );
   it("plain segmented keys are accepted", () => {
     expect(isValidStorageKey("documents/0b7e1c2a-1f.pdf")).toBe(true);
     expect(isValidStorageKey("seed/portal-quick-start.pdf")).toBe(true);
@@ -128,7 +141,10 @@ describe("storage keys never leave the store's folder", () => {
 
 describe("the library's list parameters", () => {
   it("the subject filter takes only known subjects; the search is trimmed", () => {
-    expect(documentFilters(new URLSearchParams("subject=Parts&q=%20price%20"))).toEqual({ subject: "Parts", query: "price" });
+    expect(documentFilters(new URLSearchParams("subject=Parts&q=%20price%20"))).toEqual({
+      subject: "Parts",
+      query: "price",
+    });
     expect(documentFilters(new URLSearchParams("subject=Nope"))).toEqual({ subject: null, query: "" });
   });
   it("the browser's subject list is the database's", () => {
@@ -139,7 +155,9 @@ describe("the library's list parameters", () => {
     for (const raw of ["0", "-1", "1e3", "12abc", "2147483648", "", null]) expect(recordIdOf(raw)).toBeNull();
   });
   it("after a post the list comes back with its filters, without dialogs, on /documents only", () => {
-    expect(documentsReturnPath("/documents?subject=Parts&q=oil&confirmDelete=3", "deleted")).toBe("/documents?subject=Parts&q=oil&done=deleted");
+    expect(documentsReturnPath("/documents?subject=Parts&q=oil&confirmDelete=3", "deleted")).toBe(
+      "/documents?subject=Parts&q=oil&done=deleted",
+    );
     expect(documentsReturnPath("https://evil.example.com/documents?x=1", "uploaded")).toBe("/documents?done=uploaded");
     expect(documentsReturnPath("//evil.example.com/documents", "uploaded")).toBe("/documents?done=uploaded");
     expect(documentsReturnPath("/admin", "replaced")).toBe("/documents?done=replaced");
@@ -149,7 +167,14 @@ describe("the library's list parameters", () => {
     const result = documentSchema.safeParse({ name: " ", subject: "Other", brandIds: [], regionCodes: [] });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => `${i.path.join(".")}:${i.message}`);
-    expect(messages).toEqual(expect.arrayContaining(["name:validations.required", "subject:validations.required", "brandIds:validations.selectionBrands", "regionCodes:validations.selectionRegions"]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "name:validations.required",
+        "subject:validations.required",
+        "brandIds:validations.selectionBrands",
+        "regionCodes:validations.selectionRegions",
+      ]),
+    );
   });
 });
 
@@ -164,14 +189,24 @@ function multipart(parts: { name: string; value: string | Uint8Array; fileName?:
 
 describe("upload parsing: one file at a time, at most 20 MB", () => {
   it("one file and the text fields are read", async () => {
-    const upload = await parseUpload(multipart([{ name: "name", value: "Guide" }, { name: "file", value: PDF, fileName: "guide.pdf" }]));
+    const upload = await parseUpload(
+      multipart([
+        { name: "name", value: "Guide" },
+        { name: "file", value: PDF, fileName: "guide.pdf" },
+      ]),
+    );
     expect(upload.problem).toBeNull();
     expect(upload.fields.get("name")).toBe("Guide");
     expect(upload.file?.fileName).toBe("guide.pdf");
     expect(upload.file?.bytes).toEqual(PDF);
   });
   it("two files are refused as one item at a time", async () => {
-    const upload = await parseUpload(multipart([{ name: "file", value: PDF, fileName: "a.pdf" }, { name: "file", value: PNG, fileName: "b.png" }]));
+    const upload = await parseUpload(
+      multipart([
+        { name: "file", value: PDF, fileName: "a.pdf" },
+        { name: "file", value: PNG, fileName: "b.png" },
+      ]),
+    );
     expect(upload).toMatchObject({ problem: "tooMany", file: null });
   });
   it("a file input with no file chosen is no file", async () => {
@@ -203,7 +238,8 @@ function pdfXrefIsCorrect(bytes: Uint8Array): boolean {
 describe("demo seed: at least 10 real, small files over the subjects and brands", () => {
   it("the hand-written PDF has a correct xref table", () => {
     expect(pdfXrefIsCorrect(PDF)).toBe(true);
-    for (const seed of SEED_DOCUMENTS.filter((s) => s.fileName.endsWith(".pdf"))) expect(pdfXrefIsCorrect(seed.bytes())).toBe(true);
+    for (const seed of SEED_DOCUMENTS.filter((s) => s.fileName.endsWith(".pdf")))
+      expect(pdfXrefIsCorrect(seed.bytes())).toBe(true);
   });
   it("every seed file is an allowed type by name and content, and small", () => {
     expect(SEED_DOCUMENTS.length).toBeGreaterThanOrEqual(10);
@@ -212,7 +248,9 @@ describe("demo seed: at least 10 real, small files over the subjects and brands"
       expect(detectFileType(seed.fileName, bytes), seed.fileName).not.toBeNull();
       expect(bytes.byteLength).toBeLessThan(10_000);
     }
-    expect(new Set(SEED_DOCUMENTS.map((s) => detectFileType(s.fileName, s.bytes())!.label))).toEqual(new Set(["PDF", "DOCX", "XLSX", "PNG", "JPG"]));
+    expect(new Set(SEED_DOCUMENTS.map((s) => detectFileType(s.fileName, s.bytes())!.label))).toEqual(
+      new Set(["PDF", "DOCX", "XLSX", "PNG", "JPG"]),
+    );
   });
   it("the seed covers every subject, brands 1–5 and regions NA, EMEA, APAC", () => {
     expect(new Set(SEED_DOCUMENTS.map((s) => s.subject))).toEqual(new Set(SUBJECTS));
@@ -220,7 +258,8 @@ describe("demo seed: at least 10 real, small files over the subjects and brands"
     expect(new Set(SEED_DOCUMENTS.flatMap((s) => s.regionCodes))).toEqual(new Set(["NA", "EMEA", "APAC"]));
   });
   it("the dealer (brand 1, NA) and Halden's user (brand 3, EMEA) each see several, mostly different documents", () => {
-    const seen = (audience: { brandIds: number[]; regions: string[] }) => SEED_DOCUMENTS.filter((s) => documentVisibleTo(s, audience)).map((s) => s.name);
+    const seen = (audience: { brandIds: number[]; regions: string[] }) =>
+      SEED_DOCUMENTS.filter((s) => documentVisibleTo(s, audience)).map((s) => s.name);
     const dealer = seen({ brandIds: [1], regions: ["NA"] });
     const halden = seen({ brandIds: [3], regions: ["EMEA"] });
     expect(dealer.length).toBeGreaterThanOrEqual(4);
@@ -228,7 +267,8 @@ describe("demo seed: at least 10 real, small files over the subjects and brands"
     expect(dealer.filter((name) => halden.includes(name))).toEqual(["Dealer portal quick start"]);
   });
   it("the zip packages end with a central directory and the JPEG with its end marker", () => {
-    for (const zip of [DOCX, XLSX]) expect(Buffer.from(zip.subarray(zip.length - 22, zip.length - 18)).readUInt32LE(0)).toBe(0x06054b50);
+    for (const zip of [DOCX, XLSX])
+      expect(Buffer.from(zip.subarray(zip.length - 22, zip.length - 18)).readUInt32LE(0)).toBe(0x06054b50);
     expect([...JPG.subarray(JPG.length - 2)]).toEqual([0xff, 0xd9]);
   });
 });

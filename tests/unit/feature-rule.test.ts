@@ -28,15 +28,21 @@ describe("SPEC §6 derived features", () => {
     expect(derivedFeatures({ employeeNumber: "  ", directoryGroups: [] }, "okta")).toEqual([]);
   });
   it("one feature per directory group, prefixed with the identity provider's short name", () => {
-    expect(derivedFeatures({ employeeNumber: null, directoryGroups: ["sales", "service"] }, "okta")).toEqual(["okta:sales", "okta:service"]);
+    expect(derivedFeatures({ employeeNumber: null, directoryGroups: ["sales", "service"] }, "okta")).toEqual([
+      "okta:sales",
+      "okta:service",
+    ]);
   });
 });
 
 describe("SPEC §6 admin status", () => {
-  it.each(["admin:announcements:write", "admin:users:write", "admin:applications:write", "admin:securityRoles:write", "admin:permissionSets:write"])(
-    "holds with %s",
-    (feature) => expect(isAnyAdmin([feature])).toBe(true),
-  );
+  it.each([
+    "admin:announcements:write",
+    "admin:users:write",
+    "admin:applications:write",
+    "admin:securityRoles:write",
+    "admin:permissionSets:write",
+  ])("holds with %s", (feature) => expect(isAnyAdmin([feature])).toBe(true));
   it("does not hold with read-only features", () => {
     expect(isAnyAdmin(["admin:users:read", "admin:announcements:read", "audit:users:read"])).toBe(false);
   });

@@ -9,7 +9,8 @@ import { announcementSchema } from "~/validation/announcement";
 import { optionalIdParam, recordIdOf, requiredIdParam } from "~/navigation/id-param";
 import { pageWindowOf } from "~/db/list-query";
 
-const shape = (method: string, url: string, contentType?: string) => requestShapeProblem({ method, url, contentType })?.status ?? null;
+const shape = (method: string, url: string, contentType?: string) =>
+  requestShapeProblem({ method, url, contentType })?.status ?? null;
 
 describe("issue #10 §2: undecodable URLs answer 400, TRACE and unknown methods 405", () => {
   it.each(["/%", "/%ff", "/admin/%", "/%E0%A4%A", "/documents/%c0%af"])("%s is a 400", (url) => {
@@ -25,9 +26,12 @@ describe("issue #10 §2: undecodable URLs answer 400, TRACE and unknown methods 
 });
 
 describe("issue #10 §2: a NUL byte in an address is a 400 (PostgreSQL refuses NUL in text)", () => {
-  it.each(["/admin?q=%00", "/documents?q=%00", "/admin/applications?q=a%00b", "/%00", "/admin?q=a\u0000"])("%j", (url) => {
-    expect(shape("GET", url)).toBe(400);
-  });
+  it.each(["/admin?q=%00", "/documents?q=%00", "/admin/applications?q=a%00b", "/%00", "/admin?q=a\u0000"])(
+    "%j",
+    (url) => {
+      expect(shape("GET", url)).toBe(400);
+    },
+  );
 });
 
 describe("issue #10 §2: a page post with a non-form body answers 415", () => {
@@ -59,10 +63,13 @@ describe("issue #10 §2: a page post with a non-form body answers 415", () => {
 });
 
 describe("issue #10 §2: one id parser for every route and API (out of range → 404)", () => {
-  it.each(["2147483648", "1e20", "12345678901234567890", "0", "-1", "01", "0x10", "1.5", " 1", "", "abc"])("%j is not an id", (raw) => {
-    expect(recordIdOf(raw)).toBeNull();
-    expect(() => requiredIdParam(raw)).toThrow(Response);
-  });
+  it.each(["2147483648", "1e20", "12345678901234567890", "0", "-1", "01", "0x10", "1.5", " 1", "", "abc"])(
+    "%j is not an id",
+    (raw) => {
+      expect(recordIdOf(raw)).toBeNull();
+      expect(() => requiredIdParam(raw)).toThrow(Response);
+    },
+  );
   it("ids in the serial range are read", () => {
     expect(recordIdOf("1")).toBe(1);
     expect(recordIdOf("2147483647")).toBe(2147483647);
@@ -88,12 +95,30 @@ describe("issue #10 §2: a date beyond year 9999 gets the field's validation mes
   it("a calendar day is YYYY-MM-DD, exists, and lies in 1900–9999", () => {
     expect(calendarDayOf("2026-11-22")?.toISOString()).toBe("2026-11-22T00:00:00.000Z");
     expect(calendarDayOf("9999-12-31")).not.toBeNull();
-    for (const bad of ["10000-01-01", "+010000-01-01", "2026-02-31", "2026-13-01", "0000-01-01", "1899-12-31", "2026-1-1", "", undefined, 20261122]) {
+    for (const bad of [
+      "10000-01-01",
+      "+010000-01-01",
+      "2026-02-31",
+      "2026-13-01",
+      "0000-01-01",
+      "1899-12-31",
+      "2026-1-1",
+      "",
+      undefined,
+      20261122,
+    ]) {
       expect(calendarDayOf(bad)).toBeNull();
     }
   });
   it("the announcement editor answers the date message on start and expiration", () => {
-    const base = { title: "t", language: "en", priority: "medium", linkUrl: "https://example.com", brandIds: [1], regionCodes: ["NA"] };
+    const base = {
+      title: "t",
+      language: "en",
+      priority: "medium",
+      linkUrl: "https://example.com",
+      brandIds: [1],
+      regionCodes: ["NA"],
+    };
     const result = announcementSchema.safeParse({ ...base, startDate: "10000-01-01", expirationDate: "10000-02-01" });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => [i.path.join("."), i.message]);
@@ -101,7 +126,9 @@ describe("issue #10 §2: a date beyond year 9999 gets the field's validation mes
     expect(messages).toContainEqual(["expirationDate", "validations.date"]);
   });
   it("the list's custom range reports each bad field and never reaches past year 9999", () => {
-    expect(dateRangeErrors(new URLSearchParams("range=custom&from=10000-01-01&to=2026-01-01"))).toEqual({ from: "validations.date" });
+    expect(dateRangeErrors(new URLSearchParams("range=custom&from=10000-01-01&to=2026-01-01"))).toEqual({
+      from: "validations.date",
+    });
     expect(dateRangeErrors(new URLSearchParams("range=custom&from=&to="))).toEqual({});
     const range = dateRangeOf({ kind: "custom", from: "9999-12-30", to: "9999-12-31" }, new Date());
     expect(range.to).toBeUndefined();
@@ -111,7 +138,9 @@ describe("issue #10 §2: a date beyond year 9999 gets the field's validation mes
 
 describe("issue #10 §3: in production every cookie is Secure", () => {
   it("adds Secure once", () => {
-    expect(withSecureFlag("__session=abc; Path=/; HttpOnly; SameSite=Lax")).toBe("__session=abc; Path=/; HttpOnly; SameSite=Lax; Secure");
+    expect(withSecureFlag("__session=abc; Path=/; HttpOnly; SameSite=Lax")).toBe(
+      "__session=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
+    );
     expect(withSecureFlag("a=b; Secure; HttpOnly")).toBe("a=b; Secure; HttpOnly");
     expect(withSecureFlag("a=b; secure")).toBe("a=b; secure");
   });
@@ -133,15 +162,25 @@ describe("issue #10 §3: the API rate limit (429 with Retry-After)", () => {
 
 describe("issue #10 §3: a refusal is logged as a readable line", () => {
   it("Remix's 405 error response reads as its status and text, not [object Object]", () => {
-    const remix405 = { status: 405, statusText: "Method Not Allowed", internal: true, data: new Error('You made a POST request to "/" but did not provide an `action`') };
+    const remix405 = {
+      status: 405,
+      statusText: "Method Not Allowed",
+      internal: true,
+      data: new Error('You made a POST request to "/" but did not provide an `action`'),
+    };
     const described = describeServerError(remix405);
     expect(described.status).toBe(405);
-    expect(described.message).toBe('405 Method Not Allowed: You made a POST request to "/" but did not provide an `action`');
+    expect(described.message).toBe(
+      '405 Method Not Allowed: You made a POST request to "/" but did not provide an `action`',
+    );
     expect(described.message).not.toContain("[object Object]");
   });
   it("errors and other values", () => {
     expect(describeServerError(new Error("boom"))).toEqual({ status: 500, message: "boom" });
     expect(describeServerError({ a: 1 })).toEqual({ status: 500, message: '{"a":1}' });
-    expect(describeServerError(new Response(null, { status: 404, statusText: "Not Found" }))).toEqual({ status: 404, message: "404 Not Found" });
+    expect(describeServerError(new Response(null, { status: 404, statusText: "Not Found" }))).toEqual({
+      status: 404,
+      message: "404 Not Found",
+    });
   });
 });

@@ -6,12 +6,21 @@ import { customRuleHolds, parseCustomRules } from "~/applications/custom-rule";
 import { ALL_ADMIN_FEATURES } from "~/permissions/features";
 
 const item = (id: string, regionCode: string | null, categories: string[], sortOrder = 0): LauncherItem => ({
-  id, name: id, description: "", link: "/x", regionCode, categories, sortOrder,
+  id,
+  name: id,
+  description: "",
+  link: "/x",
+  regionCode,
+  categories,
+  sortOrder,
 });
 
 describe("SPEC §2 My applications grouping", () => {
   it("groups by region, then by category", () => {
-    const launcher = groupLauncher([item("a", "NA", ["Sales"]), item("b", "EMEA", ["Parts"]), item("c", "NA", ["Parts"])], ["NA", "EMEA"]);
+    const launcher = groupLauncher(
+      [item("a", "NA", ["Sales"]), item("b", "EMEA", ["Parts"]), item("c", "NA", ["Parts"])],
+      ["NA", "EMEA"],
+    );
     expect(launcher.regions.map((r) => r.regionCode)).toEqual(["NA", "EMEA"]);
     expect(launcher.regions[0].categories.map((c) => c.name)).toEqual(["Parts", "Sales"]);
   });
@@ -27,7 +36,12 @@ describe("SPEC §2 My applications grouping", () => {
     ]);
   });
   it("the category named Admin sorts last", () => {
-    const launcher = groupLauncher([item("a", "NA", ["Admin"]), item("b", "NA", []), item("c", "NA", ["Warranty"]), item("d", "NA", ["Parts"])]);
+    const launcher = groupLauncher([
+      item("a", "NA", ["Admin"]),
+      item("b", "NA", []),
+      item("c", "NA", ["Warranty"]),
+      item("d", "NA", ["Parts"]),
+    ]);
     expect(launcher.regions[0].categories.map((c) => c.name)).toEqual(["Parts", "Warranty", null, "Admin"]);
     expect(compareCategories("Admin", "Zebra")).toBeGreaterThan(0);
   });
@@ -56,13 +70,24 @@ describe("SPEC §6 launcher admin links", () => {
   });
   it("each link follows its own rule; manage-directory links have no check", () => {
     const links = launcherAdminLinks(["feature:dev", "admin:announcements:write"]).map((l) => l.to);
-    expect(links).toEqual(["/admin", "/admin/manage-directory/DEALER_LOCATION", "/admin/manage-directory/SINGULAR_ROLES"]);
+    expect(links).toEqual([
+      "/admin",
+      "/admin/manage-directory/DEALER_LOCATION",
+      "/admin/manage-directory/SINGULAR_ROLES",
+    ]);
   });
 });
 
 const dealer: TargetingSubject = {
-  brandIds: [1], regions: ["NA"], webRoles: ["SALES"], organizationTypes: ["DEALER"], contractTypes: ["FULL_LINE"],
-  contractCodes: ["C-100"], userType: "external", role: "regular", features: ["documents:view"],
+  brandIds: [1],
+  regions: ["NA"],
+  webRoles: ["SALES"],
+  organizationTypes: ["DEALER"],
+  contractTypes: ["FULL_LINE"],
+  contractCodes: ["C-100"],
+  userType: "external",
+  role: "regular",
+  features: ["documents:view"],
 };
 const app = { brandId: 1, regionCode: "NA", webRoles: [], organizationTypes: [], contractTypes: [], customRules: null };
 
@@ -86,15 +111,48 @@ describe("application targeting", () => {
 });
 
 describe("custom rules", () => {
-  const subject = { userType: "internal", role: "admin", features: ["feature:dev"], regions: ["NA", "EMEA"], brands: ["1"], webRoles: [], organizationTypes: ["DEALER"], contractTypes: [], contractCodes: [] };
+  const subject = {
+    userType: "internal",
+    role: "admin",
+    features: ["feature:dev"],
+    regions: ["NA", "EMEA"],
+    brands: ["1"],
+    webRoles: [],
+    organizationTypes: ["DEALER"],
+    contractTypes: [],
+    contractCodes: [],
+  };
   it("combine with all, any and not", () => {
-    expect(customRuleHolds({ all: [{ attr: "role", eq: "admin" }, { attr: "features", includes: "feature:dev" }] }, subject)).toBe(true);
-    expect(customRuleHolds({ any: [{ attr: "regions", in: ["APAC"] }, { attr: "brands", includes: "1" }] }, subject)).toBe(true);
+    expect(
+      customRuleHolds(
+        {
+          all: [
+            { attr: "role", eq: "admin" },
+            { attr: "features", includes: "feature:dev" },
+          ],
+        },
+        subject,
+      ),
+    ).toBe(true);
+    expect(
+      customRuleHolds(
+        {
+          any: [
+            { attr: "regions", in: ["APAC"] },
+            { attr: "brands", includes: "1" },
+          ],
+        },
+        subject,
+      ),
+    ).toBe(true);
     expect(customRuleHolds({ not: { attr: "organizationTypes", includes: "DEALER" } }, subject)).toBe(false);
   });
   it("parse from the editor's JSON; empty is none; anything else is refused", () => {
     expect(parseCustomRules("")).toEqual({ ok: true, rule: null });
-    expect(parseCustomRules('{"attr":"userType","eq":"internal"}')).toEqual({ ok: true, rule: { attr: "userType", eq: "internal" } });
+    expect(parseCustomRules('{"attr":"userType","eq":"internal"}')).toEqual({
+      ok: true,
+      rule: { attr: "userType", eq: "internal" },
+    });
     expect(parseCustomRules("{not json").ok).toBe(false);
     expect(parseCustomRules('{"attr":"password","eq":"x"}').ok).toBe(false);
     expect(parseCustomRules('{"constructor":{"prototype":{}}}').ok).toBe(false);

@@ -35,12 +35,16 @@ describe("locale files", () => {
     }
   });
   it("English quotes the spec's texts exactly", () => {
-    expect(english["accessDenied.text"]).toBe("You don’t have access to this functionality. If you have any questions contact your administrator");
+    expect(english["accessDenied.text"]).toBe(
+      "You don’t have access to this functionality. If you have any questions contact your administrator",
+    );
     expect(english["validations.required"]).toBe("Value is required");
     expect(english["validations.email"]).toBe("Value is not a valid email address");
     expect(english["app.name"]).toBe("Dealer Portal");
     expect(english["validations.invalidFileType"]).toBe("Invalid File Type");
     expect(english["validations.oneFileOnly"]).toBe("You can only upload 1 item at the time");
-    expect(english["common.noResults"]).toBe("No results to display. Change your search or filter criteria and try again.");
+    expect(english["common.noResults"]).toBe(
+      "No results to display. Change your search or filter criteria and try again.",
+    );
   });
 });

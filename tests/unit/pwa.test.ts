@@ -3,19 +3,45 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BRAND_APP, iconPath, manifestOf } from "~/pwa/brand-app";
 import { offlineKeyOf } from "~/pwa/offline-key.server";
-import { cachesToDrop, maySeeSavedCopy, isSavedForOffline, isTranslations, offlineOwnerOf, precacheFilesOnly, staticOfflinePage, userCacheName } from "~/pwa/sw-rules";
+import {
+  cachesToDrop,
+  maySeeSavedCopy,
+  isSavedForOffline,
+  isTranslations,
+  offlineOwnerOf,
+  precacheFilesOnly,
+  staticOfflinePage,
+  userCacheName,
+} from "~/pwa/sw-rules";
 import { BRAND_IDS } from "~/theme/theme";
 
 const url = (path: string) => new URL(path, "http://portal.test");
 
 describe("issue #6 §1 manifest per brand: installable", () => {
-  it.each(BRAND_IDS)("brand %i: name, short name, start_url /, standalone, brand colours, icons 192, 512 and maskable", (brandId) => {
-    const manifest = manifestOf(brandId, "en");
-    expect(manifest).toMatchObject({ name: BRAND_APP[brandId].name, short_name: BRAND_APP[brandId].shortName, start_url: "/", display: "standalone", theme_color: BRAND_APP[brandId].themeColor });
-    expect(manifest.icons.map((i) => `${i.sizes}/${i.purpose}`)).toEqual(["192x192/any", "512x512/any", "512x512/maskable"]);
-  });
+  it.each(BRAND_IDS)(
+    "brand %i: name, short name, start_url /, standalone, brand colours, icons 192, 512 and maskable",
+    (brandId) => {
+      const manifest = manifestOf(brandId, "en");
+      expect(manifest).toMatchObject({
+        name: BRAND_APP[brandId].name,
+        short_name: BRAND_APP[brandId].shortName,
+        start_url: "/",
+        display: "standalone",
+        theme_color: BRAND_APP[brandId].themeColor,
+      });
+      expect(manifest.icons.map((i) => `${i.sizes}/${i.purpose}`)).toEqual([
+        "192x192/any",
+        "512x512/any",
+        "512x512/maskable",
+      ]);
+    },
+  );
   it.each(BRAND_IDS)("brand %i: the icon files exist as PNGs of their size", (brandId) => {
-    for (const [size, maskable] of [[192, false], [512, false], [512, true]] as const) {
+    for (const [size, maskable] of [
+      [192, false],
+      [512, false],
+      [512, true],
+    ] as const) {
       const png = readFileSync(path.join("public", iconPath(brandId, size, maskable)));
       expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
@@ -47,7 +73,12 @@ describe("issue #6 §2 what the service worker saves", () => {
     expect(offlineOwnerOf({ ok: true, status: 200, type: "basic", headers: headers("../../etc") })).toBeNull();
   });
   it("per user: another user's caches are dropped, shared caches stay", () => {
-    const names = ["portal-meta", "workbox-precache-v2-x", userCacheName("aaaaaaaaaaaaaaaa"), userCacheName("bbbbbbbbbbbbbbbb")];
+    const names = [
+      "portal-meta",
+      "workbox-precache-v2-x",
+      userCacheName("aaaaaaaaaaaaaaaa"),
+      userCacheName("bbbbbbbbbbbbbbbb"),
+    ];
     expect(cachesToDrop(names, "bbbbbbbbbbbbbbbb")).toEqual([userCacheName("aaaaaaaaaaaaaaaa")]);
     expect(cachesToDrop(names, null)).toEqual([userCacheName("aaaaaaaaaaaaaaaa"), userCacheName("bbbbbbbbbbbbbbbb")]);
   });
@@ -57,14 +88,18 @@ describe("issue #6 §2 what the service worker saves", () => {
     expect(offlineKeyOf(7, "s".repeat(32))).toMatch(/^[0-9a-f]{32}$/);
   });
   it("the precache keeps build files only, never a page such as /", () => {
-    expect(precacheFilesOnly([{ url: "/", revision: "1" }, { url: "assets/root-abc.js", revision: null }, "icons/brand-1-192.png", { url: "assets/app.css", revision: null }]).map((e) => (typeof e === "string" ? e : e.url))).toEqual([
-      "assets/root-abc.js",
-      "icons/brand-1-192.png",
-      "assets/app.css",
-    ]);
+    expect(
+      precacheFilesOnly([
+        { url: "/", revision: "1" },
+        { url: "assets/root-abc.js", revision: null },
+        "icons/brand-1-192.png",
+        { url: "assets/app.css", revision: null },
+      ]).map((e) => (typeof e === "string" ? e : e.url)),
+    ).toEqual(["assets/root-abc.js", "icons/brand-1-192.png", "assets/app.css"]);
   });
   it("the offline page is saved without its scripts", () => {
-    const html = '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><h1>You are offline</h1><script nonce="x">window.__remix={}</script><script type="module" src="/assets/b.js"></script></body></html>';
+    const html =
+      '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/app.css"/></head><body><h1>You are offline</h1><script nonce="x">window.__remix={}</script><script type="module" src="/assets/b.js"></script></body></html>';
     const page = staticOfflinePage(html);
     expect(page).not.toMatch(/<script|modulepreload/);
     expect(page).toContain("app.css");

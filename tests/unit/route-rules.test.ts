@@ -54,7 +54,8 @@ describe("SPEC §2 route table: every route has its rule", () => {
     expect(allowed("/admin/users/copyrole", ["admin:users:write", "feature:dev"])).toBe(true);
   });
   it("users list takes write, edit or read (any)", () => {
-    for (const f of ["admin:users:write", "admin:users:edit", "admin:users:read"]) expect(allowed("/admin/users", [f])).toBe(true);
+    for (const f of ["admin:users:write", "admin:users:edit", "admin:users:read"])
+      expect(allowed("/admin/users", [f])).toBe(true);
     expect(allowed("/admin/users", ["documents:view"])).toBe(false);
   });
   it("support needs serialNumber:present", () => {
@@ -62,7 +63,9 @@ describe("SPEC §2 route table: every route has its rule", () => {
     expect(allowed("/support", ["serialNumber:present"])).toBe(true);
   });
   it("public routes are marked as such and nothing else is", () => {
-    const publicKeys = Object.entries(ROUTE_RULES).filter(([, a]) => "public" in a && a.public).map(([k]) => k);
+    const publicKeys = Object.entries(ROUTE_RULES)
+      .filter(([, a]) => "public" in a && a.public)
+      .map(([k]) => k);
     expect(publicKeys.sort()).toEqual(["accessDenied", "loginCallback"]);
   });
 });
@@ -73,7 +76,9 @@ describe("SPEC §2 header navigation filtered by the same table", () => {
     expect(visibleAdminLinks([...ALL_ADMIN_FEATURES])).toHaveLength(12);
   });
   it("a read-only auditor's links are only those its features allow", () => {
-    const links = visibleAdminLinks(["admin:users:read", "admin:announcements:read", "audit:users:read"]).map((l) => l.to);
+    const links = visibleAdminLinks(["admin:users:read", "admin:announcements:read", "audit:users:read"]).map(
+      (l) => l.to,
+    );
     expect(links).toEqual(["/admin", "/admin/users", "/admin/audit/users"]);
   });
   it("Documents needs documents:view and Support needs serialNumber:present", () => {

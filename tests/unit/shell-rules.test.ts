@@ -30,10 +30,14 @@ describe("SPEC §4 theme", () => {
 
 describe("SPEC §2 page title", () => {
   it("is the product name when signed out", () => {
-    expect(pageTitle({ signedIn: false, pageTitle: "Home", appName: "Dealer Portal", brandName: "Vantor" })).toBe("Dealer Portal");
+    expect(pageTitle({ signedIn: false, pageTitle: "Home", appName: "Dealer Portal", brandName: "Vantor" })).toBe(
+      "Dealer Portal",
+    );
   });
   it("is '{page title} | {theme brand name}' when signed in", () => {
-    expect(pageTitle({ signedIn: true, pageTitle: "Home", appName: "Dealer Portal", brandName: "Halden" })).toBe("Home | Halden");
+    expect(pageTitle({ signedIn: true, pageTitle: "Home", appName: "Dealer Portal", brandName: "Halden" })).toBe(
+      "Home | Halden",
+    );
   });
 });
 
@@ -59,17 +63,32 @@ describe("translations with brand overrides", () => {
 describe("access data from roles, locations and brands", () => {
   it("unions features over roles, adds derived ones, and lists brands, regions and workspaces once", () => {
     const row = (features: string[], org: number, brandId: number, regionCode: string) => ({
-      roleFeatures: features, organizationId: org, organizationName: `Org ${org}`, brandId, brandName: `B${brandId}`, regionCode,
+      roleFeatures: features,
+      organizationId: org,
+      organizationName: `Org ${org}`,
+      brandId,
+      brandName: `B${brandId}`,
+      regionCode,
     });
     const data = computeAccessData(
       { employeeNumber: "E1", directoryGroups: ["g"], requiredActions: ["changePassword"] },
-      [row(["documents:view"], 2, 4, "EMEA"), row(["admin:users:read", "documents:view"], 1, 1, "NA"), row(["x"], 1, 1, "NA")],
+      [
+        row(["documents:view"], 2, 4, "EMEA"),
+        row(["admin:users:read", "documents:view"], 1, 1, "NA"),
+        row(["x"], 1, 1, "NA"),
+      ],
       "okta",
     );
     expect(data).toEqual({
-      brands: [{ id: 1, name: "B1" }, { id: 4, name: "B4" }],
+      brands: [
+        { id: 1, name: "B1" },
+        { id: 4, name: "B4" },
+      ],
       regions: ["EMEA", "NA"],
-      workspaces: [{ id: 1, name: "Org 1" }, { id: 2, name: "Org 2" }],
+      workspaces: [
+        { id: 1, name: "Org 1" },
+        { id: 2, name: "Org 2" },
+      ],
       features: ["admin:users:read", "documents:view", "okta:g", "serialNumber:present", "x"],
       requiredActions: ["changePassword"],
     });
@@ -88,7 +107,9 @@ describe("issue #5 §2 password and security link", () => {
     expect(accountSecurityLink(true, "https://id.example.com/account/security")).toBe("/account/security");
   });
   it("with an external OIDC_ISSUER: ACCOUNT_SECURITY_URL", () => {
-    expect(accountSecurityLink(false, "https://id.example.com/account/security")).toBe("https://id.example.com/account/security");
+    expect(accountSecurityLink(false, "https://id.example.com/account/security")).toBe(
+      "https://id.example.com/account/security",
+    );
   });
 });
 
