@@ -223,9 +223,9 @@ export default function ApplicationEditor() {
  * text. A language opens when it has a text or an error. Works without JavaScript (<details>).
  */
 // The form's own type follows its default value; only the translations' shape matters here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TranslationsField = FieldMetadata<
   Partial<Record<string, { displayName?: string; description?: string }>>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's own schema
   any,
   string[]
 >;
