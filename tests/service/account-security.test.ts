@@ -23,16 +23,14 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
   const later = new Date(Date.now() + 3_600_000);
   /** A portal session with a refresh token whose grant the provider stores. */
   async function sessionWithGrant(identityId: number, id: string, userAgent: string) {
-    await handle.db
-      .insert(sessions)
-      .values({
-        id,
-        identityId,
-        data: { identityId, refreshToken: `rt-${id}` },
-        expiresAt: later,
-        userAgent,
-        lastSeenAt: new Date(),
-      });
+    await handle.db.insert(sessions).values({
+      id,
+      identityId,
+      data: { identityId, refreshToken: `rt-${id}` },
+      expiresAt: later,
+      userAgent,
+      lastSeenAt: new Date(),
+    });
     await handle.db.insert(oidcPayloads).values([
       { id: `rt-${id}`, model: "RefreshToken", payload: {}, grantId: `grant-${id}`, accountId: String(identityId) },
       { id: `grant-${id}`, model: "Grant", payload: {}, grantId: `grant-${id}`, accountId: String(identityId) },
