@@ -1,5 +1,5 @@
 import { ConfigError, parseConfig, type Config } from "./app/config.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./app/db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./app/seed/seed";
 import { startServer } from "./server/start-server";
 
 /** Entry point: validated configuration, then the server (see server/start-server.ts). */

@@ -14,9 +14,9 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import stylesheet from "~/styles/app.scss?url";
-import { BrandSwitcher } from "~/components/BrandSwitcher";
-import { Footer } from "~/components/Footer";
-import { TopBar } from "~/components/TopBar";
+import { BrandSwitcher } from "~/shell/components/BrandSwitcher";
+import { Footer } from "~/shell/components/Footer";
+import { TopBar } from "~/shell/components/TopBar";
 import { PortalI18n } from "~/i18n/i18n-provider";
 // Only what a page without its root data shows (the error page): named JSON imports are
 // tree-shaken, so the rest of the English file stays out of the root's JavaScript.
@@ -31,7 +31,7 @@ import { useShell } from "~/shell/use-shell";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
-import { PwaStatus } from "~/components/PwaStatus";
+import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
 import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";

@@ -19,7 +19,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, type Config } from "../app/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../app/jobs/housekeeping.server";
-import { seedDemo } from "../app/db/seed";
+import { seedDemo } from "../app/seed/seed";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { logger } from "../app/logger.server";
 import { requestScope } from "../app/server-context/request-scope.server";

@@ -1,8 +1,7 @@
+import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 /** Priorities (SPEC §9), highest first. */
 export const PRIORITIES = ["highest", "medium", "lowest"] as const;
 export type Priority = (typeof PRIORITIES)[number];
-
-export const DEFAULT_DISPLAY_LOCATION = "dealer-home";
 
 export interface AnnouncementTargeting {
   id: number;

@@ -1,7 +1,7 @@
 import type { ZodError } from "zod";
 import { translatorFor } from "~/i18n/translate.server";
 import type { Locale } from "~/i18n/locale";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { apiError, apiJson } from "~/auth/api-auth.server";
 
 /** 400 for a JSON body the form's schema refuses: each field's messages, in the caller's language. */

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { logger } from "~/logger.server";
 import { db } from "~/db/client.server";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
-import { preferredLanguageOf } from "~/services/preferences.server";
+import { preferredLanguageOf } from "~/preferences/preferences.server";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
 import { returnToCookie } from "./return-to.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { identityClaims } from "~/services/identity.server";
+import { identityClaims } from "~/auth/identity.server";
 import { logger } from "~/logger.server";
 import { PORTAL_SCOPES } from "./oidc-client.server";
 import { DatabaseOidcAdapter } from "./oidc-adapter.server";

@@ -1,5 +1,5 @@
 import { getConfig } from "~/config.server";
-import { identityForSignIn, recordLogin } from "~/services/identity.server";
+import { identityForSignIn, recordLogin } from "~/auth/identity.server";
 import { db } from "~/db/client.server";
 import { readIdTokenClaims } from "./id-token";
 import type { IssuerEndpoints, IssuerKey } from "./oidc-client.server";

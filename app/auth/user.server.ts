@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import type { AccessData } from "~/permissions/access-data";
 import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
-import { loadAccessProfile, type AccessProfile } from "~/services/access-data.server";
+import { loadAccessProfile, type AccessProfile } from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { accessFailureOutcome } from "./access-failure";

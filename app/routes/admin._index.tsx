@@ -5,15 +5,15 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { dateRangeErrors, dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
-import { FieldError } from "~/components/FieldError";
+import { FieldError } from "~/admin/FieldError";
 import { LATEST_DAY } from "~/validation/calendar-day";
 import { isLive } from "~/announcements/rules";
-import { listAnnouncements } from "~/services/announcements.server";
+import { listAnnouncements } from "~/announcements/announcements.server";
 import { titleMeta } from "~/shell/page-title";
-import { Pagination } from "~/components/Pagination";
-import { DeletedDialog } from "~/components/EditorDialogs";
+import { Pagination } from "~/admin/Pagination";
+import { DeletedDialog } from "~/admin/EditorDialogs";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
-import { ListResults } from "~/components/ListResults";
+import { ListResults } from "~/admin/ListResults";
 
 export const meta = titleMeta("adminAnnouncements.title");
 

@@ -16,19 +16,19 @@ import {
   deleteAnnouncement,
   getAnnouncement,
   updateAnnouncement,
-} from "~/services/announcements.server";
-import { announcementSchema } from "~/validation/announcement";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+} from "~/announcements/announcements.server";
+import { announcementSchema } from "~/announcements/schema";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
-import { FieldError } from "~/components/FieldError";
-import { EditorActions, EditorDialogs } from "~/components/EditorDialogs";
-import { EditorForm } from "~/components/EditorForm";
+import { FieldError } from "~/admin/FieldError";
+import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
+import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
 import { LATEST_DAY } from "~/validation/calendar-day";
-import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
-import { useUnsavedChanges } from "~/components/UnsavedChanges";
-import { AudienceCheckboxes, listOf } from "~/components/CheckboxGroup";
-import { MarkupToolbar } from "~/components/MarkupToolbar";
+import { MultiSelect, mergeNewTags } from "~/admin/MultiSelect";
+import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { AudienceCheckboxes, listOf } from "~/admin/CheckboxGroup";
+import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 

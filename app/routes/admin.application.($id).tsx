@@ -14,16 +14,16 @@ import {
   editStamp,
   getApplication,
   updateApplication,
-} from "~/services/applications.server";
-import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "~/validation/application";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+} from "~/applications/applications.server";
+import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "~/applications/schema";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
-import { FieldError } from "~/components/FieldError";
-import { EditorActions, EditorDialogs } from "~/components/EditorDialogs";
-import { EditorForm } from "~/components/EditorForm";
+import { FieldError } from "~/admin/FieldError";
+import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
+import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
-import { MultiSelect, mergeNewTags } from "~/components/MultiSelect";
-import { useUnsavedChanges } from "~/components/UnsavedChanges";
+import { MultiSelect, mergeNewTags } from "~/admin/MultiSelect";
+import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 

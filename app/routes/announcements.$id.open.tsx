@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { requiredIdParam } from "~/navigation/id-param";
-import { markAnnouncementRead } from "~/services/announcements.server";
+import { markAnnouncementRead } from "~/announcements/announcements.server";
 
 /**
  * Opening an announcement: marks it read and goes to its link. A link, not a form post: the

@@ -10,8 +10,8 @@ import {
   deleteAnnouncement,
   getAnnouncement,
   updateAnnouncement,
-} from "~/services/announcements.server";
-import { announcementSchema } from "~/validation/announcement";
+} from "~/announcements/announcements.server";
+import { announcementSchema } from "~/announcements/schema";
 
 function idOf(value: string | undefined): number {
   const id = recordIdOf(value);

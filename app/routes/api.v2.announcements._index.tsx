@@ -12,8 +12,8 @@ import {
   createAnnouncement,
   getAnnouncement,
   listAnnouncements,
-} from "~/services/announcements.server";
-import { announcementSchema } from "~/validation/announcement";
+} from "~/announcements/announcements.server";
+import { announcementSchema } from "~/announcements/schema";
 
 /**
  * GET /api/v2/announcements (SPEC §7): the management list, with the screen's query parameters

@@ -3,7 +3,7 @@ import { apiError, apiJson, requireApiAccessLike } from "~/auth/api-auth.server"
 import { commaJoined } from "~/announcements/rules";
 import { recordIdOf } from "~/navigation/id-param";
 import { db } from "~/db/client.server";
-import { announcementRecord, announcementsByIds } from "~/services/announcements.server";
+import { announcementRecord, announcementsByIds } from "~/announcements/announcements.server";
 
 /** At most this many ids in one collection request. */
 export const COLLECTION_LIMIT = 100;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
-import { announcementDefinitions } from "~/services/announcements.server";
+import { announcementDefinitions } from "~/announcements/announcements.server";
 
 /** GET /api/v2/announcements/definitions (SPEC §7): the values an announcement may hold. */
 export async function loader({ request }: LoaderFunctionArgs) {

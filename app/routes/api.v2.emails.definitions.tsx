@@ -3,7 +3,7 @@ import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
 import { requestedLocale } from "~/i18n/locale";
 import { SIGNED_IN } from "~/permissions/feature-rule";
-import { distributionListsFor } from "~/services/preferences.server";
+import { distributionListsFor } from "~/preferences/preferences.server";
 
 /** GET /api/v2/emails/definitions (SPEC §7): the e-mail distribution lists offered to the caller, in their language (or `language`). */
 export async function loader({ request }: LoaderFunctionArgs) {

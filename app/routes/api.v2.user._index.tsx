@@ -12,8 +12,8 @@ import {
   setOwnSubscriptions,
   subscriptionIdsOf,
   updateOwnProfileField,
-} from "~/services/preferences.server";
-import { profileFieldSchema } from "~/validation/profile-field";
+} from "~/preferences/preferences.server";
+import { profileFieldSchema } from "~/preferences/profile-field";
 
 /** GET /api/v2/user?profile (SPEC §7): the caller's own profile, locations and subscriptions. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
-import { commaJoined, DEFAULT_DISPLAY_LOCATION } from "~/announcements/rules";
+import { commaJoined } from "~/announcements/rules";
+import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { db } from "~/db/client.server";
 import { requestedLocale } from "~/i18n/locale";
 import { SIGNED_IN } from "~/permissions/feature-rule";
-import { notificationsFor } from "~/services/announcements.server";
+import { notificationsFor } from "~/announcements/announcements.server";
 
 /**
  * GET /api/v2/user/notifications (SPEC §7): displayLocationCode (default dealer-home), brands and

@@ -25,7 +25,7 @@ import {
   replaceDocumentFile,
   updateDocumentDetails,
   type DocumentRow,
-} from "~/services/documents.server";
+} from "~/documents/documents.server";
 import { fileStore } from "~/storage/file-store.server";
 import { ACCEPTED_EXTENSIONS, fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
@@ -33,17 +33,17 @@ import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath, TRANSIENT_LIST_PARAMS } from "~/documents/return-path";
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { SUBJECTS } from "~/documents/subjects";
-import { documentDetailsSchema, documentFilters, documentSchema } from "~/validation/document";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { documentDetailsSchema, documentFilters, documentSchema } from "~/documents/schema";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
-import { Modal } from "~/components/Modal";
-import { Pagination } from "~/components/Pagination";
-import { FieldError } from "~/components/FieldError";
-import { FormErrors } from "~/components/EditorDialogs";
-import { AudienceCheckboxes } from "~/components/CheckboxGroup";
-import { SearchForm } from "~/components/SearchForm";
-import { ListResults } from "~/components/ListResults";
+import { Modal } from "~/admin/Modal";
+import { Pagination } from "~/admin/Pagination";
+import { FieldError } from "~/admin/FieldError";
+import { FormErrors } from "~/admin/EditorDialogs";
+import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
+import { SearchForm } from "~/admin/SearchForm";
+import { ListResults } from "~/admin/ListResults";
 import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("documents.title");

@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { recordIdOf } from "~/navigation/id-param";
 import { attachmentDisposition } from "~/documents/file-types";
-import { documentViewerOf, openDocumentFile } from "~/services/documents.server";
+import { documentViewerOf, openDocumentFile } from "~/documents/documents.server";
 import { fileStore } from "~/storage/file-store.server";
 
 /**

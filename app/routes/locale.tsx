@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
-import { localeSchema } from "~/validation/preferences";
+import { localeSchema } from "~/preferences/schema";
 import { readFormData } from "~/security/form-body.server";
 
 export async function loader() {

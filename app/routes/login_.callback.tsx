@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SignInFailed } from "~/components/SignInFailed";
+import { SignInFailed } from "~/shell/components/SignInFailed";
 import { handleSignInCallback } from "~/auth/callback.server";
 import { titleMeta } from "~/shell/page-title";
 

@@ -8,8 +8,8 @@ import { db } from "~/db/client.server";
 import { LOCALES, localeOf } from "~/i18n/locale";
 import { titleMeta } from "~/shell/page-title";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
-import { FieldError } from "~/components/FieldError";
-import { userApplications } from "~/services/launcher.server";
+import { FieldError } from "~/admin/FieldError";
+import { userApplications } from "~/applications/launcher.server";
 import {
   assignedLocationsOf,
   distributionListsFor,
@@ -17,9 +17,14 @@ import {
   setOwnSubscriptions,
   subscriptionIdsOf,
   updateOwnProfileField,
-} from "~/services/preferences.server";
-import { CONTACT_FIELDS, profileFieldSchema, subscriptionsSchema, type ProfileField } from "~/validation/profile-field";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+} from "~/preferences/preferences.server";
+import {
+  CONTACT_FIELDS,
+  profileFieldSchema,
+  subscriptionsSchema,
+  type ProfileField,
+} from "~/preferences/profile-field";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("preferences.title");

@@ -4,12 +4,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { completeSignIn, interactionState } from "~/auth/interaction.server";
-import { checkCredentials } from "~/services/identity.server";
+import { checkCredentials } from "~/auth/identity.server";
 import { db } from "~/db/client.server";
-import { signInSchema, MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { signInSchema } from "~/auth/sign-in-schema";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
-import { FieldError } from "~/components/FieldError";
-import { SignInFailed } from "~/components/SignInFailed";
+import { FieldError } from "~/admin/FieldError";
+import { SignInFailed } from "~/shell/components/SignInFailed";
 import { logoOf } from "~/theme/theme";
 import { useTheme } from "~/shell/use-shell";
 import { readFormData } from "~/security/form-body.server";

@@ -5,7 +5,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { titleMeta } from "~/shell/page-title";
-import { helpDesksOf, locationAdministratorsOf } from "~/services/support.server";
+import { helpDesksOf, locationAdministratorsOf } from "~/support/support.server";
 
 export const meta = titleMeta("support.title");
 

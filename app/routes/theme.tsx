@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { requireUser } from "~/auth/user.server";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
-import { themeSchema } from "~/validation/preferences";
+import { themeSchema } from "~/preferences/schema";
 import { withSearchParam } from "~/shell/search-params";
 import { readFormData } from "~/security/form-body.server";
 

@@ -7,10 +7,10 @@ import { messagesFor, type Messages } from "~/i18n/messages";
 import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/admin-links";
 import { F, isAnyAdmin } from "~/permissions/features";
 import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
-import { BRANDS } from "~/db/seed";
-import { userApplications } from "~/services/launcher.server";
-import { unreadSummary } from "~/services/announcements.server";
-import { userAnnouncements } from "~/services/user-announcements.server";
+import { BRANDS } from "~/seed/seed";
+import { userApplications } from "~/applications/launcher.server";
+import { unreadSummary } from "~/announcements/announcements.server";
+import { userAnnouncements } from "~/announcements/user-announcements.server";
 
 export interface ShellUser {
   name: string;

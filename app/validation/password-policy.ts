@@ -1,7 +1,4 @@
-/** SPEC §5/§9: the password policy of the account page (and, later, of user creation and migration). */
-export const PASSWORD_MIN_LENGTH = 8;
-/** A name part longer than this many characters must not appear in the password. */
-export const NAME_PART_MIN_LENGTH = 3;
+import { NAME_PART_MIN_LENGTH, PASSWORD_MIN_LENGTH } from "~/limits";
 export const PASSWORD_SPECIALS = "!@#$,.%^()[]<>&*";
 
 /** Each rule's message key (English texts in SPEC §5). */

@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
-import { DEMO_PASSWORD } from "../../app/db/seed";
+import { DEMO_PASSWORD } from "../../app/seed/seed";
 import { KEYHOLDERS, PREFERENCE_USERS, ROAMERS } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
-import { DEMO_PASSWORD, seedDemo } from "~/db/seed";
-import { checkCredentials } from "~/services/identity.server";
+import { DEMO_PASSWORD, seedDemo } from "~/seed/seed";
+import { checkCredentials } from "~/auth/identity.server";
 import {
   activeSessionsOf,
   changeOwnPassword,
   endOtherSessions,
   sessionHandle,
-} from "~/services/account-security.server";
+} from "~/account/account-security.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 const CHROME_LINUX =

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
-import { loadAccessProfile } from "~/services/access-data.server";
+import { seedDemo } from "~/seed/seed";
+import { loadAccessProfile } from "~/permissions/access-profile.server";
 import {
   announcementDefinitions,
   announcementsByIds,
@@ -12,7 +12,7 @@ import {
   markAnnouncementRead,
   notificationsFor,
   unreadSummary,
-} from "~/services/announcements.server";
+} from "~/announcements/announcements.server";
 import type { PortalUser } from "~/auth/user.server";
 import { BACKENDS } from "./backends";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { applications, auditLog, identities } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
-import { loadAccessProfile } from "~/services/access-data.server";
+import { seedDemo } from "~/seed/seed";
+import { loadAccessProfile } from "~/permissions/access-profile.server";
 import {
   applicationsForUser,
   createApplication,
@@ -15,8 +15,8 @@ import {
   reorder,
   targetingSubjectOf,
   updateApplication,
-} from "~/services/applications.server";
-import { applicationSchema, type ApplicationInput } from "~/validation/application";
+} from "~/applications/applications.server";
+import { applicationSchema, type ApplicationInput } from "~/applications/schema";
 import { BACKENDS } from "./backends";
 
 const input = (overrides: Partial<ApplicationInput> = {}): ApplicationInput =>

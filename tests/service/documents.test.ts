@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, documents, identities } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
-import { seedDocuments } from "~/db/seed-documents";
-import { pdfFile, pngFile } from "~/db/seed-document-files";
-import { loadAccessProfile } from "~/services/access-data.server";
+import { seedDemo } from "~/seed/seed";
+import { seedDocuments } from "~/seed/seed-documents";
+import { pdfFile, pngFile } from "~/seed/seed-document-files";
+import { loadAccessProfile } from "~/permissions/access-profile.server";
 import {
   createDocument,
   deleteDocument,
@@ -19,9 +19,9 @@ import {
   replaceDocumentFile,
   updateDocumentDetails,
   type DocumentViewer,
-} from "~/services/documents.server";
+} from "~/documents/documents.server";
 import { localFileStore, type FileStore } from "~/storage/file-store.server";
-import { documentSchema } from "~/validation/document";
+import { documentSchema } from "~/documents/schema";
 import { BACKENDS } from "./backends";
 
 const PDF = pdfFile("Recall notice", ["Check serial numbers."]);

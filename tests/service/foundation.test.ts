@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, loginAttempts, organizations } from "~/db/schema";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/db/seed";
-import { loadAccessData, loadAccessProfile } from "~/services/access-data.server";
-import { checkCredentials, identityClaims, identityForSignIn } from "~/services/identity.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/seed/seed";
+import { loadAccessData, loadAccessProfile } from "~/permissions/access-profile.server";
+import { checkCredentials, identityClaims, identityForSignIn } from "~/auth/identity.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("foundation services on $name", (backend) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
+import { seedDemo } from "~/seed/seed";
 import {
   HOUSEKEEPING_LOCK,
   LOGIN_ATTEMPT_RETENTION_MS,

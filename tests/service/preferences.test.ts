@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, distributionLists } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
+import { seedDemo } from "~/seed/seed";
 import {
   assignedLocationsOf,
   distributionListsFor,
@@ -10,7 +10,7 @@ import {
   setOwnSubscriptions,
   subscriptionIdsOf,
   updateOwnProfileField,
-} from "~/services/preferences.server";
+} from "~/preferences/preferences.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("global preferences on $name", (backend) => {

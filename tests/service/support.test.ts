@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
-import { seedDemo } from "~/db/seed";
-import { helpDesksOf, locationAdministratorsOf } from "~/services/support.server";
+import { seedDemo } from "~/seed/seed";
+import { helpDesksOf, locationAdministratorsOf } from "~/support/support.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("help and support on $name", (backend) => {

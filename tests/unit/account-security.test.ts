@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deviceLabelOf } from "~/account/device-label";
 import { lastSeenIsDue, LAST_SEEN_INTERVAL_MS } from "~/auth/session.server";
-import { changePasswordSchema } from "~/validation/change-password";
+import { changePasswordSchema } from "~/account/schema";
 
 describe("account page: the device of a session", () => {
   it.each([

@@ -143,7 +143,7 @@ describe("SPEC §2 manage announcements: date-range filter", async () => {
 });
 
 describe("announcement editor validation", async () => {
-  const { announcementSchema } = await import("~/validation/announcement");
+  const { announcementSchema } = await import("~/announcements/schema");
   const valid = {
     title: "T",
     language: "en",

@@ -193,7 +193,7 @@ describe("access denied: the back link without JavaScript", () => {
 
 describe("multiselect without JavaScript", () => {
   it("folds comma-separated new values into the list field, once each", async () => {
-    const { mergeNewTags } = await import("~/components/MultiSelect");
+    const { mergeNewTags } = await import("~/admin/MultiSelect");
     const form = new FormData();
     form.append("categories", "Parts");
     form.append("categories__new", " Fleet, Parts ,, Rental ");

@@ -17,9 +17,9 @@ import { SUBJECTS } from "~/documents/subjects";
 import { parseUpload } from "~/documents/upload.server";
 import { isValidStorageKey, localFileStore } from "~/storage/file-store.server";
 import { DOCUMENT_SUBJECTS } from "~/db/schema";
-import { documentFilters, documentSchema } from "~/validation/document";
-import { docxFile, jpegFile, pdfFile, pngFile, xlsxFile } from "~/db/seed-document-files";
-import { SEED_DOCUMENTS } from "~/db/seed-documents";
+import { documentFilters, documentSchema } from "~/documents/schema";
+import { docxFile, jpegFile, pdfFile, pngFile, xlsxFile } from "~/seed/seed-document-files";
+import { SEED_DOCUMENTS } from "~/seed/seed-documents";
 
 const PDF = pdfFile("Test", ["line"]);
 const PNG = pngFile(2, 2, [[0, 0, 0]]);

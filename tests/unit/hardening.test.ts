@@ -5,9 +5,9 @@ import { isFormBodyType, requestShapeProblem } from "~/security/request-shape";
 import { RateWindow } from "~/security/rate-window";
 import { describeServerError } from "~/shell/server-error";
 import { calendarDayOf } from "~/validation/calendar-day";
-import { announcementSchema } from "~/validation/announcement";
+import { announcementSchema } from "~/announcements/schema";
 import { optionalIdParam, recordIdOf, requiredIdParam } from "~/navigation/id-param";
-import { pageWindowOf } from "~/db/list-query";
+import { pageWindowOf } from "~/admin/list-query";
 
 const shape = (method: string, url: string, contentType?: string) =>
   requestShapeProblem({ method, url, contentType })?.status ?? null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insertMarkup } from "~/editing/markup-insert";
+import { insertMarkup } from "~/announcements/markup-insert";
 
 describe("announcement content toolbar: markup around the selection", () => {
   it("bold wraps the selection in <strong> and keeps it selected", () => {

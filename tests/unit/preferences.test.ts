@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPhoneNumber } from "~/validation/phone";
-import { profileFieldSchema } from "~/validation/profile-field";
+import { profileFieldSchema } from "~/preferences/profile-field";
 
 describe("SPEC §5 phone: 'Value is not a valid phone number'", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mediumDate } from "~/i18n/date-format";
-import type { FeedItem } from "~/services/announcements.server";
+import type { FeedItem } from "~/announcements/announcements.server";
 
 /** SPEC §2 Announcements list: unread and read views; opening or marking one read moves it (form posts). */
 export function AnnouncementFeed({

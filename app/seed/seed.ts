@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
-import type { Database } from "./client.server";
+import type { Database } from "~/db/client.server";
 import {
   announcementReads,
   announcements,
@@ -13,7 +13,7 @@ import {
   roleAssignments,
   securityRoles,
   type LocalizedTexts,
-} from "./schema";
+} from "~/db/schema";
 import { SEED_APPLICATIONS } from "./seed-applications";
 import { SEED_ANNOUNCEMENTS, SEED_READS } from "./seed-announcements";
 import { seedDocuments } from "./seed-documents";

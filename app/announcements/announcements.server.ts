@@ -6,18 +6,19 @@ import type { PortalUser } from "~/auth/user.server";
 import {
   announcementVisibleTo,
   compareAnnouncements,
-  DEFAULT_DISPLAY_LOCATION,
   narrowToRequested,
   PRIORITIES,
   splitByRead,
   unreadCountsByBrand,
 } from "~/announcements/rules";
+import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
-import type { AnnouncementInput } from "~/validation/announcement";
-import { fieldChanges, recordAudit } from "./audit.server";
-import { containsPattern, pageWindowOf } from "~/db/list-query";
-import type { SaveOutcome } from "./applications.server";
+import type { AnnouncementInput } from "~/announcements/schema";
+import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { containsPattern, pageWindowOf } from "~/admin/list-query";
+import type { SaveOutcome } from "~/applications/applications.server";
+import { PAGE_SIZE } from "~/limits";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -159,8 +160,6 @@ export async function markAnnouncementRead(
 
 // ---- administration ----------------------------------------------------------------------
 
-export const ANNOUNCEMENTS_PAGE_SIZE = 10;
-
 /** A page of announcements for management: searched in title and description, within a date range. */
 export async function listAnnouncements(
   database: Database,
@@ -176,13 +175,13 @@ export async function listAnnouncements(
   if (options.range?.from) conditions.push(gt(announcements.expirationDate, options.range.from));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [{ total }] = await database.select({ total: count() }).from(announcements).where(where);
-  const { page, pageCount, offset } = pageWindowOf(total, ANNOUNCEMENTS_PAGE_SIZE, options.page);
+  const { page, pageCount, offset } = pageWindowOf(total, PAGE_SIZE, options.page);
   const rows = await database
     .select()
     .from(announcements)
     .where(where)
     .orderBy(desc(announcements.startDate), asc(announcements.id))
-    .limit(ANNOUNCEMENTS_PAGE_SIZE)
+    .limit(PAGE_SIZE)
     .offset(offset);
   return { rows, total, page, pageCount };
 }

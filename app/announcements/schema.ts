@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
-import { MAX_TEXT_LENGTH } from "./sign-in";
-import { audienceFields } from "./audience";
-import { calendarDayOf } from "./calendar-day";
-import { MULTISELECT_OPTIONS_LIMIT } from "./application";
+import { MAX_TEXT_LENGTH } from "~/limits";
+import { audienceFields } from "~/validation/audience";
+import { calendarDayOf } from "~/validation/calendar-day";
+import { MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 
 const day = z
   .string({ error: "validations.required" })

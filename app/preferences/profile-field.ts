@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
-import { MAX_TEXT_LENGTH } from "./sign-in";
-import { isPhoneNumber } from "./phone";
+import { MAX_TEXT_LENGTH } from "~/limits";
+import { isPhoneNumber } from "~/validation/phone";
 
 const requiredText = z
   .string({ error: "validations.required" })

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { MAX_TEXT_LENGTH } from "~/limits";
 
 /** A list's search: a GET form (works without JavaScript) keeping the list's other filters as hidden fields. */
 export function SearchForm({

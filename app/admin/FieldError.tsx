@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { MAX_TEXT_LENGTH } from "~/validation/sign-in";
+import { MAX_TEXT_LENGTH } from "~/limits";
 
 /** A field's first error, translated from its message key (`values` fill its placeholders; `n` defaults to the text maximum). */
 export function FieldError({

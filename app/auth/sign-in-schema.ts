@@ -1,7 +1,5 @@
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { z } from "zod";
-
-/** Messages are translation keys; their English texts are the spec's (SPEC §5). */
-export const MAX_TEXT_LENGTH = 255;
 
 export const signInSchema = z.object({
   email: z

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { documents } from "~/db/schema";
-import { containsPattern, pageWindowOf } from "~/db/list-query";
+import { containsPattern, pageWindowOf } from "~/admin/list-query";
 import { documentShownTo, type DocumentAudience } from "~/documents/visibility";
 import { detectFileType, MAX_FILE_BYTES, safeFileName } from "~/documents/file-types";
 import type { Subject } from "~/documents/subjects";
@@ -10,9 +10,9 @@ import { newStorageKey, type FileStore } from "~/storage/file-store.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
 import type { PortalUser } from "~/auth/user.server";
-import type { DocumentInput } from "~/validation/document";
+import type { DocumentInput } from "~/documents/schema";
 import { logger } from "~/logger.server";
-import { fieldChanges, recordAudit } from "./audit.server";
+import { fieldChanges, recordAudit } from "~/admin/audit.server";
 
 export type DocumentRow = typeof documents.$inferSelect;
 

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { parseCustomRules } from "~/applications/custom-rule";
-import { MAX_TEXT_LENGTH } from "./sign-in";
+import { MAX_TEXT_LENGTH, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
-
-export const MULTISELECT_OPTIONS_LIMIT = 1000;
 
 const text = (required: boolean) => {
   const base = z.string({ error: "validations.required" }).trim().max(MAX_TEXT_LENGTH, "validations.maxLength");

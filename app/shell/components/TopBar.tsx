@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ShellUser } from "~/shell/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/shell/search-params";
-import { ApplicationLink } from "./LauncherView";
+import { ApplicationLink } from "~/applications/components/LauncherView";
 
 /** Closes an open <details> menu when a click lands outside it or Escape is pressed (JS nicety). */
 function useDismissableDetails() {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MULTISELECT_OPTIONS_LIMIT } from "~/validation/application";
+import { MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { FieldError } from "./FieldError";
 
 /** The name of the free-text companion of a multiselect (values typed without JavaScript). */

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { FILE_TYPES } from "~/documents/file-types";
 import type { Subject } from "~/documents/subjects";
 import { fileStore, type FileStore } from "~/storage/file-store.server";
-import type { Database } from "./client.server";
-import { documents } from "./schema";
+import type { Database } from "~/db/client.server";
+import { documents } from "~/db/schema";
 import { docxFile, jpegFile, pdfFile, pngFile, xlsxFile } from "./seed-document-files";
 
 /** Demo documents (issue #5 §3): every subject, brands 1–5, regions NA, EMEA and APAC. */

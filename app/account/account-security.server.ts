@@ -4,8 +4,8 @@ import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { deviceLabelOf, type DeviceLabel } from "~/account/device-label";
-import { recordAudit } from "./audit.server";
-import { checkCredentials } from "./identity.server";
+import { recordAudit } from "~/admin/audit.server";
+import { checkCredentials } from "~/auth/identity.server";
 
 /** One of the user's signed-in sessions, as the account page shows it. */
 export interface ActiveSession {

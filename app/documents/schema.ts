@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SUBJECTS, type Subject } from "~/documents/subjects";
-import { MAX_TEXT_LENGTH } from "./sign-in";
+import { MAX_TEXT_LENGTH } from "~/limits";
 
-import { audienceFields } from "./audience";
+import { audienceFields } from "~/validation/audience";
 
 /**
  * The upload form's text fields (issue #5 §3), shared by the browser and the action. The file

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { insertMarkup, type MarkupKind } from "~/editing/markup-insert";
+import { insertMarkup, type MarkupKind } from "~/announcements/markup-insert";
 
 const KINDS: MarkupKind[] = ["bold", "italic", "heading", "list", "link"];
 

@@ -6,9 +6,10 @@ import { applicationVisibleTo, type TargetingSubject } from "~/applications/targ
 import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
 import type { PortalUser } from "~/auth/user.server";
-import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/validation/application";
-import { containsPattern, pageWindowOf } from "~/db/list-query";
-import { fieldChanges, recordAudit } from "./audit.server";
+import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
+import { containsPattern, pageWindowOf } from "~/admin/list-query";
+import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { PAGE_SIZE } from "~/limits";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -38,7 +39,6 @@ export function localizedTexts(
   return { name: texts?.displayName || app.displayName, description: texts?.description || app.description };
 }
 
-/** The applications a user sees, in their language and order (SPEC §2 My applications). */
 /** The cache name of the applications catalogue (ADR 8). */
 export const APPLICATIONS_CATALOGUE = "applications";
 
@@ -78,8 +78,6 @@ export async function applicationsForUser(
 
 // ---- administration ----------------------------------------------------------------------
 
-export const APPLICATIONS_PAGE_SIZE = 10;
-
 /** The administration list's search: name, display name or description contains the text. */
 function searchCondition(text: string | undefined) {
   const query = text?.trim() ?? "";
@@ -97,7 +95,7 @@ export async function listApplications(
   database: Database,
   options: { query?: string; page?: number; pageSize?: number },
 ) {
-  const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
   const where = searchCondition(options.query);
   const [{ total }] = await database.select({ total: count() }).from(applications).where(where);
   const { page, pageCount, offset } = pageWindowOf(total, pageSize, options.page);

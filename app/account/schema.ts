@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordProblem } from "./password-policy";
+import { passwordProblem } from "~/validation/password-policy";
 
 /** The account page's change-password form (issue #5 §2), shared by the browser and the action. */
 export function changePasswordSchema(names: readonly (string | undefined | null)[]) {

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PAGE_BUTTONS } from "~/limits";
 
 /** SPEC §9: 5 page buttons, centred on the current page where possible. */
-export function pageWindow(page: number, pageCount: number, buttons = 5): number[] {
+export function pageWindow(page: number, pageCount: number, buttons = PAGE_BUTTONS): number[] {
   const size = Math.min(buttons, pageCount);
   const start = Math.min(Math.max(1, page - Math.floor(size / 2)), pageCount - size + 1);
   return Array.from({ length: size }, (_, i) => start + i);

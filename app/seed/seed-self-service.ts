@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "./client.server";
-import { distributionLists, emailSubscriptions, helpDesks, identities } from "./schema";
+import type { Database } from "~/db/client.server";
+import { distributionLists, emailSubscriptions, helpDesks, identities } from "~/db/schema";
 
 type Texts = Record<string, { name: string; description: string }>;
 

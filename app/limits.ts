@@ -1,0 +1,39 @@
+/**
+ * The business constants and limits of SPEC §9 (and the field limits of §5), in one place: schemas,
+ * rules and components read them from here, never from another screen's schema.
+ */
+
+/** Text inputs: at most 255 characters. */
+export const MAX_TEXT_LENGTH = 255;
+/** Passwords: at least 8 characters; a name part counts when longer than 2 characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_PART_MIN_LENGTH = 3;
+/** Security answers: at least 4 characters. */
+export const SECURITY_ANSWER_MIN_LENGTH = 4;
+
+/** Multiselects offer at most 1000 options. */
+export const MULTISELECT_OPTIONS_LIMIT = 1000;
+
+/** Lists: 10 rows a page, 5 page buttons. */
+export const PAGE_SIZE = 10;
+export const PAGE_BUTTONS = 5;
+/** The attestation table shows up to 999 rows a page. */
+export const ATTESTATION_ROWS_PER_PAGE = 999;
+/** Attestation age groups: thresholds of 30 and 90 days since the last sign-in. */
+export const ATTESTATION_WARN_DAYS = 30;
+export const ATTESTATION_ERROR_DAYS = 90;
+
+/** A verification link is valid for 72 hours. */
+export const VERIFICATION_LINK_HOURS = 72;
+/** Users not signed in for more than 180 days are deactivated. */
+export const AUTO_DEACTIVATION_DAYS = 180;
+/** A skipped directory review prompts again after 90 days. */
+export const DIRECTORY_REVIEW_REPROMPT_DAYS = 90;
+
+/** Person search: 30 results sorted by label, after 600 ms without typing. */
+export const PERSON_SEARCH_LIMIT = 30;
+export const PERSON_SEARCH_DEBOUNCE_MS = 600;
+
+/** Defaults of the API calls (SPEC §7). */
+export const DEFAULT_DISPLAY_LOCATION = "dealer-home";
+export const DEFAULT_BRAND_IDS = [1] as const;
