@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import stylesheet from "~/styles/app.scss?url";
+import stylesheet from "../styles/app.scss?url";
 import { BrandSwitcher } from "~/shell/components/BrandSwitcher";
 import { Footer } from "~/shell/components/Footer";
 import { TopBar } from "~/shell/components/TopBar";

@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { deviceLabelOf, type DeviceLabel } from "~/account/device-label";
 import { recordAudit } from "~/admin/audit.server";
-import { checkCredentials } from "~/auth/identity.server";
+import { checkCredentials } from "~/account/credentials.server";
 
 /** One of the user's signed-in sessions, as the account page shows it. */
 export interface ActiveSession {

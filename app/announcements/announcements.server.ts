@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from "drizzle-o
 import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
-import type { PortalUser } from "~/auth/user.server";
+import type { Actor } from "~/permissions/actor";
 import {
   announcementVisibleTo,
   compareAnnouncements,
@@ -40,7 +40,7 @@ export interface UserAnnouncements {
   readIds: Set<number>;
 }
 
-function audienceOf(user: PortalUser, locale: string) {
+function audienceOf(user: Actor, locale: string) {
   return {
     locale,
     brandIds: user.access.brands.map((b) => b.id),
@@ -63,7 +63,7 @@ export function unexpiredAnnouncements(database: Database, now = new Date()): Pr
  */
 export async function loadUserAnnouncements(
   database: Database,
-  user: PortalUser,
+  user: Actor,
   locale: string,
   now = new Date(),
   displayLocationCode = DEFAULT_DISPLAY_LOCATION,
@@ -83,7 +83,7 @@ export async function loadUserAnnouncements(
 }
 
 /** Unread counts per brand of the user, and the number of distinct unread announcements. */
-export function unreadSummary(user: PortalUser, data: UserAnnouncements) {
+export function unreadSummary(user: Actor, data: UserAnnouncements) {
   const byBrand = unreadCountsByBrand(
     data.visible,
     data.readIds,
@@ -107,7 +107,7 @@ function toFeedItem(row: AnnouncementRow, internal: boolean): FeedItem {
 }
 
 /** The feed of one brand (the current theme), split into unread and read. */
-export function feedForBrand(user: PortalUser, data: UserAnnouncements, brandId: number) {
+export function feedForBrand(user: Actor, data: UserAnnouncements, brandId: number) {
   const internal = user.userType === "internal";
   const items = data.visible.filter((a) => a.brandIds.includes(brandId)).map((a) => toFeedItem(a, internal));
   return splitByRead(items, data.readIds);
@@ -122,7 +122,7 @@ export interface NotificationItem extends Omit<FeedItem, "brandIds"> {
 /** SPEC §7 notifications: what the user sees at a display location, narrowed to the requested brands and regions. */
 export async function notificationsFor(
   database: Database,
-  user: PortalUser,
+  user: Actor,
   locale: string,
   request: { displayLocationCode: string; brandIds: number[]; regionCodes: string[] },
   now = new Date(),
@@ -143,7 +143,7 @@ export async function notificationsFor(
 /** Marks an announcement read for the user, only when it is one they can see. */
 export async function markAnnouncementRead(
   database: Database,
-  user: PortalUser,
+  user: Actor,
   announcementId: number,
   locale: string,
   now = new Date(),

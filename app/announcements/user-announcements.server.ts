@@ -1,5 +1,5 @@
 import { db } from "~/db/client.server";
-import type { PortalUser } from "~/auth/user.server";
+import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";
 import { logger } from "~/logger.server";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
@@ -13,7 +13,7 @@ import {
 } from "./announcements.server";
 
 /** The user's announcements, once per HTTP request (the shell's counts and home's feed share it). */
-export function userAnnouncements(user: PortalUser, locale: Locale): Promise<UserAnnouncements> {
+export function userAnnouncements(user: Actor, locale: Locale): Promise<UserAnnouncements> {
   return oncePerRequest(`announcements:${user.identityId}:${locale}`, () =>
     emptyOnFailure(
       async () => {

@@ -5,7 +5,7 @@ import { type LocalizedTexts, applications } from "~/db/schema";
 import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
 import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
-import type { PortalUser } from "~/auth/user.server";
+import type { Actor } from "~/permissions/actor";
 import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
 import { containsPattern, pageWindowOf } from "~/admin/list-query";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
@@ -14,7 +14,7 @@ import { PAGE_SIZE } from "~/limits";
 export type ApplicationRow = typeof applications.$inferSelect;
 
 /** The user's side of targeting, from the signed-in user's access data and profile (no extra query). */
-export function targetingSubjectOf(user: Pick<PortalUser, "userType" | "access" | "profile">): TargetingSubject {
+export function targetingSubjectOf(user: Pick<Actor, "userType" | "access" | "profile">): TargetingSubject {
   const unique = (values: string[]) => [...new Set(values)];
   const orgs = user.profile.organizations;
   return {

@@ -1,7 +1,7 @@
 import { db } from "~/db/client.server";
 import { launcherAdminLinks } from "~/applications/admin-links";
 import { ADMIN_CATEGORY, groupLauncher, type Launcher, type LauncherItem } from "~/applications/launcher";
-import type { PortalUser } from "~/auth/user.server";
+import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/translate.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
@@ -17,7 +17,7 @@ import {
 export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
 
 /** The user's applications in their language (once per HTTP request: home and the header share it). */
-export function userApplications(user: PortalUser, locale: Locale): Promise<LauncherItem[]> {
+export function userApplications(user: Actor, locale: Locale): Promise<LauncherItem[]> {
   return oncePerRequest(`applications:${user.identityId}:${locale}`, async () => {
     const catalogue = await cachedCatalogue(db(), APPLICATIONS_CATALOGUE, () => applicationCatalogue(db()));
     return applicationsForSubject(catalogue, targetingSubjectOf(user), locale);
@@ -25,7 +25,7 @@ export function userApplications(user: PortalUser, locale: Locale): Promise<Laun
 }
 
 /** The My applications launcher: the user's applications plus the admin links of SPEC §6, grouped. */
-export async function launcherFor(user: PortalUser, locale: Locale): Promise<Launcher> {
+export async function launcherFor(user: Actor, locale: Locale): Promise<Launcher> {
   const t = translatorFor(locale);
   const adminItems: LauncherItem[] = launcherAdminLinks(user.access.features).map((link, index) => ({
     id: `admin:${link.to}`,

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { portalError } from "~/shell/portal-error";
 import { db } from "~/db/client.server";
-import type { AccessData } from "~/permissions/access-data";
+import type { Actor } from "~/permissions/actor";
 import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
 import { loadAccessProfile, type AccessProfile } from "~/permissions/access-profile.server";
@@ -13,13 +13,9 @@ import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";
 import { getSession, sessionStorage, type IdentityClaims } from "./session.server";
 
-export interface PortalUser {
-  identityId: number;
+/** The signed-in user: the acting user services see, plus the identity token's claims the shell shows. */
+export interface PortalUser extends Actor {
   claims: IdentityClaims;
-  userType: "internal" | "external";
-  access: AccessData;
-  /** What application targeting reads beyond the access data. */
-  profile: Pick<AccessProfile, "role" | "webRoles" | "organizations">;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { UploadedFile } from "~/documents/upload.server";
 import { newStorageKey, type FileStore } from "~/storage/file-store.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
-import type { PortalUser } from "~/auth/user.server";
+import type { Actor } from "~/permissions/actor";
 import type { DocumentInput } from "~/documents/schema";
 import { logger } from "~/logger.server";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
@@ -22,7 +22,7 @@ export interface DocumentViewer {
   managesLibrary: boolean;
 }
 
-export function documentViewerOf(user: Pick<PortalUser, "access">): DocumentViewer {
+export function documentViewerOf(user: Pick<Actor, "access">): DocumentViewer {
   return {
     audience: { brandIds: user.access.brands.map((b) => b.id), regions: user.access.regions },
     managesLibrary: satisfiesRule(user.access.features, DOCUMENTS_WRITE),

@@ -1,3 +1,4 @@
+import type { OrganizationProfile } from "./actor";
 import { eq } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/client.server";
@@ -9,7 +10,7 @@ export interface AccessProfile {
   role: "admin" | "regular";
   webRoles: string[];
   /** The assigned organizations' business kinds and contracts, for application targeting. */
-  organizations: { organizationType: string; contractTypes: string[]; contractCodes: string[] }[];
+  organizations: OrganizationProfile[];
   access: AccessData;
 }
 

@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { completeSignIn, interactionState } from "~/auth/interaction.server";
-import { checkCredentials } from "~/auth/identity.server";
+import { checkCredentials } from "~/account/credentials.server";
 import { db } from "~/db/client.server";
 import { signInSchema } from "~/auth/sign-in-schema";
 import { MAX_TEXT_LENGTH } from "~/limits";

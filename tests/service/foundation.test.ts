@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { identities, loginAttempts, organizations } from "~/db/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/seed/seed";
 import { loadAccessData, loadAccessProfile } from "~/permissions/access-profile.server";
-import { checkCredentials, identityClaims, identityForSignIn } from "~/auth/identity.server";
+import { checkCredentials } from "~/account/credentials.server";
+import { identityClaims, identityForSignIn } from "~/auth/identity.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("foundation services on $name", (backend) => {

@@ -1,0 +1,20 @@
+import type { AccessData } from "./access-data";
+
+/** An assigned organization's business kind and contracts (application targeting reads them). */
+export interface OrganizationProfile {
+  organizationType: string;
+  contractTypes: string[];
+  contractCodes: string[];
+}
+
+/**
+ * Who acts, as services see them: a plain value the routes pass in (services never read a
+ * request or a session). `access` holds the features every permission check reads.
+ */
+export interface Actor {
+  identityId: number;
+  userType: "internal" | "external";
+  access: AccessData;
+  /** What application targeting reads beyond the access data. */
+  profile: { role: "admin" | "regular"; webRoles: string[]; organizations: OrganizationProfile[] };
+}
