@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
 import type { Actor } from "~/permissions/actor";
+import type { SortType } from "~/admin/table-state";
 import {
   announcementVisibleTo,
   compareAnnouncements,
@@ -16,7 +17,7 @@ import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/announcements/schema";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
-import { containsPattern, pageWindowOf } from "~/admin/list-query";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
 import type { SaveOutcome } from "~/applications/applications.server";
 import { PAGE_SIZE } from "~/limits";
 
@@ -160,11 +161,19 @@ export async function markAnnouncementRead(
 
 // ---- administration ----------------------------------------------------------------------
 
-/** A page of announcements for management: searched in title and description, within a date range. */
-export async function listAnnouncements(
-  database: Database,
-  options: { query?: string; range?: { from?: Date; to?: Date }; page?: number },
-) {
+/** The management list's sortable columns (SPEC §3 Table state); priority sorts by rank, not by name. */
+export const ANNOUNCEMENT_SORTS = ["title", "language", "priority", "startDate", "expirationDate"] as const;
+export type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
+
+export interface AnnouncementListOptions {
+  query?: string;
+  range?: { from?: Date; to?: Date };
+  page?: number;
+  sortBy?: AnnouncementSort;
+  sortType?: SortType;
+}
+
+function announcementListQuery(options: AnnouncementListOptions) {
   const query = options.query?.trim() ?? "";
   const conditions = [];
   if (query) {
@@ -173,17 +182,56 @@ export async function listAnnouncements(
   }
   if (options.range?.to) conditions.push(lt(announcements.startDate, options.range.to));
   if (options.range?.from) conditions.push(gt(announcements.expirationDate, options.range.from));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [{ total }] = await database.select({ total: count() }).from(announcements).where(where);
-  const { page, pageCount, offset } = pageWindowOf(total, PAGE_SIZE, options.page);
-  const rows = await database
-    .select()
-    .from(announcements)
-    .where(where)
-    .orderBy(desc(announcements.startDate), asc(announcements.id))
-    .limit(PAGE_SIZE)
-    .offset(offset);
-  return { rows, total, page, pageCount };
+  const column = {
+    title: sql`lower(${announcements.title})`,
+    language: announcements.language,
+    priority: sql`array_position(array['highest','medium','lowest']::text[], ${announcements.priority})`,
+    startDate: announcements.startDate,
+    expirationDate: announcements.expirationDate,
+  }[options.sortBy ?? "startDate"];
+  const direction = (options.sortType ?? (options.sortBy ? "asc" : "desc")) === "asc" ? asc : desc;
+  return {
+    where: conditions.length > 0 ? and(...conditions) : undefined,
+    order: [direction(column), asc(announcements.id)],
+  };
+}
+
+/** A page of announcements for management: searched in title and description, within a date range, sorted. */
+export function listAnnouncements(
+  database: Database,
+  options: AnnouncementListOptions,
+): Promise<ListPage<AnnouncementRow>> {
+  const { where, order } = announcementListQuery(options);
+  return pageOf(
+    async () => (await database.select({ total: count() }).from(announcements).where(where))[0].total,
+    (limit, offset) =>
+      database
+        .select()
+        .from(announcements)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    options.page,
+    PAGE_SIZE,
+  );
+}
+
+/** Every announcement of the filtered list, in its order (the CSV export). */
+export function everyListedAnnouncement(
+  database: Database,
+  options: AnnouncementListOptions,
+): AsyncGenerator<AnnouncementRow> {
+  const { where, order } = announcementListQuery(options);
+  return everyRow((limit, offset) =>
+    database
+      .select()
+      .from(announcements)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Announcements by id, in the order asked (unknown ids are left out). */

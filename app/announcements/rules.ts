@@ -51,6 +51,16 @@ export function announcementVisibleTo(
   );
 }
 
+/** An announcement's state in the management list: live, scheduled (starts later) or expired. */
+export function announcementStatus(a: Pick<AnnouncementTargeting, "startDate" | "expirationDate">, now: Date) {
+  return isLive(a, now) ? "live" : a.startDate > now ? "scheduled" : "expired";
+}
+
+/** A date as the day it falls on (UTC), as date inputs and lists show it. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
 /** SPEC §2: priority (highest first), equal priorities alphabetically by title. */
 export function compareAnnouncements(
   a: Pick<AnnouncementTargeting, "priority" | "title">,

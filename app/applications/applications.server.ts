@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { type LocalizedTexts, applications } from "~/db/schema";
@@ -7,7 +7,8 @@ import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
 import type { Actor } from "~/permissions/actor";
 import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
-import { containsPattern, pageWindowOf } from "~/admin/list-query";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import { tableStateOf, type SortType } from "~/admin/table-state";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
 import { PAGE_SIZE } from "~/limits";
 
@@ -90,23 +91,78 @@ function searchCondition(text: string | undefined) {
   );
 }
 
-/** A page of applications in launcher order, searched by name, display name or description. */
-export async function listApplications(
+/** The administration list's sortable columns; `order` is the launcher order the moves change. */
+export const APPLICATION_SORTS = ["order", "displayName", "name", "brand", "region"] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+
+export interface ApplicationListOptions {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+  sortBy?: ApplicationSort;
+  sortType?: SortType;
+}
+
+/** The administration list's search, sort and page from a URL (the screen and its export read it alike). */
+export function applicationListOptionsOf(params: URLSearchParams) {
+  const state = tableStateOf(params, APPLICATION_SORTS, { sortBy: "order", sortType: "asc" });
+  const options: ApplicationListOptions = {
+    query: state.query,
+    page: state.page,
+    sortBy: state.sortBy,
+    sortType: state.sortType,
+  };
+  return { state, options };
+}
+
+function applicationListQuery(options: ApplicationListOptions) {
+  const column = {
+    order: applications.sortOrder,
+    displayName: sql`lower(${applications.displayName})`,
+    name: sql`lower(${applications.name})`,
+    brand: applications.brandId,
+    region: applications.regionCode,
+  }[options.sortBy ?? "order"];
+  const direction = options.sortType === "desc" ? desc : asc;
+  return { where: searchCondition(options.query), order: [direction(column), asc(applications.id)] };
+}
+
+/** A page of applications (launcher order unless sorted otherwise), searched by name, display name or description. */
+export function listApplications(
   database: Database,
-  options: { query?: string; page?: number; pageSize?: number },
-) {
-  const pageSize = options.pageSize ?? PAGE_SIZE;
-  const where = searchCondition(options.query);
-  const [{ total }] = await database.select({ total: count() }).from(applications).where(where);
-  const { page, pageCount, offset } = pageWindowOf(total, pageSize, options.page);
-  const rows = await database
-    .select()
-    .from(applications)
-    .where(where)
-    .orderBy(asc(applications.sortOrder), asc(applications.id))
-    .limit(pageSize)
-    .offset(offset);
-  return { rows, total, page, pageCount };
+  options: ApplicationListOptions,
+): Promise<ListPage<ApplicationRow>> {
+  const { where, order } = applicationListQuery(options);
+  return pageOf(
+    async () => (await database.select({ total: count() }).from(applications).where(where))[0].total,
+    (limit, offset) =>
+      database
+        .select()
+        .from(applications)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    options.page,
+    options.pageSize ?? PAGE_SIZE,
+  );
+}
+
+/** Every application of the filtered list, in its order (the CSV export). */
+export function everyListedApplication(
+  database: Database,
+  options: ApplicationListOptions,
+): AsyncGenerator<ApplicationRow> {
+  const { where, order } = applicationListQuery(options);
+  return everyRow((limit, offset) =>
+    database
+      .select()
+      .from(applications)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function getApplication(database: Database, id: number): Promise<ApplicationRow | null> {

@@ -10,9 +10,10 @@ import { newStorageKey, type FileStore } from "~/storage/file-store.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
 import type { Actor } from "~/permissions/actor";
-import type { DocumentInput } from "~/documents/schema";
+import { documentFilters, type DocumentInput } from "~/documents/schema";
 import { logger } from "~/logger.server";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { tableStateOf, type SortType } from "~/admin/table-state";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -48,22 +49,54 @@ function filterCondition(filters: { subject?: Subject | null; query?: string }):
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The library list's sortable columns. */
+export const DOCUMENT_SORTS = ["name", "subject", "updated"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+export interface DocumentListOptions {
+  subject?: Subject | null;
+  query?: string;
+  page?: number;
+  pageSize?: number;
+  sortBy?: DocumentSort;
+  sortType?: SortType;
+}
+
+/** The library list's subject, search, sort and page from a URL (the screen and its export read it alike). */
+export function documentListOptionsOf(params: URLSearchParams) {
+  const filters = documentFilters(params);
+  const state = tableStateOf(params, DOCUMENT_SORTS, { sortBy: "name", sortType: "asc" });
+  const options: DocumentListOptions = { ...filters, page: state.page, sortBy: state.sortBy, sortType: state.sortType };
+  return { filters, state, options };
+}
+
+const documentOrder: Record<DocumentSort, (a: DocumentRow, b: DocumentRow) => number> = {
+  name: (a, b) => byName.compare(a.name, b.name),
+  subject: (a, b) => byName.compare(a.subject, b.subject) || byName.compare(a.name, b.name),
+  updated: (a, b) => a.updatedAt.getTime() - b.updatedAt.getTime(),
+};
+
 /**
- * The documents a viewer sees, filtered by subject and searched by name or description, sorted
- * by name. Subject and search run in SQL; visibility is the pure rule, applied per row.
+ * Every document a viewer sees of the filtered list, in its order: subject and search run in SQL;
+ * visibility is the pure rule, applied per row; the order is applied here, not by the database's
+ * collation (C on PGlite), so both backends agree.
  */
-export async function listDocuments(
+export async function everyListedDocument(
   database: Database,
   viewer: DocumentViewer,
-  filters: { subject?: Subject | null; query?: string; page?: number; pageSize?: number } = {},
+  options: DocumentListOptions = {},
 ) {
-  const pageSize = filters.pageSize ?? DOCUMENTS_PAGE_SIZE;
-  const candidates = await database.select().from(documents).where(filterCondition(filters)).orderBy(asc(documents.id));
-  // Sorted here, not by the database's collation (C on PGlite), so both backends agree.
-  const visible = candidates
-    .filter((row) => shown(row, viewer))
-    .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
-  const { page, pageCount, offset } = pageWindowOf(visible.length, pageSize, filters.page);
+  const candidates = await database.select().from(documents).where(filterCondition(options)).orderBy(asc(documents.id));
+  const compare = documentOrder[options.sortBy ?? "name"];
+  const sign = options.sortType === "desc" ? -1 : 1;
+  return candidates.filter((row) => shown(row, viewer)).sort((a, b) => sign * compare(a, b) || a.id - b.id);
+}
+
+/** A page of the documents a viewer sees (20 a page), filtered by subject, searched by name or description, sorted. */
+export async function listDocuments(database: Database, viewer: DocumentViewer, options: DocumentListOptions = {}) {
+  const visible = await everyListedDocument(database, viewer, options);
+  const pageSize = options.pageSize ?? DOCUMENTS_PAGE_SIZE;
+  const { page, pageCount, offset } = pageWindowOf(visible.length, pageSize, options.page);
   return { rows: visible.slice(offset, offset + pageSize), total: visible.length, page, pageCount };
 }
 

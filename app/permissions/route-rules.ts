@@ -25,6 +25,8 @@ export const ROUTE_RULES = {
   home: { pattern: "/", rule: SIGNED_IN },
   accessDenied: { pattern: "/access-denied", rule: {}, public: true },
   announcements: { pattern: "/admin", rule: announcements },
+  /** Each list's CSV export: the list's rule. */
+  announcementsExport: { pattern: "/admin.csv", rule: announcements },
   announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
   permissionSets: { pattern: "/admin/permission-sets", rule: permissionSets },
   permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets },
@@ -38,6 +40,7 @@ export const ROUTE_RULES = {
   preferences: { pattern: "/preferences/:path?", rule: SIGNED_IN },
   support: { pattern: "/support", rule: { all: [F.serialNumberPresent] } },
   applications: { pattern: "/admin/applications", rule: applications },
+  applicationsExport: { pattern: "/admin/applications.csv", rule: applications },
   applicationEditor: { pattern: "/admin/application/:id?", rule: applications },
   auditUsers: { pattern: "/admin/audit/users", rule: { all: [F.auditUsersRead] } },
   auditOrganizations: { pattern: "/admin/audit/organizations", rule: { all: [F.auditOrgsRead] } },
@@ -45,6 +48,7 @@ export const ROUTE_RULES = {
   identityBulkImport: { pattern: "/admin/wsr-bulk-assignments", rule: bulkImport },
   organizationBulkImport: { pattern: "/admin/orgs-bulk-assignments", rule: bulkImport },
   documents: { pattern: "/documents", rule: documents },
+  documentsExport: { pattern: "/documents.csv", rule: documents },
   /** A document's file: the library's rule; the document's own visibility decides 404 after it. */
   documentDownload: { pattern: "/documents/:id/download", rule: documents },
   integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },

@@ -1,36 +1,33 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
-import { dateRangeErrors, dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
+import { dateRangeErrors } from "~/announcements/date-range";
+import { announcementListOptionsOf } from "~/announcements/list-options";
+import { announcementStatus, isoDay } from "~/announcements/rules";
+import { listAnnouncements } from "~/announcements/announcements.server";
 import { FieldError } from "~/admin/FieldError";
 import { LATEST_DAY } from "~/validation/calendar-day";
-import { isLive } from "~/announcements/rules";
-import { listAnnouncements } from "~/announcements/announcements.server";
 import { titleMeta } from "~/shell/page-title";
-import { Pagination } from "~/admin/Pagination";
 import { DeletedDialog } from "~/admin/EditorDialogs";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
-import { ListResults } from "~/admin/ListResults";
+import { DataTable, type Column } from "~/admin/DataTable";
+import { MAX_TEXT_LENGTH } from "~/limits";
 
 export const meta = titleMeta("adminAnnouncements.title");
 
-/** SPEC §2 Manage announcements: search, date-range filter, start and expiration, paging 10. */
+/** SPEC §2 Manage announcements: search, date-range filter, sortable columns, paging 10 (CSV export: admin[.csv].tsx). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const params = new URL(request.url).searchParams;
-  const query = params.get("q") ?? "";
-  const filter = dateRangeFromSearch(params);
+  const url = new URL(request.url);
   const now = new Date();
-  const list = await listAnnouncements(db(), {
-    query,
-    range: filter ? dateRangeOf(filter, now) : undefined,
-    page: Number(params.get("page") ?? "1") || 1,
-  });
+  const { state, options } = announcementListOptionsOf(url.searchParams, now);
+  const list = await listAnnouncements(db(), options);
+  const params = url.searchParams;
   return {
-    query,
+    state,
     filter: {
       range: params.get("range") ?? "",
       days: params.get("days") ?? "30",
@@ -47,17 +44,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: row.title,
       language: row.language,
       priority: row.priority,
-      startDate: row.startDate.toISOString().slice(0, 10),
-      expirationDate: row.expirationDate.toISOString().slice(0, 10),
-      status: isLive(row, now) ? "live" : row.startDate > now ? "scheduled" : "expired",
+      startDate: isoDay(row.startDate),
+      expirationDate: isoDay(row.expirationDate),
+      status: announcementStatus(row, now),
     })),
   };
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
 export default function AnnouncementsAdmin() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const location = useLocation();
+  const columns: Column<Row>[] = [
+    {
+      key: "title",
+      label: t("adminAnnouncements.titleColumn"),
+      sortable: true,
+      render: (row) => (
+        <Link
+          to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`}
+          aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}
+        >
+          {row.title}
+        </Link>
+      ),
+    },
+    {
+      key: "language",
+      label: t("adminAnnouncements.language"),
+      sortable: true,
+      render: (row) => t(`languages.${row.language}`),
+    },
+    {
+      key: "priority",
+      label: t("adminAnnouncements.priority"),
+      sortable: true,
+      render: (row) => t(`announcements.priority.${row.priority}`),
+    },
+    { key: "startDate", label: t("adminAnnouncements.startDate"), sortable: true, render: (row) => row.startDate },
+    {
+      key: "expirationDate",
+      label: t("adminAnnouncements.expirationDate"),
+      sortable: true,
+      render: (row) => row.expirationDate,
+    },
+    { key: "status", label: t("adminAnnouncements.status"), render: (row) => t(`adminAnnouncements.${row.status}`) },
+  ];
   return (
     <div className="page">
       <div className="page__header">
@@ -69,9 +102,17 @@ export default function AnnouncementsAdmin() {
         )}
       </div>
       <Form method="get" className="search-form filter-form" role="search">
+        <input type="hidden" name="sortBy" value={data.state.sortBy} />
+        <input type="hidden" name="sortType" value={data.state.sortType} />
         <div className="field">
           <label htmlFor="announcement-search">{t("adminAnnouncements.searchLabel")}</label>
-          <input id="announcement-search" type="search" name="q" defaultValue={data.query} maxLength={255} />
+          <input
+            id="announcement-search"
+            type="search"
+            name="q"
+            defaultValue={data.state.query}
+            maxLength={MAX_TEXT_LENGTH}
+          />
         </div>
         <div className="field">
           <label htmlFor="announcement-range">{t("adminAnnouncements.range")}</label>
@@ -102,42 +143,15 @@ export default function AnnouncementsAdmin() {
           {t("common.search")}
         </button>
       </Form>
-      <ListResults count={t("adminAnnouncements.count", { count: data.total })} empty={data.rows.length === 0}>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("adminAnnouncements.titleColumn")}</th>
-              <th scope="col">{t("adminAnnouncements.language")}</th>
-              <th scope="col">{t("adminAnnouncements.priority")}</th>
-              <th scope="col">{t("adminAnnouncements.startDate")}</th>
-              <th scope="col">{t("adminAnnouncements.expirationDate")}</th>
-              <th scope="col">{t("adminAnnouncements.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <Link
-                    to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`}
-                    aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", {
-                      title: row.title,
-                    })}
-                  >
-                    {row.title}
-                  </Link>
-                </td>
-                <td>{t(`languages.${row.language}`)}</td>
-                <td>{t(`announcements.priority.${row.priority}`)}</td>
-                <td>{row.startDate}</td>
-                <td>{row.expirationDate}</td>
-                <td>{t(`adminAnnouncements.${row.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ListResults>
-      <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
+      <DataTable
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        count={t("adminAnnouncements.count", { count: data.total })}
+        sort={data.state}
+        page={data.page}
+        pageCount={data.pageCount}
+      />
       <DeletedDialog text={t("adminAnnouncements.deleted")} />
     </div>
   );

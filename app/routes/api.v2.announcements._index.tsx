@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { validationReply, jsonBody } from "~/api/validation-reply.server";
-import { dateRangeFromSearch, dateRangeOf } from "~/announcements/date-range";
+import { announcementListOptionsOf } from "~/announcements/list-options";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { logger } from "~/logger.server";
@@ -22,16 +22,10 @@ import { announcementSchema } from "~/announcements/schema";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "announcements");
-  const params = new URL(request.url).searchParams;
-  const filter = dateRangeFromSearch(params);
+  const { options } = announcementListOptionsOf(new URL(request.url).searchParams, new Date());
   let failed = false;
   const list = await emptyOnFailure(
-    () =>
-      listAnnouncements(db(), {
-        query: params.get("q") ?? "",
-        range: filter ? dateRangeOf(filter, new Date()) : undefined,
-        page: Number(params.get("page") ?? "1") || 1,
-      }),
+    () => listAnnouncements(db(), options),
     () => ({ rows: [], total: 0, page: 1, pageCount: 1 }),
     (err) => {
       failed = true;

@@ -1,0 +1,94 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "./Pagination";
+import { exportHref, sortHref, type SortType } from "./table-state";
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  /** Sortable columns are links that set sortBy / sortType in the URL. */
+  sortable?: boolean;
+  render: (row: Row) => ReactNode;
+}
+
+/**
+ * Every administration list (SPEC §3 Table state): the result count, the CSV export of the
+ * filtered list, the table with sortable column headers, the spec's empty text, and the pages.
+ * All of it is links and the URL, so it works without JavaScript.
+ */
+export function DataTable<Row>(props: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  count: string;
+  sort: { sortBy: string; sortType: SortType };
+  page: number;
+  pageCount: number;
+  /** Offer the CSV export (default: yes). */
+  exportable?: boolean;
+  /** A test id on each row, for lists whose tests find rows by it. */
+  rowTestId?: string;
+  /** A class of the list's own table styles, beside the kit's. */
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const empty = props.rows.length === 0;
+  return (
+    <>
+      <div className="list-toolbar">
+        <p className="list-count" aria-live="polite">
+          {props.count}
+        </p>
+        {props.exportable !== false && !empty && (
+          <a className="button button--secondary" href={exportHref(location.pathname, location.search)} download>
+            {t("common.exportCsv")}
+          </a>
+        )}
+      </div>
+      {empty ? (
+        <p className="empty-state">{t("common.noResults")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className={props.className ? `data-table ${props.className}` : "data-table"}>
+            <thead>
+              <tr>
+                {props.columns.map((column) => (
+                  <HeaderCell key={column.key} column={column} sort={props.sort} search={location.search} />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+                  {props.columns.map((column) => (
+                    <td key={column.key}>{column.render(row)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={props.page} pageCount={props.pageCount} search={location.search} />
+    </>
+  );
+}
+
+function HeaderCell<Row>(props: { column: Column<Row>; sort: { sortBy: string; sortType: SortType }; search: string }) {
+  const { column, sort } = props;
+  if (!column.sortable) return <th scope="col">{column.label}</th>;
+  const active = sort.sortBy === column.key;
+  const direction = active ? (sort.sortType === "asc" ? "ascending" : "descending") : undefined;
+  return (
+    <th scope="col" aria-sort={direction}>
+      <Link to={sortHref(props.search, column.key, sort)} className="sort-link" preventScrollReset>
+        {column.label}
+        <span aria-hidden="true" className="sort-link__icon">
+          {active ? (sort.sortType === "asc" ? " ▲" : " ▼") : " ↕"}
+        </span>
+      </Link>
+    </th>
+  );
+}

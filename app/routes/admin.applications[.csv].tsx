@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { applicationListOptionsOf, everyListedApplication } from "~/applications/applications.server";
+import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { translatorFor } from "~/i18n/translate.server";
+import { localeOf } from "~/i18n/locale";
+
+/** GET /admin/applications.csv: the filtered applications list (search, sort) as CSV, every page; guarded like the list. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request);
+  const { options } = applicationListOptionsOf(new URL(request.url).searchParams);
+  const t = translatorFor(localeOf(request));
+  const header = ["displayName", "name", "brand", "region", "categories", "link"].map((key) =>
+    t(`adminApplications.${key}`),
+  );
+  async function* rows() {
+    for await (const row of everyListedApplication(db(), options)) {
+      yield [
+        row.displayName,
+        row.name,
+        t(`brands.${row.brandId}`),
+        t(`regions.${row.regionCode}`),
+        row.categories.join(", "),
+        row.link,
+      ];
+    }
+  }
+  return csvResponse(csvFileName("applications"), header, rows());
+}

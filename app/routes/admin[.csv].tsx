@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { everyListedAnnouncement } from "~/announcements/announcements.server";
+import { announcementListOptionsOf } from "~/announcements/list-options";
+import { announcementStatus, isoDay } from "~/announcements/rules";
+import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { translatorFor } from "~/i18n/translate.server";
+import { localeOf } from "~/i18n/locale";
+
+/** GET /admin.csv: the filtered announcements list (search, date range, sort) as CSV, every page; guarded like the list. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request);
+  const now = new Date();
+  const { options } = announcementListOptionsOf(new URL(request.url).searchParams, now);
+  const t = translatorFor(localeOf(request));
+  const header = ["titleColumn", "language", "priority", "startDate", "expirationDate", "status"].map((key) =>
+    t(`adminAnnouncements.${key}`),
+  );
+  async function* rows() {
+    for await (const row of everyListedAnnouncement(db(), options)) {
+      yield [
+        row.title,
+        t(`languages.${row.language}`),
+        t(`announcements.priority.${row.priority}`),
+        isoDay(row.startDate),
+        isoDay(row.expirationDate),
+        t(`adminAnnouncements.${announcementStatus(row, now)}`),
+      ];
+    }
+  }
+  return csvResponse(csvFileName("announcements", now), header, rows());
+}

@@ -1,0 +1,58 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { documentDetailsSchema } from "~/documents/schema";
+import { MAX_TEXT_LENGTH } from "~/limits";
+import { FormErrors } from "~/admin/EditorDialogs";
+import { DocumentDetailFields } from "~/documents/components/DocumentDetailFields";
+
+/** Edit a document's details; the file stays (Replace changes it). */
+export function DetailsForm(props: {
+  target: {
+    id: number;
+    name: string;
+    description: string;
+    subject: string;
+    brandIds: string[];
+    regionCodes: string[];
+    updatedAt: string;
+  };
+  reply?: { result: SubmissionResult<string[]>; stamp?: string };
+  returnTo: string;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `edit-${props.target.id}`,
+    lastResult: navigation.state === "idle" ? props.reply?.result : undefined,
+    defaultValue: props.target,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentDetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="editor">
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        show={Boolean(form.errors?.length)}
+        text={(key) => t(key, { n: MAX_TEXT_LENGTH })}
+      />
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={props.target.id} />
+      <input type="hidden" name="updatedAt" value={props.reply?.stamp ?? props.target.updatedAt} />
+      <input type="hidden" name="returnTo" value={props.returnTo} />
+      <DocumentDetailFields fields={fields} />
+      <div className="modal__actions">
+        <Link to={props.cancelTo} className="button button--secondary" preventScrollReset>
+          {t("common.cancel")}
+        </Link>
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {t("adminDocuments.editButton")}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,126 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data as replyWith, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
+import {
+  createDocument,
+  deleteDocument,
+  replaceDocumentFile,
+  updateDocumentDetails,
+} from "~/documents/documents.server";
+import { fileStore } from "~/storage/file-store.server";
+import { recordIdOf } from "~/navigation/id-param";
+import { documentsReturnPath } from "~/documents/return-path";
+import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
+import { documentDetailsSchema, documentSchema } from "~/documents/schema";
+import { readFormData } from "~/security/form-body.server";
+
+export type ActionReply = {
+  intent: "upload" | "replace" | "edit";
+  id: number | null;
+  result: SubmissionResult<string[]>;
+  stamp?: string;
+};
+
+/** Edit details: the same checks as an upload, the stamp it was read with; bad input or a stale stamp changes nothing. */
+async function saveDetails(form: FormData, actorId: number) {
+  const submission = parseWithZod(form, { schema: documentDetailsSchema });
+  const id = recordIdOf(form.get("id"));
+  if (submission.status !== "success")
+    return replyWith<ActionReply>(
+      { intent: "edit", id, result: submission.reply({ formErrors: ["validations.formError"] }) },
+      { status: 400 },
+    );
+  const outcome = await updateDocumentDetails(
+    db(),
+    submission.value.id,
+    submission.value,
+    submission.value.updatedAt,
+    actorId,
+  );
+  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "conflict") {
+    return replyWith<ActionReply>(
+      {
+        intent: "edit",
+        id,
+        result: submission.reply({ formErrors: ["adminDocuments.conflict"] }),
+        stamp: outcome.currentStamp,
+      },
+      { status: 409 },
+    );
+  }
+  return redirect(documentsReturnPath(form.get("returnTo"), "edited"));
+}
+
+const FILE_PROBLEMS = {
+  tooMany: "validations.oneFileOnly",
+  tooLarge: "validations.fileTooLarge",
+  invalidType: "validations.invalidFileType",
+} as const;
+
+/** Why the posted file cannot be taken, as a message key (none chosen, two files, too large). */
+function fileProblem(upload: ParsedUpload): string | null {
+  if (upload.problem) return FILE_PROBLEMS[upload.problem];
+  return upload.file ? null : "validations.required";
+}
+
+/**
+ * Upload, replace and delete: any post needs admin:documents:write, checked here before the
+ * body is read. A refused post changes nothing and returns what was typed with the errors.
+ */
+export async function documentsAction({ request }: ActionFunctionArgs) {
+  await requireRouteAccess(request);
+  const user = await requireFeatures(request, DOCUMENTS_WRITE);
+  const store = fileStore();
+
+  if (!isMultipart(request)) {
+    const form = await readFormData(request);
+    if (form.get("intent") === "edit") return saveDetails(form, user.identityId);
+    const id = recordIdOf(form.get("id"));
+    if (form.get("intent") !== "delete" || id === null) throw new Response("Bad Request", { status: 400 });
+    if (!(await deleteDocument(db(), store, id, user.identityId))) throw new Response("Not Found", { status: 404 });
+    return redirect(documentsReturnPath(form.get("returnTo"), "deleted"));
+  }
+
+  const upload = await parseUpload(request);
+  const intent = upload.fields.get("intent");
+  const refuse = (reply: ActionReply) => replyWith(reply, { status: 400 });
+
+  if (intent === "replace") {
+    const id = recordIdOf(upload.fields.get("id"));
+    if (id === null) throw new Response("Bad Request", { status: 400 });
+    const submission = parseWithZod(upload.fields, { schema: documentSchema.pick({}) });
+    const problem = fileProblem(upload);
+    if (problem || !upload.file)
+      return refuse({
+        intent,
+        id,
+        result: submission.reply({ fieldErrors: { file: [problem ?? "validations.required"] } }),
+      });
+    const outcome = await replaceDocumentFile(db(), store, id, upload.file, user.identityId);
+    if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+    if (outcome.kind !== "replaced")
+      return refuse({ intent, id, result: submission.reply({ fieldErrors: { file: [FILE_PROBLEMS[outcome.kind]] } }) });
+    return redirect(documentsReturnPath(upload.fields.get("returnTo"), "replaced"));
+  }
+
+  if (intent !== "upload") throw new Response("Bad Request", { status: 400 });
+  const submission = parseWithZod(upload.fields, { schema: documentSchema });
+  const problem = fileProblem(upload);
+  const invalid = (fileError: string | null) =>
+    refuse({
+      intent,
+      id: null,
+      result: submission.reply({
+        formErrors: ["validations.formError"],
+        ...(fileError ? { fieldErrors: { file: [fileError] } } : {}),
+      }),
+    });
+  if (submission.status !== "success" || problem || !upload.file) return invalid(problem);
+  const outcome = await createDocument(db(), store, submission.value, upload.file, user.identityId);
+  if (outcome.kind !== "created") return invalid(FILE_PROBLEMS[outcome.kind]);
+  return redirect(documentsReturnPath(upload.fields.get("returnTo"), "uploaded"));
+}
