@@ -19,7 +19,7 @@ export default defineConfig({
   plugins: [
     remix({
       ignoredRouteFiles: ["**/*.css", "**/*.test.*", "sw.ts"],
-      // The preset's types predate Vite 6 (ARCHITECTURE.md, known traps).
+      // The preset's types predate Vite 6 (a cast; docs/architecture.md lists the layout).
       presets: [RemixPWAPreset() as unknown as Preset],
       future: {
         v3_fetcherPersist: true,

@@ -7,6 +7,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "~/logger.server";
 import { NonceProvider } from "~/shell/nonce";
 import { describeServerError } from "~/shell/server-error";
+import { ErrorReferenceProvider } from "~/shell/error-reference";
+import { requestScope } from "~/server-context/request-scope.server";
+import { randomBytes } from "node:crypto";
+
+const ERROR_REFERENCE_KEY = "errorReference";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,7 +39,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ErrorReferenceProvider value={requestScope.getStore()?.get(ERROR_REFERENCE_KEY) as string | undefined}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ErrorReferenceProvider>
       </NonceProvider>,
       {
         nonce,
@@ -70,6 +77,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     method: request.method,
     path: new URL(request.url).pathname,
   };
-  if (described.status < 500) logger.warn(line, "request refused");
-  else logger.error(line, "server error");
+  if (described.status < 500) {
+    logger.warn(line, "request refused");
+    return;
+  }
+  // The page shows this reference; the log line carries it (never the stack to the user).
+  const reference = randomBytes(5).toString("hex");
+  requestScope.getStore()?.set(ERROR_REFERENCE_KEY, reference);
+  logger.error({ ...line, reference }, "server error");
 }

@@ -28,6 +28,8 @@ import { messageAt } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
 import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/shell/use-shell";
+import type { ShellData } from "~/shell/shell-data.server";
+import { ERROR_REFERENCE_ELEMENT_ID, useErrorReference } from "~/shell/error-reference";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
@@ -129,6 +131,18 @@ function StorageMirror({ theme, locale }: { theme: number; locale: string }) {
 
 export default function App() {
   const shell = useShell()!;
+  return (
+    <ShellFrame shell={shell}>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/**
+ * The shell around every page of a known user — pages, "Page not found", "Access denied" and
+ * error pages alike (SPEC §2: the top bar and footer show once the user is known).
+ */
+function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const location = useLocation();
   const { t } = useTranslation();
   const params = new URLSearchParams(location.search);
@@ -150,7 +164,7 @@ export default function App() {
         />
       )}
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <Footer
         locale={shell.locale}
@@ -174,15 +188,19 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useShell();
+  const reference = useErrorReference();
   const messages = shell?.messages ?? FALLBACK_MESSAGES;
   let titleKey = "errors.title";
   let textKey = "errors.generic";
+  let serverError = true;
   if (shell && typeof navigator !== "undefined" && !navigator.onLine) {
     // A page's data could not be fetched because the device is offline (issue #6 §2); the
     // page's own messages are still there (only the root's failure leaves the fallback).
     titleKey = "offline.title";
     textKey = "offline.text";
+    serverError = false;
   } else if (isRouteErrorResponse(error)) {
+    serverError = error.status >= 500;
     if (error.status === 404) {
       titleKey = "notFound.title";
       textKey = "notFound.text";
@@ -196,18 +214,24 @@ export function ErrorBoundary() {
       }
     }
   }
-  return (
-    <>
+  const content = (
+    <div className="page page--narrow">
       <title>{messageAt(messages, titleKey)}</title>
-      <main id="main" className="page page--narrow">
-        <h1>{messageAt(messages, titleKey)}</h1>
-        <p>{messageAt(messages, textKey)}</p>
-        <p>
-          <Link to="/" className="button" reloadDocument>
-            {messageAt(messages, titleKey === "notFound.title" ? "notFound.home" : "errors.home")}
-          </Link>
+      <h1>{messageAt(messages, titleKey)}</h1>
+      <p>{messageAt(messages, textKey)}</p>
+      {serverError && reference && (
+        <p className="field__help">
+          {messageAt(messages, "errors.reference")} <code id={ERROR_REFERENCE_ELEMENT_ID}>{reference}</code>
         </p>
-      </main>
-    </>
+      )}
+      <p>
+        <Link to="/" className="button" reloadDocument>
+          {messageAt(messages, titleKey === "notFound.title" ? "notFound.home" : "errors.home")}
+        </Link>
+      </p>
+    </div>
   );
+  // With the user known, the error keeps the shell (top bar, footer); without, the bare page.
+  if (shell) return <ShellFrame shell={shell}>{content}</ShellFrame>;
+  return <main id="main">{content}</main>;
 }

@@ -1,5 +1,5 @@
 import { db } from "~/db/client.server";
-import { launcherAdminLinks } from "~/applications/admin-links";
+import { launcherAdminLinks } from "~/navigation/admin-links";
 import { ADMIN_CATEGORY, groupLauncher, type Launcher, type LauncherItem } from "~/applications/launcher";
 import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";

@@ -1,41 +1,46 @@
 import { satisfiesRule } from "~/permissions/feature-rule";
-import { ROUTE_RULES, type RouteKey } from "~/permissions/route-rules";
+import { F, isAnyAdmin } from "~/permissions/features";
+import { ROUTE_RULES, type NavMenu, type RouteAccess } from "~/permissions/route-rules";
 
 export interface NavLink {
   labelKey: string;
   to: string;
 }
 
-/** The Admin menu's entries, each guarded by its route's rule (SPEC §2 Header navigation). */
-const ADMIN_LINKS: readonly { labelKey: string; to: string; route: RouteKey }[] = [
-  { labelKey: "adminLinks.announcements", to: "/admin", route: "announcements" },
-  { labelKey: "adminLinks.users", to: "/admin/users", route: "users" },
-  { labelKey: "adminLinks.applications", to: "/admin/applications", route: "applications" },
-  { labelKey: "adminLinks.securityRoles", to: "/admin/security-roles", route: "securityRoles" },
-  { labelKey: "adminLinks.permissionSets", to: "/admin/permission-sets", route: "permissionSets" },
-  { labelKey: "adminLinks.manageDirectory", to: "/admin/manage-directory/DEALER_LOCATION", route: "manageDirectory" },
-  { labelKey: "adminLinks.singularRoles", to: "/admin/manage-directory/SINGULAR_ROLES", route: "manageDirectory" },
-  { labelKey: "adminLinks.auditUsers", to: "/admin/audit/users", route: "auditUsers" },
-  { labelKey: "adminLinks.auditOrganizations", to: "/admin/audit/organizations", route: "auditOrganizations" },
-  { labelKey: "adminLinks.identityBulkImport", to: "/admin/wsr-bulk-assignments", route: "identityBulkImport" },
-  {
-    labelKey: "adminLinks.organizationBulkImport",
-    to: "/admin/orgs-bulk-assignments",
-    route: "organizationBulkImport",
-  },
-  { labelKey: "adminLinks.integrationErrors", to: "/admin/integration-errors", route: "integrationErrors" },
-];
+/**
+ * The links of one menu, from the route table in its order: each offered by its route's rule
+ * (a launcher link marked unchecked needs none), and only where the screen exists — unless
+ * `includePlanned` asks for the links of routes still to come (the rules' own tests).
+ */
+export function menuLinks(
+  menu: NavMenu,
+  features: readonly string[],
+  options: { includePlanned?: boolean } = {},
+): NavLink[] {
+  const links: NavLink[] = [];
+  for (const access of Object.values(ROUTE_RULES) as RouteAccess[]) {
+    if (access.planned && !options.includePlanned) continue;
+    for (const entry of access.nav ?? []) {
+      if (!entry.menus.includes(menu)) continue;
+      const unchecked = menu === "launcher" && entry.launcherUnchecked;
+      if (unchecked || satisfiesRule(features, access.rule)) links.push({ labelKey: entry.labelKey, to: entry.to });
+    }
+  }
+  return links;
+}
 
-export function visibleAdminLinks(features: readonly string[]): NavLink[] {
-  return ADMIN_LINKS.filter((link) => satisfiesRule(features, ROUTE_RULES[link.route].rule)).map(
-    ({ labelKey, to }) => ({ labelKey, to }),
-  );
+/** The header's Admin menu (SPEC §2 Header navigation). */
+export function visibleAdminLinks(features: readonly string[], options?: { includePlanned?: boolean }): NavLink[] {
+  return menuLinks("admin", features, options);
 }
 
 /** Header entries outside Admin: Documents and Support, each behind its route rule. */
 export function visibleMainLinks(features: readonly string[]): NavLink[] {
-  const links: NavLink[] = [];
-  if (satisfiesRule(features, ROUTE_RULES.documents.rule)) links.push({ labelKey: "nav.documents", to: "/documents" });
-  if (satisfiesRule(features, ROUTE_RULES.support.rule)) links.push({ labelKey: "nav.support", to: "/support" });
-  return links;
+  return menuLinks("main", features);
+}
+
+/** SPEC §6 launcher admin links: only with feature:dev and any-admin, then each by its own rule. */
+export function launcherAdminLinks(features: readonly string[], options?: { includePlanned?: boolean }): NavLink[] {
+  if (!features.includes(F.dev) || !isAnyAdmin(features)) return [];
+  return menuLinks("launcher", features, options);
 }

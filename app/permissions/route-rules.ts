@@ -2,15 +2,31 @@ import { F } from "./features";
 import { SIGNED_IN, type FeatureRule } from "./feature-rule";
 import { EMBEDDED_ACCOUNT_PAGE } from "~/shell/account-security-link";
 
+/** Where a route is offered: the header's Admin menu, its main entries, or SPEC §6's launcher admin links. */
+export type NavMenu = "admin" | "main" | "launcher";
+
+/** One link to a route: its label, its address, and the menus that offer it. */
+export interface NavEntry {
+  labelKey: string;
+  to: string;
+  menus: readonly NavMenu[];
+  /** Launcher admin links shown without a check of this route's rule (SPEC §6: manage directory). */
+  launcherUnchecked?: true;
+}
+
 /**
  * The one route → rule table (SPEC §2). Loaders, actions, navigation and the launcher all
- * read it. `public` routes need no sign-in.
+ * read it. `public` routes need no sign-in; `nav` says where the route is linked from (in the
+ * order of the table); `planned` marks a route whose screen does not exist yet: it is guarded
+ * (before its 404) but never linked.
  */
 export interface RouteAccess {
   /** URL pattern with :params and an optional trailing ? */
   pattern: string;
   rule: FeatureRule;
   public?: boolean;
+  nav?: readonly NavEntry[];
+  planned?: true;
 }
 
 const announcements: FeatureRule = { any: [F.announcementsWrite, F.announcementsRead] };
@@ -21,37 +37,105 @@ const applications: FeatureRule = { any: [F.applicationsWrite, F.applicationsRea
 const bulkImport: FeatureRule = { all: [F.identityBulkImportWrite] };
 const documents: FeatureRule = { all: [F.documentsView] };
 
+const ADMIN_AND_LAUNCHER = ["admin", "launcher"] as const;
+const adminLink = (labelKey: string, to: string): NavEntry[] => [{ labelKey, to, menus: ADMIN_AND_LAUNCHER }];
+
 export const ROUTE_RULES = {
   home: { pattern: "/", rule: SIGNED_IN },
   accessDenied: { pattern: "/access-denied", rule: {}, public: true },
-  announcements: { pattern: "/admin", rule: announcements },
-  /** Each list's CSV export: the list's rule. */
-  announcementsExport: { pattern: "/admin.csv", rule: announcements },
-  announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
-  permissionSets: { pattern: "/admin/permission-sets", rule: permissionSets },
-  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets },
-  securityRoles: { pattern: "/admin/security-roles", rule: securityRoles },
-  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles },
-  users: { pattern: "/admin/users", rule: users },
-  copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] } },
-  copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] } },
-  createUser: { pattern: "/admin/users/create", rule: { all: [F.usersWrite] } },
-  editUser: { pattern: "/admin/users/:id/:mode", rule: users },
-  preferences: { pattern: "/preferences/:path?", rule: SIGNED_IN },
-  support: { pattern: "/support", rule: { all: [F.serialNumberPresent] } },
-  applications: { pattern: "/admin/applications", rule: applications },
-  applicationsExport: { pattern: "/admin/applications.csv", rule: applications },
-  applicationEditor: { pattern: "/admin/application/:id?", rule: applications },
-  auditUsers: { pattern: "/admin/audit/users", rule: { all: [F.auditUsersRead] } },
-  auditOrganizations: { pattern: "/admin/audit/organizations", rule: { all: [F.auditOrgsRead] } },
-  manageDirectory: { pattern: "/admin/manage-directory/:context?", rule: { all: [F.usersWrite] } },
-  identityBulkImport: { pattern: "/admin/wsr-bulk-assignments", rule: bulkImport },
-  organizationBulkImport: { pattern: "/admin/orgs-bulk-assignments", rule: bulkImport },
-  documents: { pattern: "/documents", rule: documents },
+  documents: {
+    pattern: "/documents",
+    rule: documents,
+    nav: [{ labelKey: "nav.documents", to: "/documents", menus: ["main"] }],
+  },
   documentsExport: { pattern: "/documents.csv", rule: documents },
   /** A document's file: the library's rule; the document's own visibility decides 404 after it. */
   documentDownload: { pattern: "/documents/:id/download", rule: documents },
-  integrationErrors: { pattern: "/admin/integration-errors", rule: { all: [F.integrationStatusRead] } },
+  support: {
+    pattern: "/support",
+    rule: { all: [F.serialNumberPresent] },
+    nav: [{ labelKey: "nav.support", to: "/support", menus: ["main"] }],
+  },
+  announcements: { pattern: "/admin", rule: announcements, nav: adminLink("adminLinks.announcements", "/admin") },
+  /** Each list's CSV export: the list's rule. */
+  announcementsExport: { pattern: "/admin.csv", rule: announcements },
+  announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
+  users: { pattern: "/admin/users", rule: users, nav: adminLink("adminLinks.users", "/admin/users"), planned: true },
+  copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] }, planned: true },
+  copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] }, planned: true },
+  createUser: { pattern: "/admin/users/create", rule: { all: [F.usersWrite] }, planned: true },
+  editUser: { pattern: "/admin/users/:id/:mode", rule: users, planned: true },
+  applications: {
+    pattern: "/admin/applications",
+    rule: applications,
+    nav: adminLink("adminLinks.applications", "/admin/applications"),
+  },
+  applicationsExport: { pattern: "/admin/applications.csv", rule: applications },
+  applicationEditor: { pattern: "/admin/application/:id?", rule: applications },
+  securityRoles: {
+    pattern: "/admin/security-roles",
+    rule: securityRoles,
+    nav: adminLink("adminLinks.securityRoles", "/admin/security-roles"),
+    planned: true,
+  },
+  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles, planned: true },
+  permissionSets: {
+    pattern: "/admin/permission-sets",
+    rule: permissionSets,
+    nav: adminLink("adminLinks.permissionSets", "/admin/permission-sets"),
+    planned: true,
+  },
+  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets, planned: true },
+  manageDirectory: {
+    pattern: "/admin/manage-directory/:context?",
+    rule: { all: [F.usersWrite] },
+    nav: [
+      {
+        labelKey: "adminLinks.manageDirectory",
+        to: "/admin/manage-directory/DEALER_LOCATION",
+        menus: ADMIN_AND_LAUNCHER,
+        launcherUnchecked: true,
+      },
+      {
+        labelKey: "adminLinks.singularRoles",
+        to: "/admin/manage-directory/SINGULAR_ROLES",
+        menus: ADMIN_AND_LAUNCHER,
+        launcherUnchecked: true,
+      },
+    ],
+    planned: true,
+  },
+  auditUsers: {
+    pattern: "/admin/audit/users",
+    rule: { all: [F.auditUsersRead] },
+    nav: adminLink("adminLinks.auditUsers", "/admin/audit/users"),
+    planned: true,
+  },
+  auditOrganizations: {
+    pattern: "/admin/audit/organizations",
+    rule: { all: [F.auditOrgsRead] },
+    nav: adminLink("adminLinks.auditOrganizations", "/admin/audit/organizations"),
+    planned: true,
+  },
+  identityBulkImport: {
+    pattern: "/admin/wsr-bulk-assignments",
+    rule: bulkImport,
+    nav: adminLink("adminLinks.identityBulkImport", "/admin/wsr-bulk-assignments"),
+    planned: true,
+  },
+  organizationBulkImport: {
+    pattern: "/admin/orgs-bulk-assignments",
+    rule: bulkImport,
+    nav: adminLink("adminLinks.organizationBulkImport", "/admin/orgs-bulk-assignments"),
+    planned: true,
+  },
+  integrationErrors: {
+    pattern: "/admin/integration-errors",
+    rule: { all: [F.integrationStatusRead] },
+    nav: [{ labelKey: "adminLinks.integrationErrors", to: "/admin/integration-errors", menus: ["admin"] }],
+    planned: true,
+  },
+  preferences: { pattern: "/preferences/:path?", rule: SIGNED_IN },
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
   /** The embedded identity provider's account page: change password, active sessions (issue #5 §2). */
   accountSecurity: { pattern: EMBEDDED_ACCOUNT_PAGE, rule: SIGNED_IN },

@@ -40,8 +40,10 @@ test.describe("My applications launcher", () => {
     expect(categories[categories.length - 1]).toBe("Admin");
     await expect(northAmerica.getByRole("link", { name: /Dealer Administration/ })).toBeVisible();
     const tools = section.getByRole("region", { name: "Administration tools" });
-    await expect(tools.getByRole("link", { name: "Security roles" })).toHaveAttribute("href", "/admin/security-roles");
-    await expect(tools.getByRole("link", { name: "Singular permissions" })).toBeVisible();
+    await expect(tools.getByRole("link", { name: "Applications" })).toHaveAttribute("href", "/admin/applications");
+    await expect(tools.getByRole("link", { name: "Announcements" })).toBeVisible();
+    // Screens still to come are not linked (issue #11 §3).
+    await expect(tools.getByRole("link", { name: "Security roles" })).toHaveCount(0);
   });
 
   test("the third brand's user sees Halden applications on the Halden address", async ({ page }) => {

@@ -76,8 +76,8 @@ test.describe("shell", () => {
     await signIn(page, "admin@example.com");
     const menu = page.getByTestId("admin-menu");
     await menu.locator("summary").click();
-    await expect(menu.getByRole("link", { name: "Users" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Integration errors" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Announcements" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Applications" })).toBeVisible();
 
     for (const email of ["dealer@example.com", "auditor@example.com"]) {
       const context = await browser.newContext();
@@ -201,9 +201,65 @@ test.describe("shell", () => {
     await page.getByRole("link", { name: "Menu" }).click();
     const nav = page.getByRole("navigation", { name: "Menu" });
     await nav.getByRole("link", { name: /Admin/ }).click();
-    await expect(nav.getByRole("link", { name: "Security roles" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Applications" })).toBeVisible();
     await nav.getByRole("link", { name: /Back/ }).click();
     await expect(nav.getByRole("link", { name: "Documents" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("issue #11 §4: the shell on every page", () => {
+  test("a signed-in user keeps the top bar and footer on Page not found and Access denied", async ({ page }) => {
+    await signIn(page, "dealer@example.com");
+    for (const path of ["/no-such-page", "/admin"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        path === "/admin" ? "Access denied" : "Page not found",
+      );
+      await expect(page.getByTestId("profile-menu")).toBeVisible();
+      await expect(page.locator("footer")).toBeVisible();
+    }
+  });
+
+  test("signed out, Page not found shows no top bar", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByTestId("profile-menu")).toHaveCount(0);
+  });
+});
+
+test.describe("issue #11 §3: navigation from the route table", () => {
+  test("every link shown to the administrator (Admin menu, mobile menu, launcher admin links, header) answers 200", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL });
+    const page = await context.newPage();
+    await signIn(page, "admin@example.com");
+    const hrefs = new Set<string>();
+    const collect = async (selector: string) => {
+      for (const href of await page
+        .locator(selector)
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+        if (href && href.startsWith("/") && !href.startsWith("/logout")) hrefs.add(href);
+      }
+    };
+    await collect("[data-testid=admin-menu] a[href]");
+    for (const href of await page
+      .getByRole("region", { name: "Administration tools" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
+      if (href) hrefs.add(href);
+    for (const menu of ["main", "admin"]) {
+      await page.goto(`/?menu=${menu}`);
+      await collect("nav[aria-label='Menu'] a[href]");
+    }
+    expect([...hrefs]).toEqual(expect.arrayContaining(["/admin", "/admin/applications", "/documents", "/support"]));
+    for (const href of hrefs) {
+      const response = await page.request.get(href, { maxRedirects: 0 });
+      expect(response.status(), href).toBe(200);
+    }
     await context.close();
   });
 });

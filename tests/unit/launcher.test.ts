@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { groupLauncher, opensInNewTab, compareCategories, type LauncherItem } from "~/applications/launcher";
-import { launcherAdminLinks } from "~/applications/admin-links";
+import { launcherAdminLinks } from "~/navigation/admin-links";
+
+/** The rules of every link, the screens still to come included. */
+const ALL_SCREENS = { includePlanned: true };
 import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
 import { customRuleHolds, parseCustomRules } from "~/applications/custom-rule";
 import { ALL_ADMIN_FEATURES } from "~/permissions/features";
@@ -64,12 +67,12 @@ describe("SPEC §2 My applications grouping", () => {
 describe("SPEC §6 launcher admin links", () => {
   const admin = [...ALL_ADMIN_FEATURES, "feature:dev"];
   it("show only with feature:dev and any-admin", () => {
-    expect(launcherAdminLinks([...ALL_ADMIN_FEATURES])).toEqual([]);
-    expect(launcherAdminLinks(["feature:dev", "admin:users:read"])).toEqual([]);
-    expect(launcherAdminLinks(admin)).toHaveLength(11);
+    expect(launcherAdminLinks([...ALL_ADMIN_FEATURES], ALL_SCREENS)).toEqual([]);
+    expect(launcherAdminLinks(["feature:dev", "admin:users:read"], ALL_SCREENS)).toEqual([]);
+    expect(launcherAdminLinks(admin, ALL_SCREENS)).toHaveLength(11);
   });
   it("each link follows its own rule; manage-directory links have no check", () => {
-    const links = launcherAdminLinks(["feature:dev", "admin:announcements:write"]).map((l) => l.to);
+    const links = launcherAdminLinks(["feature:dev", "admin:announcements:write"], ALL_SCREENS).map((l) => l.to);
     expect(links).toEqual([
       "/admin",
       "/admin/manage-directory/DEALER_LOCATION",

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { routeAccessFor, ROUTE_RULES } from "~/permissions/route-rules";
 import { satisfiesRule } from "~/permissions/feature-rule";
-import { visibleAdminLinks, visibleMainLinks } from "~/navigation/admin-links";
+import { launcherAdminLinks, visibleAdminLinks, visibleMainLinks } from "~/navigation/admin-links";
 import { ALL_ADMIN_FEATURES } from "~/permissions/features";
+
+/** The rules of every link, the screens still to come included. */
+const ALL_SCREENS = { includePlanned: true };
 
 const allowed = (path: string, features: string[]) => {
   const entry = routeAccessFor(path);
@@ -72,13 +75,14 @@ describe("SPEC §2 route table: every route has its rule", () => {
 
 describe("SPEC §2 header navigation filtered by the same table", () => {
   it("an administrator sees every admin link", () => {
-    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES]).map((l) => l.to)).toContain("/admin/users");
-    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES])).toHaveLength(12);
+    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES], ALL_SCREENS).map((l) => l.to)).toContain("/admin/users");
+    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES], ALL_SCREENS)).toHaveLength(12);
   });
   it("a read-only auditor's links are only those its features allow", () => {
-    const links = visibleAdminLinks(["admin:users:read", "admin:announcements:read", "audit:users:read"]).map(
-      (l) => l.to,
-    );
+    const links = visibleAdminLinks(
+      ["admin:users:read", "admin:announcements:read", "audit:users:read"],
+      ALL_SCREENS,
+    ).map((l) => l.to);
     expect(links).toEqual(["/admin", "/admin/users", "/admin/audit/users"]);
   });
   it("Documents needs documents:view and Support needs serialNumber:present", () => {
@@ -107,5 +111,23 @@ describe("issue #10 §2: the guard table matches paths the way the router does",
   });
   it("a path that does not decode is left to the router's 404", () => {
     expect(routeAccessFor("/%ff/admin")).toBeUndefined();
+  });
+});
+
+describe("issue #11 §3: menus come from the route table; a screen that does not exist is not linked", () => {
+  it("the Admin menu and the launcher offer only built screens", () => {
+    const admin = ["feature:dev", ...ALL_ADMIN_FEATURES];
+    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual(["/admin", "/admin/applications"]);
+    expect(launcherAdminLinks(admin).map((l) => l.to)).toEqual(["/admin", "/admin/applications"]);
+  });
+  it("every linked address is guarded by the entry it belongs to", () => {
+    const admin = ["feature:dev", "serialNumber:present", "documents:view", ...ALL_ADMIN_FEATURES];
+    for (const link of [
+      ...visibleAdminLinks(admin, ALL_SCREENS),
+      ...visibleMainLinks(admin),
+      ...launcherAdminLinks(admin, ALL_SCREENS),
+    ]) {
+      expect(routeAccessFor(link.to), link.to).toBeDefined();
+    }
   });
 });
