@@ -86,7 +86,7 @@ export async function endOtherSessions(
     await tx
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, String(identityId))));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,
       operation: "update",
@@ -124,7 +124,7 @@ export async function changeOwnPassword(
       .update(identities)
       .set({ passwordHash, lastPassportChange: now, updatedAt: now, modifiedBy: identityId })
       .where(eq(identities.id, identityId));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,
       operation: "update",

@@ -1,5 +1,6 @@
-import type { Database } from "~/db/client.server";
+import type { Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import type { SaveOutcome } from "./save-outcome";
 
 export interface FieldChange {
   field: string;
@@ -40,9 +41,12 @@ export function fieldChanges<T extends Record<string, unknown>>(
   return changes;
 }
 
-/** Writes one audit entry per changed field (or one without a field when nothing field-level changed). */
+/**
+ * Writes one audit entry per changed field (or one without a field when nothing field-level
+ * changed), in the caller's transaction when given one, so the change and its audit land together.
+ */
 export async function recordAudit(
-  database: Database,
+  database: Executor,
   entry: {
     entity: string;
     entityId: string | number;
@@ -64,4 +68,14 @@ export async function recordAudit(
       ? entry.changes.map((c) => ({ ...base, ...c }))
       : [{ ...base, field: null, oldValue: null, newValue: null }];
   await database.insert(auditLog).values(rows);
+}
+
+/**
+ * Whether a save may go ahead on the record read for update: a missing record, or a stamp that is
+ * not the record's current one (a stale edit), ends it with that outcome; null means go ahead.
+ */
+export function stampRefusal(current: { updatedAt: Date } | undefined, stamp: string | undefined): SaveOutcome | null {
+  if (!current) return { kind: "missing" };
+  const currentStamp = current.updatedAt.toISOString();
+  return stamp === currentStamp ? null : { kind: "conflict", currentStamp };
 }

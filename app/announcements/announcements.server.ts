@@ -16,9 +16,9 @@ import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/announcements/schema";
-import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
-import type { SaveOutcome } from "~/applications/applications.server";
+import type { SaveOutcome } from "~/admin/save-outcome";
 import { PAGE_SIZE } from "~/limits";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -196,15 +196,12 @@ function announcementListQuery(options: AnnouncementListOptions) {
   };
 }
 
-/** A page of announcements for management: searched in title and description, within a date range, sorted. */
-export function listAnnouncements(
-  database: Database,
-  options: AnnouncementListOptions,
-): Promise<ListPage<AnnouncementRow>> {
+/** The filtered list in its order, a window at a time. */
+function announcementListReader(database: Database, options: AnnouncementListOptions) {
   const { where, order } = announcementListQuery(options);
-  return pageOf(
-    async () => (await database.select({ total: count() }).from(announcements).where(where))[0].total,
-    (limit, offset) =>
+  return {
+    count: async () => (await database.select({ total: count() }).from(announcements).where(where))[0].total,
+    read: (limit: number, offset: number) =>
       database
         .select()
         .from(announcements)
@@ -212,9 +209,16 @@ export function listAnnouncements(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    options.page,
-    PAGE_SIZE,
-  );
+  };
+}
+
+/** A page of announcements for management: searched in title and description, within a date range, sorted. */
+export function listAnnouncements(
+  database: Database,
+  options: AnnouncementListOptions,
+): Promise<ListPage<AnnouncementRow>> {
+  const list = announcementListReader(database, options);
+  return pageOf(list.count, list.read, options.page, PAGE_SIZE);
 }
 
 /** Every announcement of the filtered list, in its order (the CSV export). */
@@ -222,16 +226,7 @@ export function everyListedAnnouncement(
   database: Database,
   options: AnnouncementListOptions,
 ): AsyncGenerator<AnnouncementRow> {
-  const { where, order } = announcementListQuery(options);
-  return everyRow((limit, offset) =>
-    database
-      .select()
-      .from(announcements)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-  );
+  return everyRow(announcementListReader(database, options).read);
 }
 
 /** Announcements by id, in the order asked (unknown ids are left out). */
@@ -336,7 +331,7 @@ export async function createAnnouncement(
       .insert(announcements)
       .values({ ...values, modifiedBy: actorId, createdAt: now, updatedAt: now })
       .returning({ id: announcements.id });
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "announcement",
       entityId: row.id,
       operation: "create",
@@ -357,16 +352,15 @@ export async function updateAnnouncement(
 ): Promise<SaveOutcome> {
   return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
-    if (!current) return { kind: "missing" };
-    if (input.updatedAt !== current.updatedAt.toISOString())
-      return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
+    const refusal = stampRefusal(current, input.updatedAt);
+    if (refusal) return refusal;
     const values = announcementValues(input);
     const now = new Date();
     await tx
       .update(announcements)
       .set({ ...values, modifiedBy: actorId, updatedAt: now })
       .where(eq(announcements.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "announcement",
       entityId: id,
       operation: "update",
@@ -383,7 +377,7 @@ export async function deleteAnnouncement(database: Database, id: number, actorId
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!current) return false;
     await tx.delete(announcements).where(eq(announcements.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "announcement",
       entityId: id,
       operation: "delete",

@@ -9,7 +9,8 @@ import type { Actor } from "~/permissions/actor";
 import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
 import { tableStateOf, type SortType } from "~/admin/table-state";
-import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
+import type { SaveOutcome } from "~/admin/save-outcome";
 import { PAGE_SIZE } from "~/limits";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -127,15 +128,12 @@ function applicationListQuery(options: ApplicationListOptions) {
   return { where: searchCondition(options.query), order: [direction(column), asc(applications.id)] };
 }
 
-/** A page of applications (launcher order unless sorted otherwise), searched by name, display name or description. */
-export function listApplications(
-  database: Database,
-  options: ApplicationListOptions,
-): Promise<ListPage<ApplicationRow>> {
+/** The filtered list in its order, a window at a time. */
+function applicationListReader(database: Database, options: ApplicationListOptions) {
   const { where, order } = applicationListQuery(options);
-  return pageOf(
-    async () => (await database.select({ total: count() }).from(applications).where(where))[0].total,
-    (limit, offset) =>
+  return {
+    count: async () => (await database.select({ total: count() }).from(applications).where(where))[0].total,
+    read: (limit: number, offset: number) =>
       database
         .select()
         .from(applications)
@@ -143,9 +141,16 @@ export function listApplications(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    options.page,
-    options.pageSize ?? PAGE_SIZE,
-  );
+  };
+}
+
+/** A page of applications (launcher order unless sorted otherwise), searched by name, display name or description. */
+export function listApplications(
+  database: Database,
+  options: ApplicationListOptions,
+): Promise<ListPage<ApplicationRow>> {
+  const list = applicationListReader(database, options);
+  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
 }
 
 /** Every application of the filtered list, in its order (the CSV export). */
@@ -153,16 +158,7 @@ export function everyListedApplication(
   database: Database,
   options: ApplicationListOptions,
 ): AsyncGenerator<ApplicationRow> {
-  const { where, order } = applicationListQuery(options);
-  return everyRow((limit, offset) =>
-    database
-      .select()
-      .from(applications)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-  );
+  return everyRow(applicationListReader(database, options).read);
 }
 
 export async function getApplication(database: Database, id: number): Promise<ApplicationRow | null> {
@@ -257,7 +253,7 @@ export async function createApplication(database: Database, input: ApplicationIn
       .insert(applications)
       .values({ ...values, sortOrder: max + 10, modifiedBy: actorId, createdAt: now, updatedAt: now })
       .returning({ id: applications.id });
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "application",
       entityId: row.id,
       operation: "create",
@@ -268,8 +264,6 @@ export async function createApplication(database: Database, input: ApplicationIn
     return row.id;
   });
 }
-
-export type SaveOutcome = { kind: "saved" } | { kind: "conflict"; currentStamp: string } | { kind: "missing" };
 
 /**
  * Saves an edit when the posted stamp is the record's current one; otherwise reports a
@@ -283,8 +277,8 @@ export async function updateApplication(
 ): Promise<SaveOutcome> {
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
-    if (!current) return { kind: "missing" };
-    if (input.updatedAt !== editStamp(current)) return { kind: "conflict", currentStamp: editStamp(current) };
+    const refusal = stampRefusal(current, input.updatedAt);
+    if (refusal) return refusal;
     const values = valuesOf(input);
     const changes = fieldChanges(current, values, AUDITED_FIELDS);
     const now = new Date();
@@ -292,7 +286,7 @@ export async function updateApplication(
       .update(applications)
       .set({ ...values, modifiedBy: actorId, updatedAt: now })
       .where(eq(applications.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "application",
       entityId: id,
       operation: "update",
@@ -309,7 +303,7 @@ export async function deleteApplication(database: Database, id: number, actorId:
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
     if (!current) return false;
     await tx.delete(applications).where(eq(applications.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "application",
       entityId: id,
       operation: "delete",
@@ -382,7 +376,7 @@ export async function moveApplication(
       if (oldOrder.get(rowId) !== sortOrder)
         await tx.update(applications).set({ sortOrder }).where(eq(applications.id, rowId));
     }
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "application",
       entityId: id,
       operation: "move",

@@ -11,6 +11,10 @@ import * as schema from "./schema";
 import { logger } from "~/logger.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database: what a write's callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Where a statement runs: the database, or the caller's transaction. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -12,8 +12,9 @@ import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
 import type { Actor } from "~/permissions/actor";
 import { documentFilters, type DocumentInput } from "~/documents/schema";
 import { logger } from "~/logger.server";
-import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
 import { tableStateOf, type SortType } from "~/admin/table-state";
+import type { SaveOutcome } from "~/admin/save-outcome";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -190,7 +191,7 @@ export async function createDocument(
         .insert(documents)
         .values({ ...values, storageKey, modifiedBy: actorId, createdAt: now, updatedAt: now })
         .returning({ id: documents.id });
-      await recordAudit(tx as unknown as Database, {
+      await recordAudit(tx, {
         entity: "document",
         entityId: row.id,
         operation: "create",
@@ -233,7 +234,7 @@ export async function replaceDocumentFile(
         .update(documents)
         .set({ ...values, storageKey, modifiedBy: actorId, updatedAt: now })
         .where(eq(documents.id, id));
-      await recordAudit(tx as unknown as Database, {
+      await recordAudit(tx, {
         entity: "document",
         entityId: id,
         operation: "update",
@@ -255,8 +256,6 @@ export async function replaceDocumentFile(
   return { kind: "replaced" };
 }
 
-export type DetailsOutcome = { kind: "saved" } | { kind: "missing" } | { kind: "conflict"; currentStamp: string };
-
 /**
  * Saves a document's details (name, description, subject, audience; the file stays) when the
  * posted stamp is the current one; otherwise a conflict that changes nothing (ADR 7). Audited.
@@ -267,19 +266,18 @@ export async function updateDocumentDetails(
   input: DocumentInput,
   stamp: string,
   actorId: number,
-): Promise<DetailsOutcome> {
+): Promise<SaveOutcome> {
   return database.transaction(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
-    if (!current) return { kind: "missing" };
-    if (current.updatedAt.toISOString() !== stamp)
-      return { kind: "conflict", currentStamp: current.updatedAt.toISOString() };
+    const refusal = stampRefusal(current, stamp);
+    if (refusal) return refusal;
     const values = detailValues(input);
     const now = new Date();
     await tx
       .update(documents)
       .set({ ...values, modifiedBy: actorId, updatedAt: now })
       .where(eq(documents.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "document",
       entityId: id,
       operation: "update",
@@ -302,7 +300,7 @@ export async function deleteDocument(
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
     if (!current) return null;
     await tx.delete(documents).where(eq(documents.id, id));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "document",
       entityId: id,
       operation: "delete",

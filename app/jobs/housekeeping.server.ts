@@ -1,5 +1,5 @@
 import { lt, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle, Executor } from "~/db/client.server";
 import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS } from "~/account/lockout";
 
@@ -20,7 +20,7 @@ export interface HousekeepingResult {
  * Deletes what has expired: portal sessions past their expiry, the identity provider's records
  * (sessions, grants, codes, tokens) past theirs, and sign-in attempts the lockout no longer reads.
  */
-export async function purgeExpired(database: Database, now = new Date()): Promise<HousekeepingResult> {
+export async function purgeExpired(database: Executor, now = new Date()): Promise<HousekeepingResult> {
   const gone = await database.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const provider = await database
     .delete(oidcPayloads)
@@ -44,6 +44,6 @@ export async function runHousekeeping(handle: DatabaseHandle, now = new Date()):
       sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as locked`,
     )) as unknown as { rows: { locked: boolean }[] };
     if (!rows[0]?.locked) return null;
-    return purgeExpired(tx as unknown as Database, now);
+    return purgeExpired(tx, now);
   });
 }

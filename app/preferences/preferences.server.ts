@@ -56,7 +56,7 @@ export async function updateOwnProfileField(
       .update(identities)
       .set({ [field]: value, updatedAt: now, modifiedBy: identityId })
       .where(eq(identities.id, identityId));
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,
       operation: "update",
@@ -138,7 +138,7 @@ export async function setOwnSubscriptions(
       await tx.insert(emailSubscriptions).values(wanted.map((id) => ({ identityId, distributionListId: id })));
     const codeOf = new Map(offered.map((l) => [l.id, l.code]));
     const codes = (ids: number[]) => ids.map((id) => codeOf.get(id) ?? String(id)).join(", ");
-    await recordAudit(tx as unknown as Database, {
+    await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,
       operation: "update",

@@ -1,10 +1,10 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { LOCALES } from "~/i18n/locale";
@@ -25,12 +25,12 @@ import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
 import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
 import { LATEST_DAY } from "~/validation/calendar-day";
-import { MultiSelect, mergeNewTags } from "~/admin/MultiSelect";
+import { MultiSelect } from "~/admin/MultiSelect";
+import { editorAction } from "~/admin/editor-action.server";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import { AudienceCheckboxes, listOf } from "~/admin/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
-import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
@@ -53,25 +53,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Save or delete: only with admin:announcements:write, checked here; bad input changes nothing. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeatures(request, ANNOUNCEMENTS_WRITE);
-  const id = optionalIdParam(params.id);
-  const formData = mergeNewTags(await readFormData(request), ["roles"]);
-  if (formData.get("intent") === "delete" && id !== null) {
-    await deleteAnnouncement(db(), id, user.identityId);
-    return redirect("/admin?deleted=1");
-  }
-  const submission = parseWithZod(formData, { schema: announcementSchema });
-  if (submission.status !== "success")
-    return { result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null };
-  if (id === null) {
-    const created = await createAnnouncement(db(), submission.value, user.identityId);
-    return redirect(`/admin/announcement/${created}/edit?saved=1`);
-  }
-  const outcome = await updateAnnouncement(db(), id, submission.value, user.identityId);
-  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
-  if (outcome.kind === "conflict")
-    return { result: submission.reply({ formErrors: ["adminAnnouncements.conflict"] }), stamp: outcome.currentStamp };
-  return redirect(`/admin/announcement/${id}/edit?saved=1`);
+  return editorAction(request, {
+    writeRule: ANNOUNCEMENTS_WRITE,
+    schema: announcementSchema,
+    id: optionalIdParam(params.id),
+    listFields: ["roles"],
+    remove: { run: (id, actorId) => deleteAnnouncement(db(), id, actorId), redirectTo: "/admin?deleted=1" },
+    create: (input, actorId) => createAnnouncement(db(), input, actorId),
+    update: (id, input, actorId) => updateAnnouncement(db(), id, input, actorId),
+    savedTo: (id) => `/admin/announcement/${id}/edit?saved=1`,
+    conflictKey: "adminAnnouncements.conflict",
+  });
 }
 
 export default function AnnouncementEditor() {

@@ -1,10 +1,10 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import {
@@ -22,10 +22,10 @@ import { FieldError } from "~/admin/FieldError";
 import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
 import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
-import { MultiSelect, mergeNewTags } from "~/admin/MultiSelect";
+import { MultiSelect } from "~/admin/MultiSelect";
+import { editorAction } from "~/admin/editor-action.server";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
-import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("adminApplications.editTitle");
 
@@ -61,27 +61,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Save or delete: only with admin:applications:write, checked here; bad input changes nothing. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeatures(request, APPLICATIONS_WRITE);
-  const id = optionalIdParam(params.id);
-  const formData = mergeNewTags(await readFormData(request), APPLICATION_LIST_FIELDS);
-  if (formData.get("intent") === "delete" && id !== null) {
-    await deleteApplication(db(), id, user.identityId);
-    return redirect("/admin/applications?deleted=1");
-  }
-  const submission = parseWithZod(formData, { schema: applicationSchema });
-  if (submission.status !== "success") {
-    return { result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null };
-  }
-  if (id === null) {
-    const created = await createApplication(db(), submission.value, user.identityId);
-    return redirect(`/admin/application/${created}?saved=1`);
-  }
-  const outcome = await updateApplication(db(), id, submission.value, user.identityId);
-  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
-  if (outcome.kind === "conflict") {
-    return { result: submission.reply({ formErrors: ["adminApplications.conflict"] }), stamp: outcome.currentStamp };
-  }
-  return redirect(`/admin/application/${id}?saved=1`);
+  return editorAction(request, {
+    writeRule: APPLICATIONS_WRITE,
+    schema: applicationSchema,
+    id: optionalIdParam(params.id),
+    listFields: APPLICATION_LIST_FIELDS,
+    remove: { run: (id, actorId) => deleteApplication(db(), id, actorId), redirectTo: "/admin/applications?deleted=1" },
+    create: (input, actorId) => createApplication(db(), input, actorId),
+    update: (id, input, actorId) => updateApplication(db(), id, input, actorId),
+    savedTo: (id) => `/admin/application/${id}?saved=1`,
+    conflictKey: "adminApplications.conflict",
+  });
 }
 
 const TEXT_FIELDS = ["name", "displayName", "description", "link"] as const;

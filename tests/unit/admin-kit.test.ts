@@ -103,3 +103,20 @@ describe("lists read in pages and exports in batches", () => {
     expect(seen).toEqual(data);
   });
 });
+
+describe("ADR 7 edit stamp: a save goes ahead only on the stamp it was read with", () => {
+  const current = { updatedAt: new Date("2026-11-22T10:00:00.000Z") };
+  it("the current stamp saves", async () => {
+    const { stampRefusal } = await import("~/admin/audit.server");
+    expect(stampRefusal(current, "2026-11-22T10:00:00.000Z")).toBeNull();
+  });
+  it("a stale or absent stamp is a conflict naming the current one; no record is missing", async () => {
+    const { stampRefusal } = await import("~/admin/audit.server");
+    expect(stampRefusal(current, "2026-11-22T09:59:59.000Z")).toEqual({
+      kind: "conflict",
+      currentStamp: "2026-11-22T10:00:00.000Z",
+    });
+    expect(stampRefusal(current, undefined)).toEqual({ kind: "conflict", currentStamp: "2026-11-22T10:00:00.000Z" });
+    expect(stampRefusal(undefined, "x")).toEqual({ kind: "missing" });
+  });
+});

@@ -18,7 +18,7 @@ export function DetailsForm(props: {
     regionCodes: string[];
     updatedAt: string;
   };
-  reply?: { result: SubmissionResult<string[]>; stamp?: string };
+  reply?: { result: SubmissionResult<string[]>; stamp?: string | null };
   returnTo: string;
   cancelTo: string;
 }) {

@@ -16,43 +16,28 @@ import { documentsReturnPath } from "~/documents/return-path";
 import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
 import { documentDetailsSchema, documentSchema } from "~/documents/schema";
 import { readFormData } from "~/security/form-body.server";
+import { editorAction } from "~/admin/editor-action.server";
 
 export type ActionReply = {
   intent: "upload" | "replace" | "edit";
   id: number | null;
   result: SubmissionResult<string[]>;
-  stamp?: string;
+  stamp?: string | null;
 };
 
 /** Edit details: the same checks as an upload, the stamp it was read with; bad input or a stale stamp changes nothing. */
-async function saveDetails(form: FormData, actorId: number) {
-  const submission = parseWithZod(form, { schema: documentDetailsSchema });
+function saveDetails(request: Request, form: FormData) {
   const id = recordIdOf(form.get("id"));
-  if (submission.status !== "success")
-    return replyWith<ActionReply>(
-      { intent: "edit", id, result: submission.reply({ formErrors: ["validations.formError"] }) },
-      { status: 400 },
-    );
-  const outcome = await updateDocumentDetails(
-    db(),
-    submission.value.id,
-    submission.value,
-    submission.value.updatedAt,
-    actorId,
-  );
-  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
-  if (outcome.kind === "conflict") {
-    return replyWith<ActionReply>(
-      {
-        intent: "edit",
-        id,
-        result: submission.reply({ formErrors: ["adminDocuments.conflict"] }),
-        stamp: outcome.currentStamp,
-      },
-      { status: 409 },
-    );
-  }
-  return redirect(documentsReturnPath(form.get("returnTo"), "edited"));
+  return editorAction(request, {
+    writeRule: DOCUMENTS_WRITE,
+    schema: documentDetailsSchema,
+    id,
+    form,
+    update: (documentId, input, actorId) => updateDocumentDetails(db(), documentId, input, input.updatedAt, actorId),
+    savedTo: () => documentsReturnPath(form.get("returnTo"), "edited"),
+    conflictKey: "adminDocuments.conflict",
+    reply: { intent: "edit" as const, id },
+  });
 }
 
 const FILE_PROBLEMS = {
@@ -78,7 +63,7 @@ export async function documentsAction({ request }: ActionFunctionArgs) {
 
   if (!isMultipart(request)) {
     const form = await readFormData(request);
-    if (form.get("intent") === "edit") return saveDetails(form, user.identityId);
+    if (form.get("intent") === "edit") return saveDetails(request, form);
     const id = recordIdOf(form.get("id"));
     if (form.get("intent") !== "delete" || id === null) throw new Response("Bad Request", { status: 400 });
     if (!(await deleteDocument(db(), store, id, user.identityId))) throw new Response("Not Found", { status: 404 });
