@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -20,15 +20,14 @@ import {
 import { announcementSchema } from "~/announcements/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
-import { FieldError } from "~/admin/FieldError";
+import { Field } from "~/admin/Field";
 import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
 import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
 import { LATEST_DAY } from "~/validation/calendar-day";
-import { MultiSelect } from "~/admin/MultiSelect";
 import { editorAction } from "~/admin/editor-action.server";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
-import { AudienceCheckboxes, listOf } from "~/admin/CheckboxGroup";
+import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 
@@ -121,101 +120,50 @@ export default function AnnouncementEditor() {
         errorText={errorText}
         actions={editing && <EditorActions canDelete={Boolean(announcement)} submitting={submitting} />}
       >
-        <div className="field">
-          <label htmlFor={fields.title.id}>{t("adminAnnouncements.titleColumn")}</label>
-          <input
-            {...getInputProps(fields.title, { type: "text" })}
-            key={fields.title.key}
-            maxLength={MAX_TEXT_LENGTH}
+        <Field field={fields.title} label={t("adminAnnouncements.titleColumn")} />
+        <Field
+          field={fields.description}
+          label={t("adminAnnouncements.description")}
+          help={t("adminAnnouncements.descriptionHelp")}
+        />
+        <Field
+          field={fields.content}
+          kind="textarea"
+          rows={6}
+          label={t("adminAnnouncements.content")}
+          help={t("adminAnnouncements.contentHelp")}
+          before={editing && <MarkupToolbar textareaId={fields.content.id} />}
+        />
+        <Field field={fields.linkUrl} kind="url" maxLength={2048} required label={t("adminAnnouncements.linkUrl")} />
+        <div className="field-row">
+          <Field
+            field={fields.language}
+            kind="select"
+            placeholder={false}
+            label={t("adminAnnouncements.language")}
+            options={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
           />
-          <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.description.id}>{t("adminAnnouncements.description")}</label>
-          <input
-            {...getInputProps(fields.description, { type: "text" })}
-            key={fields.description.key}
-            maxLength={MAX_TEXT_LENGTH}
-            aria-describedby={`${fields.description.id}-help`}
+          <Field
+            field={fields.priority}
+            kind="select"
+            placeholder={false}
+            label={t("adminAnnouncements.priority")}
+            options={PRIORITIES.map((priority) => ({
+              value: priority,
+              label: t(`announcements.priority.${priority}`),
+            }))}
           />
-          <p id={`${fields.description.id}-help`} className="field__help">
-            {t("adminAnnouncements.descriptionHelp")}
-          </p>
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.content.id}>{t("adminAnnouncements.content")}</label>
-          {editing && <MarkupToolbar textareaId={fields.content.id} />}
-          <textarea
-            {...getTextareaProps(fields.content)}
-            key={fields.content.key}
-            rows={6}
-            aria-describedby={`${fields.content.id}-help`}
-          />
-          <p id={`${fields.content.id}-help`} className="field__help">
-            {t("adminAnnouncements.contentHelp")}
-          </p>
-          <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.linkUrl.id}>{t("adminAnnouncements.linkUrl")}</label>
-          <input
-            {...getInputProps(fields.linkUrl, { type: "url" })}
-            key={fields.linkUrl.key}
-            maxLength={2048}
-            required
-          />
-          <FieldError id={fields.linkUrl.errorId} errors={fields.linkUrl.errors} />
         </div>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={fields.language.id}>{t("adminAnnouncements.language")}</label>
-            <select {...getSelectProps(fields.language)} key={fields.language.key}>
-              {LOCALES.map((locale) => (
-                <option key={locale} value={locale}>
-                  {t(`languages.${locale}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.language.errorId} errors={fields.language.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.priority.id}>{t("adminAnnouncements.priority")}</label>
-            <select {...getSelectProps(fields.priority)} key={fields.priority.key}>
-              {PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {t(`announcements.priority.${priority}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.priority.errorId} errors={fields.priority.errors} />
-          </div>
-        </div>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor={fields.startDate.id}>{t("adminAnnouncements.startDate")}</label>
-            <input {...getInputProps(fields.startDate, { type: "date" })} max={LATEST_DAY} key={fields.startDate.key} />
-            <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.expirationDate.id}>{t("adminAnnouncements.expirationDate")}</label>
-            <input
-              {...getInputProps(fields.expirationDate, { type: "date" })}
-              max={LATEST_DAY}
-              key={fields.expirationDate.key}
-            />
-            <FieldError id={fields.expirationDate.errorId} errors={fields.expirationDate.errors} />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={fields.displayLocationCode.id}>{t("adminAnnouncements.displayLocation")}</label>
-          <input
-            {...getInputProps(fields.displayLocationCode, { type: "text" })}
-            key={fields.displayLocationCode.key}
-            maxLength={MAX_TEXT_LENGTH}
+          <Field field={fields.startDate} kind="date" max={LATEST_DAY} label={t("adminAnnouncements.startDate")} />
+          <Field
+            field={fields.expirationDate}
+            kind="date"
+            max={LATEST_DAY}
+            label={t("adminAnnouncements.expirationDate")}
           />
-          <FieldError id={fields.displayLocationCode.errorId} errors={fields.displayLocationCode.errors} />
         </div>
+        <Field field={fields.displayLocationCode} label={t("adminAnnouncements.displayLocation")} />
         <AudienceCheckboxes
           brandIds={fields.brandIds}
           regionCodes={fields.regionCodes}
@@ -224,14 +172,11 @@ export default function AnnouncementEditor() {
           brandLabel={(id) => t(`brands.${id}`)}
           regionLabel={(code) => t(`regions.${code}`)}
         />
-        <MultiSelect
-          key={`roles-${fields.roles.key ?? ""}`}
-          name="roles"
+        <Field
+          field={fields.roles}
+          kind="multiselect"
           label={t("adminAnnouncements.roles")}
           options={roleOptions}
-          defaultValue={listOf(fields.roles.initialValue)}
-          errors={fields.roles.errors}
-          errorId={fields.roles.errorId}
           disabled={!editing}
         />
       </EditorForm>

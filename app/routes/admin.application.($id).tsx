@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -19,10 +19,10 @@ import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/admin/FieldError";
+import { Field } from "~/admin/Field";
 import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
 import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
-import { MultiSelect } from "~/admin/MultiSelect";
 import { editorAction } from "~/admin/editor-action.server";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
@@ -117,80 +117,46 @@ export default function ApplicationEditor() {
         actions={canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}
       >
         {TEXT_FIELDS.map((name) => (
-          <div className="field" key={name}>
-            <label htmlFor={fields[name].id}>
-              {t(name === "name" ? "adminApplications.name" : `adminApplications.${name}`)}
-            </label>
-            <input
-              {...getInputProps(fields[name], { type: name === "link" ? "url" : "text" })}
-              key={fields[name].key}
-              maxLength={MAX_TEXT_LENGTH}
-              aria-describedby={name === "link" ? `${fields[name].id}-help ${fields[name].errorId}` : undefined}
-            />
-            {name === "link" && (
-              <p id={`${fields[name].id}-help`} className="field__help">
-                {t("adminApplications.linkHelp")}
-              </p>
-            )}
-            <FieldError id={fields[name].errorId} errors={fields[name].errors} />
-          </div>
+          <Field
+            key={name}
+            field={fields[name]}
+            kind={name === "link" ? "url" : "text"}
+            label={t(`adminApplications.${name}`)}
+            help={name === "link" ? t("adminApplications.linkHelp") : undefined}
+          />
         ))}
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={fields.brandId.id}>{t("adminApplications.brand")}</label>
-            <select {...getSelectProps(fields.brandId)} key={fields.brandId.key}>
-              <option value="">{t("common.selectOption")}</option>
-              {[1, 2, 3, 4, 5].map((id) => (
-                <option key={id} value={id}>
-                  {t(`brands.${id}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.brandId.errorId} errors={fields.brandId.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.regionCode.id}>{t("adminApplications.region")}</label>
-            <select {...getSelectProps(fields.regionCode)} key={fields.regionCode.key}>
-              <option value="">{t("common.selectOption")}</option>
-              {["NA", "EMEA", "APAC"].map((code) => (
-                <option key={code} value={code}>
-                  {t(`regions.${code}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.regionCode.errorId} errors={fields.regionCode.errors} />
-          </div>
+          <Field
+            field={fields.brandId}
+            kind="select"
+            label={t("adminApplications.brand")}
+            options={[1, 2, 3, 4, 5].map((id) => ({ value: String(id), label: t(`brands.${id}`) }))}
+          />
+          <Field
+            field={fields.regionCode}
+            kind="select"
+            label={t("adminApplications.region")}
+            options={["NA", "EMEA", "APAC"].map((code) => ({ value: code, label: t(`regions.${code}`) }))}
+          />
         </div>
         {APPLICATION_LIST_FIELDS.map((name) => (
-          <MultiSelect
-            key={`${name}-${fields[name].key ?? ""}`}
-            name={name}
+          <Field
+            key={name}
+            field={fields[name]}
+            kind="multiselect"
             label={t(`adminApplications.${name}`)}
             options={options[name]}
-            defaultValue={
-              (fields[name].initialValue as string[] | string | undefined) === undefined
-                ? []
-                : ([] as string[]).concat(fields[name].initialValue as string[] | string)
-            }
-            errors={fields[name].errors}
-            errorId={fields[name].errorId}
             disabled={!canWrite}
           />
         ))}
-        <div className="field">
-          <label htmlFor={fields.customRules.id}>{t("adminApplications.customRules")}</label>
-          <textarea
-            {...getTextareaProps(fields.customRules)}
-            key={fields.customRules.key}
-            rows={3}
-            className="code"
-            aria-describedby={`${fields.customRules.id}-help ${fields.customRules.errorId}`}
-          />
-          <p id={`${fields.customRules.id}-help`} className="field__help">
-            {t("adminApplications.customRulesHelp")}
-          </p>
-          <FieldError id={fields.customRules.errorId} errors={fields.customRules.errors} />
-        </div>
+        <Field
+          field={fields.customRules}
+          kind="textarea"
+          rows={3}
+          className="code"
+          label={t("adminApplications.customRules")}
+          help={t("adminApplications.customRulesHelp")}
+        />
         <ApplicationTranslations translations={fields.translations} />
       </EditorForm>
 

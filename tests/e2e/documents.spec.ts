@@ -298,6 +298,8 @@ test.describe("documents library", () => {
 
   test("axe finds nothing on the library, the upload form and its dialogs", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
+    // Six full-page scans and two sign-ins: more than the default time on a loaded machine.
+    test.slow();
     const analyze = async () => {
       await ready(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -132,4 +132,24 @@ test.describe("global preferences", () => {
       expect(results.violations, section).toEqual([]);
     }
   });
+
+  test("issue #11 §2: the sections are tabs that are addresses; with JavaScript the arrow keys move between them", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, "dealer@example.com", "/preferences/language");
+    const tabs = page.getByRole("navigation", { name: "Preference sections" });
+    await expect(tabs.getByRole("link", { name: "Language" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Contact information" })).toHaveAttribute(
+      "href",
+      "/preferences/contact",
+    );
+    test.skip(testInfo.project.name === "js-off", "arrow keys are a JavaScript enhancement");
+    await tabs.getByRole("link", { name: "Language" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.getByRole("link", { name: "E-mail subscriptions" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(tabs.getByRole("link", { name: "Applications", exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.getByRole("link", { name: "Contact information" })).toBeFocused();
+  });
 });

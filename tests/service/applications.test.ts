@@ -11,6 +11,7 @@ import {
   editStamp,
   getApplication,
   listApplications,
+  everyListedApplication,
   moveApplication,
   reorder,
   targetingSubjectOf,
@@ -178,6 +179,19 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
     expect(first.pageCount).toBe(2);
     expect((await listApplications(handle.db, { page: 2 })).rows).toHaveLength(first.total - 10);
     expect((await listApplications(handle.db, { query: "100%_" })).rows).toEqual([]);
+  });
+
+  it("issue #11 §2: the export reads every page of the filtered, sorted list, in the list's order", async () => {
+    const options = { sortBy: "name" as const, sortType: "desc" as const };
+    const first = await listApplications(handle.db, { ...options, page: 1 });
+    const second = await listApplications(handle.db, { ...options, page: 2 });
+    expect(first.pageCount).toBe(2);
+    const exported: string[] = [];
+    for await (const row of everyListedApplication(handle.db, options)) exported.push(row.name);
+    expect(exported).toEqual([...first.rows, ...second.rows].map((r) => r.name));
+    expect(exported).toHaveLength(first.total);
+    const names = exported.map((n) => n.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
   });
 
   it("move to top, up and down keep one consistent order, also under concurrent moves", async () => {

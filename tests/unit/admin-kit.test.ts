@@ -120,3 +120,24 @@ describe("ADR 7 edit stamp: a save goes ahead only on the stamp it was read with
     expect(stampRefusal(undefined, "x")).toEqual({ kind: "missing" });
   });
 });
+
+describe("issue #11 §2: RoutableTabs", () => {
+  it("a tab is hidden when the user lacks its feature", async () => {
+    const { visibleTabs } = await import("~/admin/RoutableTabs");
+    const tabs = [
+      { key: "contact", label: "Contact", to: "/x/contact" },
+      { key: "roles", label: "Roles", to: "/x/roles", rule: { any: ["admin:users:write", "admin:users:edit"] } },
+    ];
+    expect(visibleTabs(tabs, ["admin:users:read"]).map((t) => t.key)).toEqual(["contact"]);
+    expect(visibleTabs(tabs, ["admin:users:edit"]).map((t) => t.key)).toEqual(["contact", "roles"]);
+  });
+  it("arrow keys move to the next and previous tab, wrapping; Home and End to the ends", async () => {
+    const { tabMove } = await import("~/admin/RoutableTabs");
+    expect(tabMove("ArrowRight", 0, 3)).toBe(1);
+    expect(tabMove("ArrowRight", 2, 3)).toBe(0);
+    expect(tabMove("ArrowLeft", 0, 3)).toBe(2);
+    expect(tabMove("Home", 2, 3)).toBe(0);
+    expect(tabMove("End", 0, 3)).toBe(2);
+    expect(tabMove("Enter", 1, 3)).toBeNull();
+  });
+});

@@ -1,8 +1,7 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { SUBJECTS } from "~/documents/subjects";
-import { MAX_TEXT_LENGTH } from "~/limits";
-import { FieldError } from "~/admin/FieldError";
+import { Field } from "~/admin/Field";
 import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
 
 // Conform's field metadata for the document fields of either form (upload or edit details).
@@ -18,32 +17,14 @@ export function DocumentDetailFields({
   const { t } = useTranslation();
   return (
     <>
-      <div className="field">
-        <label htmlFor={fields.name.id}>{t("documents.name")}</label>
-        <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={MAX_TEXT_LENGTH} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t("documents.description")}</label>
-        <input
-          {...getInputProps(fields.description, { type: "text" })}
-          key={fields.description.key}
-          maxLength={MAX_TEXT_LENGTH}
-        />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.subject.id}>{t("documents.subject")}</label>
-        <select {...getSelectProps(fields.subject)} key={fields.subject.key}>
-          <option value="">{t("common.selectOption")}</option>
-          {SUBJECTS.map((subject) => (
-            <option key={subject} value={subject}>
-              {t(`documents.subjects.${subject}`)}
-            </option>
-          ))}
-        </select>
-        <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-      </div>
+      <Field field={fields.name} label={t("documents.name")} />
+      <Field field={fields.description} label={t("documents.description")} />
+      <Field
+        field={fields.subject}
+        kind="select"
+        label={t("documents.subject")}
+        options={SUBJECTS.map((subject) => ({ value: subject, label: t(`documents.subjects.${subject}`) }))}
+      />
       <AudienceCheckboxes
         brandIds={fields.brandIds}
         regionCodes={fields.regionCodes}

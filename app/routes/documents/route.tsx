@@ -20,6 +20,7 @@ import { SUBJECTS } from "~/documents/subjects";
 import { titleMeta } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
 import { SearchForm } from "~/admin/SearchForm";
+import { RoutableTabs } from "~/admin/RoutableTabs";
 import { DataTable, type Column } from "~/admin/DataTable";
 import { documentsAction } from "./action.server";
 import { UploadForm } from "./UploadForm";
@@ -154,16 +155,19 @@ export default function DocumentsLibrary() {
       <div className="page__header">
         <h1>{t("documents.title")}</h1>
       </div>
-      <nav className="tabs tabs--wrap" aria-label={t("documents.subjectsLabel")}>
-        <Link to={subjectHref(null)} aria-current={data.subject === null ? "page" : undefined}>
-          {t("documents.allSubjects")}
-        </Link>
-        {SUBJECTS.map((subject) => (
-          <Link key={subject} to={subjectHref(subject)} aria-current={data.subject === subject ? "page" : undefined}>
-            {t(`documents.subjects.${subject}`)}
-          </Link>
-        ))}
-      </nav>
+      <RoutableTabs
+        label={t("documents.subjectsLabel")}
+        className="tabs tabs--wrap"
+        current={data.subject ?? "all"}
+        tabs={[
+          { key: "all", label: t("documents.allSubjects"), to: subjectHref(null) },
+          ...SUBJECTS.map((subject) => ({
+            key: subject,
+            label: t(`documents.subjects.${subject}`),
+            to: subjectHref(subject),
+          })),
+        ]}
+      />
       <SearchForm
         id="document-search"
         label={t("documents.searchLabel")}

@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { LOCALES, localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/locale";
 import { titleMeta } from "~/shell/page-title";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
-import { FieldError } from "~/admin/FieldError";
+import { RoutableTabs } from "~/admin/RoutableTabs";
+import { ContactField, LanguageField, Saved } from "./fields";
 import { userApplications } from "~/applications/launcher.server";
 import {
   assignedLocationsOf,
@@ -18,13 +18,7 @@ import {
   subscriptionIdsOf,
   updateOwnProfileField,
 } from "~/preferences/preferences.server";
-import {
-  CONTACT_FIELDS,
-  profileFieldSchema,
-  subscriptionsSchema,
-  type ProfileField,
-} from "~/preferences/profile-field";
-import { MAX_TEXT_LENGTH } from "~/limits";
+import { CONTACT_FIELDS, profileFieldSchema, subscriptionsSchema } from "~/preferences/profile-field";
 import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("preferences.title");
@@ -88,103 +82,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/preferences/${section}?saved=${submission.value.field}`, { headers });
 }
 
-function SectionNav({ current }: { current: Section }) {
-  const { t } = useTranslation();
-  return (
-    <nav className="tabs" aria-label={t("preferences.sections")}>
-      {PREFERENCE_SECTIONS.map((section) => (
-        <Link key={section} to={`/preferences/${section}`} aria-current={section === current ? "page" : undefined}>
-          {t(`preferences.section.${section}`)}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
-function Saved({ show }: { show: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <span role="status" className="field__saved">
-      {show ? t("preferences.saved") : ""}
-    </span>
-  );
-}
-
-/** One contact field: its own form, its own Save, its success or error next to it. */
-function ContactField({ field, value, saved }: { field: ProfileField; value: string | null; saved: boolean }) {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const mine = actionData?.field === field;
-  const [form, fields] = useForm({
-    id: `preference-${field}`,
-    lastResult: mine && navigation.state === "idle" ? actionData.result : undefined,
-    defaultValue: { field, value: value ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFieldSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("field") === field;
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="preference-field">
-      <input type="hidden" name="field" value={field} />
-      <label htmlFor={fields.value.id}>{t(`preferences.field.${field}`)}</label>
-      <div className="preference-field__row">
-        <input
-          {...getInputProps(fields.value, { type: field.startsWith("phone") || field === "fax" ? "tel" : "text" })}
-          key={fields.value.key}
-          maxLength={MAX_TEXT_LENGTH}
-          autoComplete={field === "phoneMobile" ? "tel" : field === "jobTitle" ? "organization-title" : "off"}
-        />
-        <button
-          type="submit"
-          className="button button--secondary"
-          disabled={submitting}
-          aria-label={`${t("common.save")}: ${t(`preferences.field.${field}`)}`}
-        >
-          {t("common.save")}
-        </button>
-        <Saved show={saved && !fields.value.errors?.length} />
-      </div>
-      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
-    </Form>
-  );
-}
-
-function LanguageField({ value, saved }: { value: string; saved: boolean }) {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "preference-preferredLanguage",
-    lastResult: actionData?.field === "preferredLanguage" ? actionData.result : undefined,
-    defaultValue: { field: "preferredLanguage", value },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFieldSchema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="preference-field">
-      <input type="hidden" name="field" value="preferredLanguage" />
-      <label htmlFor={fields.value.id}>{t("preferences.field.preferredLanguage")}</label>
-      <p id={`${fields.value.id}-help`} className="field__help">
-        {t("preferences.languageHelp")}
-      </p>
-      <div className="preference-field__row">
-        <select {...getSelectProps(fields.value)} key={fields.value.key} aria-describedby={`${fields.value.id}-help`}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {t(`languages.${locale}`)}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button button--secondary">
-          {t("common.save")}
-        </button>
-        <Saved show={saved} />
-      </div>
-      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
-    </Form>
-  );
-}
-
 export default function Preferences() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -195,7 +92,15 @@ export default function Preferences() {
   return (
     <div className="page">
       <h1>{t("preferences.title")}</h1>
-      <SectionNav current={section} />
+      <RoutableTabs
+        label={t("preferences.sections")}
+        current={section}
+        tabs={PREFERENCE_SECTIONS.map((key) => ({
+          key,
+          label: t(`preferences.section.${key}`),
+          to: `/preferences/${key}`,
+        }))}
+      />
       <section aria-labelledby={headingId} className="preferences__section" key={params.path ?? "contact"}>
         <h2 id={headingId}>{t(`preferences.section.${section}`)}</h2>
         {section === "contact" && (

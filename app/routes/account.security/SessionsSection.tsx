@@ -1,0 +1,105 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { mediumDateTime } from "~/i18n/date-format";
+import { Modal } from "~/admin/Modal";
+import { withSearchParam } from "~/shell/search-params";
+import type { ActiveSession } from "~/account/account-security.server";
+
+/** Where the user is signed in: each session with its device and times; sign out one, or all others after a confirmation. */
+export function SessionsSection({ sessions }: { sessions: readonly ActiveSession[] }) {
+  const location = useLocation();
+  const { t, i18n } = useTranslation();
+  const when = mediumDateTime(i18n.language);
+  const others = sessions.filter((s) => !s.current);
+  const confirmingAll = new URLSearchParams(location.search).get("confirm") === "others";
+  const deviceText = (device: { browser: string | null; system: string | null }) =>
+    device.browser && device.system
+      ? t("accountSecurity.deviceOn", { browser: device.browser, system: device.system })
+      : (device.browser ?? device.system ?? t("accountSecurity.unknownDevice"));
+  return (
+    <>
+      <section aria-labelledby="sessions-title">
+        <h2 id="sessions-title">{t("accountSecurity.sessions")}</h2>
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("accountSecurity.device")}</th>
+                <th scope="col">{t("accountSecurity.signedIn")}</th>
+                <th scope="col">{t("accountSecurity.lastSeen")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("common.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.handle} data-testid="session">
+                  <td>{deviceText(s.device)}</td>
+                  <td>{when.format(new Date(s.signedInAt))}</td>
+                  <td>{s.lastSeenAt ? when.format(new Date(s.lastSeenAt)) : "—"}</td>
+                  <td>
+                    {s.current ? (
+                      <strong>{t("accountSecurity.thisDevice")}</strong>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="endSession" />
+                        <input type="hidden" name="handle" value={s.handle} />
+                        <button
+                          type="submit"
+                          className="button button--small button--secondary"
+                          aria-label={t("accountSecurity.signOutSessionOf", {
+                            device: deviceText(s.device),
+                            time: when.format(new Date(s.signedInAt)),
+                          })}
+                        >
+                          {t("accountSecurity.signOutSession")}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {others.length > 0 ? (
+          <p>
+            <Link
+              to={withSearchParam(location, "confirm", "others")}
+              className="button button--danger"
+              preventScrollReset
+            >
+              {t("accountSecurity.signOutOthers")}
+            </Link>
+          </p>
+        ) : (
+          <p className="empty-state">{t("accountSecurity.noOtherSessions")}</p>
+        )}
+      </section>
+
+      {confirmingAll && others.length > 0 && (
+        <Modal
+          title={t("accountSecurity.signOutOthers")}
+          titleId="sign-out-others-title"
+          closeTo={withSearchParam(location, "confirm", null)}
+          closeLabel={t("common.close")}
+        >
+          <p>{t("accountSecurity.signOutOthersText", { count: others.length })}</p>
+          <Form method="post" action="/account/security" className="modal__actions">
+            <Link
+              to={withSearchParam(location, "confirm", null)}
+              className="button button--secondary"
+              preventScrollReset
+            >
+              {t("common.cancel")}
+            </Link>
+            <button type="submit" name="intent" value="endOtherSessions" className="button button--danger">
+              {t("accountSecurity.signOutOthers")}
+            </button>
+          </Form>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LOCALES } from "~/i18n/locale";
+import { FieldError } from "~/admin/FieldError";
+import { profileFieldSchema, type ProfileField } from "~/preferences/profile-field";
+import { MAX_TEXT_LENGTH } from "~/limits";
+import type { action } from "./route";
+
+/** "Saved" next to the field that was saved (announced politely). */
+export function Saved({ show }: { show: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span role="status" className="field__saved">
+      {show ? t("preferences.saved") : ""}
+    </span>
+  );
+}
+
+/** One contact field: its own form, its own Save, its success or error next to it. */
+export function ContactField({ field, value, saved }: { field: ProfileField; value: string | null; saved: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const mine = actionData?.field === field;
+  const [form, fields] = useForm({
+    id: `preference-${field}`,
+    lastResult: mine && navigation.state === "idle" ? actionData.result : undefined,
+    defaultValue: { field, value: value ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFieldSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("field") === field;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="preference-field">
+      <input type="hidden" name="field" value={field} />
+      <label htmlFor={fields.value.id}>{t(`preferences.field.${field}`)}</label>
+      <div className="preference-field__row">
+        <input
+          {...getInputProps(fields.value, { type: field.startsWith("phone") || field === "fax" ? "tel" : "text" })}
+          key={fields.value.key}
+          maxLength={MAX_TEXT_LENGTH}
+          autoComplete={field === "phoneMobile" ? "tel" : field === "jobTitle" ? "organization-title" : "off"}
+        />
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={submitting}
+          aria-label={`${t("common.save")}: ${t(`preferences.field.${field}`)}`}
+        >
+          {t("common.save")}
+        </button>
+        <Saved show={saved && !fields.value.errors?.length} />
+      </div>
+      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
+    </Form>
+  );
+}
+
+/** The preferred language: its own form; saving it also switches the interface. */
+export function LanguageField({ value, saved }: { value: string; saved: boolean }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "preference-preferredLanguage",
+    lastResult: actionData?.field === "preferredLanguage" ? actionData.result : undefined,
+    defaultValue: { field: "preferredLanguage", value },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFieldSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="preference-field">
+      <input type="hidden" name="field" value="preferredLanguage" />
+      <label htmlFor={fields.value.id}>{t("preferences.field.preferredLanguage")}</label>
+      <p id={`${fields.value.id}-help`} className="field__help">
+        {t("preferences.languageHelp")}
+      </p>
+      <div className="preference-field__row">
+        <select {...getSelectProps(fields.value)} key={fields.value.key} aria-describedby={`${fields.value.id}-help`}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {t(`languages.${locale}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--secondary">
+          {t("common.save")}
+        </button>
+        <Saved show={saved} />
+      </div>
+      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
+    </Form>
+  );
+}
