@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/service/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/service/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withSearchParam } from "~/shell/search-params";
 import { Modal } from "./Modal";
@@ -54,17 +54,15 @@ export function EditorDialogs(props: {
         </Modal>
       )}
       {params.get("confirm") === "delete" && props.canDelete && (
-        <Modal title={props.deleteTitle} titleId="delete-title" closeTo={closeDelete} closeLabel={t("common.close")}>
-          <p>{props.deleteText}</p>
-          <Form method="post" className="modal__actions">
-            <Link to={closeDelete} className="button button--secondary" preventScrollReset>
-              {t("common.cancel")}
-            </Link>
-            <button type="submit" name="intent" value="delete" className="button button--danger">
-              {props.deleteButton}
-            </button>
-          </Form>
-        </Modal>
+        <Modal
+          title={props.deleteTitle}
+          titleId="delete-title"
+          closeTo={closeDelete}
+          closeLabel={t("common.close")}
+          text={props.deleteText}
+          cancelLabel={t("common.cancel")}
+          confirm={{ label: props.deleteButton, fields: { intent: "delete" }, danger: true }}
+        />
       )}
     </>
   );

@@ -1,10 +1,24 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import type { SanitizedHtml } from "~/shell/sanitized-html";
+
+/** The modal's confirm button: a form post (to this page's action unless `action` says otherwise). */
+export interface ModalConfirm {
+  label: string;
+  action?: string;
+  /** Hidden fields of the post (the `intent`, the record's id …). */
+  fields?: Record<string, string>;
+  danger?: boolean;
+}
 
 /**
- * A modal addressable by URL: it is rendered open by the server when its search parameter is
- * present, so it opens, submits and closes without JavaScript (close = a link to `closeTo`).
- * With JavaScript, focus moves into it, Tab stays inside, and Escape closes it unless unclosable.
+ * The generic modal of SPEC §2, addressable by URL: it is rendered open by the server when its
+ * search parameter is present, so it opens, submits and closes without JavaScript (close = a link
+ * to `closeTo`). It holds a title, a text or sanitised HTML content, an optional component
+ * (children), and confirm / cancel / exit buttons; it closes by the × or a click outside unless
+ * unclosable or loading (Cancel is hidden when unclosable). Loading shows a spinner and a message;
+ * `confirmDisabled` keeps Confirm disabled. With JavaScript, focus moves into it, Tab stays inside,
+ * and Escape closes it unless unclosable.
  */
 export function Modal(props: {
   title: string;
@@ -13,11 +27,20 @@ export function Modal(props: {
   closeLabel: string;
   unclosable?: boolean;
   onClose?: () => void;
-  children: ReactNode;
+  text?: string;
+  html?: SanitizedHtml;
+  children?: ReactNode;
+  confirm?: ModalConfirm;
+  confirmDisabled?: boolean;
+  cancelLabel?: string;
+  exit?: { label: string; to: string };
+  loading?: { message: string };
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const closeLink = useRef<HTMLAnchorElement>(null);
-  const { unclosable, onClose } = props;
+  const unclosable = Boolean(props.unclosable || props.loading);
+  const { onClose } = props;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -57,9 +80,10 @@ export function Modal(props: {
       previous?.focus?.();
     };
   }, [unclosable, onClose]);
+  const hasActions = props.confirm || props.exit || (props.cancelLabel && !unclosable);
   return (
     <div className="modal-backdrop">
-      {!props.unclosable && (
+      {!unclosable && (
         <Link
           to={props.closeTo}
           className="modal-backdrop__close"
@@ -69,10 +93,17 @@ export function Modal(props: {
           onClick={props.onClose}
         />
       )}
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={props.titleId} ref={ref}>
+      <div
+        className={props.wide ? "modal modal--wide" : "modal"}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={props.titleId}
+        aria-busy={props.loading ? true : undefined}
+        ref={ref}
+      >
         <div className="modal__header">
           <h2 id={props.titleId}>{props.title}</h2>
-          {!props.unclosable && (
+          {!unclosable && (
             <Link
               ref={closeLink}
               to={props.closeTo}
@@ -85,8 +116,64 @@ export function Modal(props: {
             </Link>
           )}
         </div>
+        {props.loading && (
+          <p className="modal__loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            {props.loading.message}
+          </p>
+        )}
+        {props.text && <p>{props.text}</p>}
+        {/* Only sanitised HTML reaches here: the type is made by the server's sanitiser. */}
+        {props.html && <div className="modal__html" dangerouslySetInnerHTML={{ __html: props.html }} />}
         {props.children}
+        {hasActions && (
+          <ModalActions
+            confirm={props.confirm}
+            confirmDisabled={Boolean(props.confirmDisabled || props.loading)}
+            cancel={!unclosable && props.cancelLabel ? { label: props.cancelLabel, to: props.closeTo } : undefined}
+            exit={props.exit}
+          />
+        )}
       </div>
     </div>
+  );
+}
+
+function ModalActions(props: {
+  confirm?: ModalConfirm;
+  confirmDisabled: boolean;
+  cancel?: { label: string; to: string };
+  exit?: { label: string; to: string };
+}) {
+  const links = (
+    <>
+      {props.exit && (
+        <Link to={props.exit.to} className="button button--secondary">
+          {props.exit.label}
+        </Link>
+      )}
+      {props.cancel && (
+        <Link to={props.cancel.to} className="button button--secondary" preventScrollReset>
+          {props.cancel.label}
+        </Link>
+      )}
+    </>
+  );
+  if (!props.confirm) return <div className="modal__actions">{links}</div>;
+  const { confirm } = props;
+  return (
+    <Form method="post" action={confirm.action} className="modal__actions">
+      {Object.entries(confirm.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {links}
+      <button
+        type="submit"
+        className={confirm.danger ? "button button--danger" : "button"}
+        disabled={props.confirmDisabled}
+      >
+        {confirm.label}
+      </button>
+    </Form>
   );
 }

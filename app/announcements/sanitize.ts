@@ -1,3 +1,4 @@
+import type { SanitizedHtml } from "~/shell/sanitized-html";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -5,6 +6,11 @@ import sanitizeHtml from "sanitize-html";
  * (http, https, mailto; opened safely). Everything else — scripts, styles, event handlers,
  * frames, images with remote sources — is removed.
  */
+/** Announcement HTML as the modal and the feed may insert it. */
+export function sanitizedHtml(html: string): SanitizedHtml {
+  return sanitizeAnnouncementHtml(html) as SanitizedHtml;
+}
+
 export function sanitizeAnnouncementHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h3", "h4", "blockquote", "a"],

@@ -84,21 +84,15 @@ export function SessionsSection({ sessions }: { sessions: readonly ActiveSession
           titleId="sign-out-others-title"
           closeTo={withSearchParam(location, "confirm", null)}
           closeLabel={t("common.close")}
-        >
-          <p>{t("accountSecurity.signOutOthersText", { count: others.length })}</p>
-          <Form method="post" action="/account/security" className="modal__actions">
-            <Link
-              to={withSearchParam(location, "confirm", null)}
-              className="button button--secondary"
-              preventScrollReset
-            >
-              {t("common.cancel")}
-            </Link>
-            <button type="submit" name="intent" value="endOtherSessions" className="button button--danger">
-              {t("accountSecurity.signOutOthers")}
-            </button>
-          </Form>
-        </Modal>
+          text={t("accountSecurity.signOutOthersText", { count: others.length })}
+          cancelLabel={t("common.cancel")}
+          confirm={{
+            label: t("accountSecurity.signOutOthers"),
+            action: "/account/security",
+            fields: { intent: "endOtherSessions" },
+            danger: true,
+          }}
+        />
       )}
     </>
   );

@@ -87,24 +87,14 @@ export function ManagerDialogs(props: {
           titleId="delete-title"
           closeTo={withSearchParam(location, "confirmDelete", null)}
           closeLabel={t("common.close")}
-        >
-          <p>{t("adminDocuments.deleteConfirm", { name: deleteTarget.name })}</p>
-          <Form method="post" className="modal__actions">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={deleteTarget.id} />
-            <input type="hidden" name="returnTo" value={listPath} />
-            <Link
-              to={withSearchParam(location, "confirmDelete", null)}
-              className="button button--secondary"
-              preventScrollReset
-            >
-              {t("common.cancel")}
-            </Link>
-            <button type="submit" className="button button--danger">
-              {t("adminDocuments.deleteButton")}
-            </button>
-          </Form>
-        </Modal>
+          text={t("adminDocuments.deleteConfirm", { name: deleteTarget.name })}
+          cancelLabel={t("common.cancel")}
+          confirm={{
+            label: t("adminDocuments.deleteButton"),
+            fields: { intent: "delete", id: String(deleteTarget.id), returnTo: listPath },
+            danger: true,
+          }}
+        />
       )}
     </>
   );
