@@ -6,7 +6,9 @@ import { exportHref, sortHref, type SortType } from "./table-state";
 
 export interface Column<Row> {
   key: string;
+  /** The header; a column of row actions may give it only to screen readers (`visuallyHidden`). */
   label: string;
+  visuallyHidden?: boolean;
   /** Sortable columns are links that set sortBy / sortType in the URL. */
   sortable?: boolean;
   render: (row: Row) => ReactNode;
@@ -50,35 +52,69 @@ export function DataTable<Row>(props: {
       {empty ? (
         <p className="empty-state">{t("common.noResults")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className={props.className ? `data-table ${props.className}` : "data-table"}>
-            <thead>
-              <tr>
-                {props.columns.map((column) => (
-                  <HeaderCell key={column.key} column={column} sort={props.sort} search={location.search} />
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
-                  {props.columns.map((column) => (
-                    <td key={column.key}>{column.render(row)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          columns={props.columns}
+          rows={props.rows}
+          rowKey={props.rowKey}
+          rowTestId={props.rowTestId}
+          className={props.className}
+          sort={props.sort}
+        />
       )}
       <Pagination page={props.page} pageCount={props.pageCount} search={location.search} />
     </>
   );
 }
 
-function HeaderCell<Row>(props: { column: Column<Row>; sort: { sortBy: string; sortType: SortType }; search: string }) {
+/**
+ * The table of the kit: column headers (sortable ones as links when a sort is given) and a row per
+ * item. DataTable wraps it with the count, export and pages; short read-only lists use it alone.
+ */
+export function Table<Row>(props: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowTestId?: string;
+  className?: string;
+  sort?: { sortBy: string; sortType: SortType };
+}) {
+  const location = useLocation();
+  return (
+    <div className="table-wrap">
+      <table className={props.className ? `data-table ${props.className}` : "data-table"}>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <HeaderCell key={column.key} column={column} sort={props.sort} search={location.search} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+              {props.columns.map((column) => (
+                <td key={column.key}>{column.render(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function HeaderCell<Row>(props: {
+  column: Column<Row>;
+  sort?: { sortBy: string; sortType: SortType };
+  search: string;
+}) {
   const { column, sort } = props;
-  if (!column.sortable) return <th scope="col">{column.label}</th>;
+  if (!column.sortable || !sort)
+    return (
+      <th scope="col">
+        {column.visuallyHidden ? <span className="visually-hidden">{column.label}</span> : column.label}
+      </th>
+    );
   const active = sort.sortBy === column.key;
   const direction = active ? (sort.sortType === "asc" ? "ascending" : "descending") : undefined;
   return (

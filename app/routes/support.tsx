@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/locale";
 import { titleMeta } from "~/shell/page-title";
 import { helpDesksOf, locationAdministratorsOf } from "~/support/support.server";
+import { Table } from "~/admin/DataTable";
 
 export const meta = titleMeta("support.title");
 
@@ -40,30 +41,25 @@ export default function Support() {
         ) : (
           <>
             <p className="field__help">{t("support.administratorsIntro")}</p>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("support.name")}</th>
-                    <th scope="col">{t("support.email")}</th>
-                    <th scope="col">{t("support.phone")}</th>
-                    <th scope="col">{t("support.locations")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {administrators.map((admin) => (
-                    <tr key={admin.id} data-testid="administrator">
-                      <td>{admin.name}</td>
-                      <td>
-                        <a href={`mailto:${admin.email}`}>{admin.email}</a>
-                      </td>
-                      <td>{admin.phone ? <a href={telOf(admin.phone)}>{admin.phone}</a> : "—"}</td>
-                      <td>{admin.locations.join(", ")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              rows={administrators}
+              rowKey={(admin) => admin.id}
+              rowTestId="administrator"
+              columns={[
+                { key: "name", label: t("support.name"), render: (admin) => admin.name },
+                {
+                  key: "email",
+                  label: t("support.email"),
+                  render: (admin) => <a href={`mailto:${admin.email}`}>{admin.email}</a>,
+                },
+                {
+                  key: "phone",
+                  label: t("support.phone"),
+                  render: (admin) => (admin.phone ? <a href={telOf(admin.phone)}>{admin.phone}</a> : "—"),
+                },
+                { key: "locations", label: t("support.locations"), render: (admin) => admin.locations.join(", ") },
+              ]}
+            />
           </>
         )}
       </section>

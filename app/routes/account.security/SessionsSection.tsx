@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mediumDateTime } from "~/i18n/date-format";
 import { Modal } from "~/admin/Modal";
+import { Table } from "~/admin/DataTable";
 import { withSearchParam } from "~/shell/search-params";
 import type { ActiveSession } from "~/account/account-security.server";
 
@@ -20,49 +21,48 @@ export function SessionsSection({ sessions }: { sessions: readonly ActiveSession
     <>
       <section aria-labelledby="sessions-title">
         <h2 id="sessions-title">{t("accountSecurity.sessions")}</h2>
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("accountSecurity.device")}</th>
-                <th scope="col">{t("accountSecurity.signedIn")}</th>
-                <th scope="col">{t("accountSecurity.lastSeen")}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("common.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr key={s.handle} data-testid="session">
-                  <td>{deviceText(s.device)}</td>
-                  <td>{when.format(new Date(s.signedInAt))}</td>
-                  <td>{s.lastSeenAt ? when.format(new Date(s.lastSeenAt)) : "—"}</td>
-                  <td>
-                    {s.current ? (
-                      <strong>{t("accountSecurity.thisDevice")}</strong>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="endSession" />
-                        <input type="hidden" name="handle" value={s.handle} />
-                        <button
-                          type="submit"
-                          className="button button--small button--secondary"
-                          aria-label={t("accountSecurity.signOutSessionOf", {
-                            device: deviceText(s.device),
-                            time: when.format(new Date(s.signedInAt)),
-                          })}
-                        >
-                          {t("accountSecurity.signOutSession")}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          rows={sessions}
+          rowKey={(session) => session.handle}
+          rowTestId="session"
+          columns={[
+            { key: "device", label: t("accountSecurity.device"), render: (session) => deviceText(session.device) },
+            {
+              key: "signedIn",
+              label: t("accountSecurity.signedIn"),
+              render: (session) => when.format(new Date(session.signedInAt)),
+            },
+            {
+              key: "lastSeen",
+              label: t("accountSecurity.lastSeen"),
+              render: (session) => (session.lastSeenAt ? when.format(new Date(session.lastSeenAt)) : "—"),
+            },
+            {
+              key: "actions",
+              label: t("common.actions"),
+              visuallyHidden: true,
+              render: (session) =>
+                session.current ? (
+                  <strong>{t("accountSecurity.thisDevice")}</strong>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="endSession" />
+                    <input type="hidden" name="handle" value={session.handle} />
+                    <button
+                      type="submit"
+                      className="button button--small button--secondary"
+                      aria-label={t("accountSecurity.signOutSessionOf", {
+                        device: deviceText(session.device),
+                        time: when.format(new Date(session.signedInAt)),
+                      })}
+                    >
+                      {t("accountSecurity.signOutSession")}
+                    </button>
+                  </Form>
+                ),
+            },
+          ]}
+        />
         {others.length > 0 ? (
           <p>
             <Link

@@ -8,6 +8,7 @@ import { localeOf } from "~/i18n/locale";
 import { titleMeta } from "~/shell/page-title";
 import { localeCookieHeader } from "~/theme/theme-cookie.server";
 import { RoutableTabs } from "~/admin/RoutableTabs";
+import { Table } from "~/admin/DataTable";
 import { ContactField, LanguageField, Saved } from "./fields";
 import { userApplications } from "~/applications/launcher.server";
 import {
@@ -156,29 +157,32 @@ export default function Preferences() {
             {data.locations.length === 0 ? (
               <p className="empty-state">{t("preferences.noLocations")}</p>
             ) : (
-              <div className="table-wrap">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("preferences.location")}</th>
-                      <th scope="col">{t("preferences.brand")}</th>
-                      <th scope="col">{t("preferences.region")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.locations.map((location) => (
-                      <tr key={location.id}>
-                        <td>
-                          {location.name}
-                          {location.preferred && <span className="tag"> {t("preferences.preferredLocation")}</span>}
-                        </td>
-                        <td>{t(`brands.${location.brandId}`)}</td>
-                        <td>{t(`regions.${location.regionCode}`)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                rows={data.locations}
+                rowKey={(location) => location.id}
+                columns={[
+                  {
+                    key: "location",
+                    label: t("preferences.location"),
+                    render: (location) => (
+                      <>
+                        {location.name}
+                        {location.preferred && <span className="tag"> {t("preferences.preferredLocation")}</span>}
+                      </>
+                    ),
+                  },
+                  {
+                    key: "brand",
+                    label: t("preferences.brand"),
+                    render: (location) => t(`brands.${location.brandId}`),
+                  },
+                  {
+                    key: "region",
+                    label: t("preferences.region"),
+                    render: (location) => t(`regions.${location.regionCode}`),
+                  },
+                ]}
+              />
             )}
           </>
         )}
