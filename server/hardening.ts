@@ -81,7 +81,7 @@ export function apiAddressRateLimit(config: Config): RequestHandler {
       const retryAfter = Math.ceil(options.windowMs / 1000);
       if (!res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
       logger.warn({ path: req.path }, "API rate limit reached");
-      refuse(req, res, 429, "errors.tooManyRequests");
+      refuse(req, res, 429, "refusals.tooManyRequests");
     },
   });
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withSearchParam } from "~/shell/search-params";
 import { Modal } from "./Modal";
+import { ConfirmModal } from "./ModalParts";
 
 /**
  * The dialogs every administration editor shares, addressed by search parameters so they work
@@ -54,7 +55,7 @@ export function EditorDialogs(props: {
         </Modal>
       )}
       {params.get("confirm") === "delete" && props.canDelete && (
-        <Modal
+        <ConfirmModal
           title={props.deleteTitle}
           titleId="delete-title"
           closeTo={closeDelete}

@@ -1,24 +1,13 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { SanitizedHtml } from "~/shell/sanitized-html";
-
-/** The modal's confirm button: a form post (to this page's action unless `action` says otherwise). */
-export interface ModalConfirm {
-  label: string;
-  action?: string;
-  /** Hidden fields of the post (the `intent`, the record's id …). */
-  fields?: Record<string, string>;
-  danger?: boolean;
-}
 
 /**
  * The generic modal of SPEC §2, addressable by URL: it is rendered open by the server when its
  * search parameter is present, so it opens, submits and closes without JavaScript (close = a link
- * to `closeTo`). It holds a title, a text or sanitised HTML content, an optional component
- * (children), and confirm / cancel / exit buttons; it closes by the × or a click outside unless
- * unclosable or loading (Cancel is hidden when unclosable). Loading shows a spinner and a message;
- * `confirmDisabled` keeps Confirm disabled. With JavaScript, focus moves into it, Tab stays inside,
- * and Escape closes it unless unclosable.
+ * to `closeTo`). It holds a title and its content: `ModalContent` (text or sanitised HTML),
+ * any component, and `ModalActions` (confirm / cancel / exit). It closes by the × or a click
+ * outside unless unclosable or loading; loading shows a spinner and a message; `wide` widens it.
+ * With JavaScript, focus moves into it, Tab stays inside, and Escape closes it unless unclosable.
  */
 export function Modal(props: {
   title: string;
@@ -27,13 +16,7 @@ export function Modal(props: {
   closeLabel: string;
   unclosable?: boolean;
   onClose?: () => void;
-  text?: string;
-  html?: SanitizedHtml;
   children?: ReactNode;
-  confirm?: ModalConfirm;
-  confirmDisabled?: boolean;
-  cancelLabel?: string;
-  exit?: { label: string; to: string };
   loading?: { message: string };
   wide?: boolean;
 }) {
@@ -80,7 +63,6 @@ export function Modal(props: {
       previous?.focus?.();
     };
   }, [unclosable, onClose]);
-  const hasActions = props.confirm || props.exit || (props.cancelLabel && !unclosable);
   return (
     <div className="modal-backdrop">
       {!unclosable && (
@@ -122,58 +104,8 @@ export function Modal(props: {
             {props.loading.message}
           </p>
         )}
-        {props.text && <p>{props.text}</p>}
-        {/* Only sanitised HTML reaches here: the type is made by the server's sanitiser. */}
-        {props.html && <div className="modal__html" dangerouslySetInnerHTML={{ __html: props.html }} />}
         {props.children}
-        {hasActions && (
-          <ModalActions
-            confirm={props.confirm}
-            confirmDisabled={Boolean(props.confirmDisabled || props.loading)}
-            cancel={!unclosable && props.cancelLabel ? { label: props.cancelLabel, to: props.closeTo } : undefined}
-            exit={props.exit}
-          />
-        )}
       </div>
     </div>
-  );
-}
-
-function ModalActions(props: {
-  confirm?: ModalConfirm;
-  confirmDisabled: boolean;
-  cancel?: { label: string; to: string };
-  exit?: { label: string; to: string };
-}) {
-  const links = (
-    <>
-      {props.exit && (
-        <Link to={props.exit.to} className="button button--secondary">
-          {props.exit.label}
-        </Link>
-      )}
-      {props.cancel && (
-        <Link to={props.cancel.to} className="button button--secondary" preventScrollReset>
-          {props.cancel.label}
-        </Link>
-      )}
-    </>
-  );
-  if (!props.confirm) return <div className="modal__actions">{links}</div>;
-  const { confirm } = props;
-  return (
-    <Form method="post" action={confirm.action} className="modal__actions">
-      {Object.entries(confirm.fields ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {links}
-      <button
-        type="submit"
-        className={confirm.danger ? "button button--danger" : "button"}
-        disabled={props.confirmDisabled}
-      >
-        {confirm.label}
-      </button>
-    </Form>
   );
 }

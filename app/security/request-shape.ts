@@ -41,13 +41,14 @@ export function requestShapeProblem(input: {
   contentType?: string | null;
 }): RequestProblem | null {
   const method = input.method.toUpperCase();
-  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) return { status: 405, key: "errors.methodNotAllowed" };
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method))
+    return { status: 405, key: "refusals.methodNotAllowed" };
   const queryAt = input.url.indexOf("?");
   const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt);
-  if (!decodes(path)) return { status: 400, key: "errors.badAddress" };
-  if (/%00/i.test(input.url) || input.url.includes("\u0000")) return { status: 400, key: "errors.badAddress" };
+  if (!decodes(path)) return { status: 400, key: "refusals.badAddress" };
+  if (/%00/i.test(input.url) || input.url.includes("\u0000")) return { status: 400, key: "refusals.badAddress" };
   if (WRITE_METHODS.has(method) && !ownsBodyType(path) && !isFormBodyType(input.contentType)) {
-    return { status: 415, key: "errors.notAForm" };
+    return { status: 415, key: "refusals.notAForm" };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Modal } from "~/admin/Modal";
+import { ConfirmModal as Modal } from "~/admin/ModalParts";
 import type { SanitizedHtml } from "~/shell/sanitized-html";
 
 function render(element: JSX.Element): string {

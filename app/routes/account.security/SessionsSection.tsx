@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mediumDateTime } from "~/i18n/date-format";
-import { Modal } from "~/admin/Modal";
+import { ConfirmModal } from "~/admin/ModalParts";
 import { Table } from "~/admin/DataTable";
 import { withSearchParam } from "~/shell/search-params";
 import type { ActiveSession } from "~/account/account-security.server";
@@ -79,7 +79,7 @@ export function SessionsSection({ sessions }: { sessions: readonly ActiveSession
       </section>
 
       {confirmingAll && others.length > 0 && (
-        <Modal
+        <ConfirmModal
           title={t("accountSecurity.signOutOthers")}
           titleId="sign-out-others-title"
           closeTo={withSearchParam(location, "confirm", null)}

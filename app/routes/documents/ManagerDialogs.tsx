@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/admin/Modal";
+import { ConfirmModal } from "~/admin/ModalParts";
 import { withSearchParam } from "~/shell/search-params";
 import { FileField } from "~/documents/components/FileField";
 import { DetailsForm } from "./DetailsForm";
@@ -82,7 +83,7 @@ export function ManagerDialogs(props: {
       )}
 
       {deleteTarget && (
-        <Modal
+        <ConfirmModal
           title={t("adminDocuments.deleteTitle")}
           titleId="delete-title"
           closeTo={withSearchParam(location, "confirmDelete", null)}
