@@ -70,6 +70,21 @@ export function secureEveryCookie(): RequestHandler {
   };
 }
 
+/**
+ * A request whose body the answer leaves unread (a 404, a 405, a refusal before the body) ends its
+ * connection: otherwise the unread bytes would be taken as the next request on that socket.
+ */
+export function closeWhenBodyUnread(): RequestHandler {
+  return (req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}
+
 /** The API's per-address limit (the per-user one is applied once the caller is known). */
 export function apiAddressRateLimit(config: Config): RequestHandler {
   return rateLimit({

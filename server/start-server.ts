@@ -9,6 +9,7 @@ import rateLimit from "express-rate-limit";
 import {
   answerUnknownMethods,
   apiAddressRateLimit,
+  closeWhenBodyUnread,
   refuseCrossSiteWrites,
   refuseMalformedRequests,
   secureEveryCookie,
@@ -77,6 +78,7 @@ export async function startServer(
   app.disable("x-powered-by");
   // Only a proxy named on purpose may say who the client is (the sign-in and API limits key on it).
   app.set("trust proxy", config.TRUST_PROXY);
+  app.use(closeWhenBodyUnread());
   app.use(refuseMalformedRequests());
   if (config.isProduction) app.use(secureEveryCookie());
 

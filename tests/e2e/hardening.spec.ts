@@ -219,3 +219,30 @@ test.describe("issue #10 §3: headers and cross-site checks", () => {
     expect(status).toBe(403);
   });
 });
+
+test.describe("a body the answer leaves unread", () => {
+  test("ends its connection, so its bytes are never read as the next request", async ({ baseURL }) => {
+    requestLevel();
+    const { port } = new URL(baseURL!);
+    const body = "x".repeat(600_000);
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `POST /no-such-page HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n`,
+        );
+        socket.write(body.slice(0, 1000));
+      });
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+        if (answer.includes("\r\n\r\n")) {
+          socket.destroy();
+          resolve(answer.split("\r\n\r\n")[0]);
+        }
+      });
+      socket.on("error", reject);
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 404/);
+    expect(head.toLowerCase()).toContain("connection: close");
+  });
+});
