@@ -51,23 +51,30 @@ export function refuseCrossSiteWrites(publicOrigins: readonly string[]): Request
 }
 
 /**
- * In production every cookie is Secure, whoever sets it (Remix routes, the identity provider, the
- * sign-in client): one place, just before the headers go out. (The provider's cookie library
- * calls the prototype's setHeader, so patching setHeader on the response would miss it.)
+ * Middleware that adjusts a response's headers just before they go out, whoever wrote them: Node
+ * sends headers through `writeHead` (called implicitly too), while libraries may set headers
+ * through the prototype's `setHeader` (the provider's cookie library does), which an instance
+ * patch of `setHeader` would miss.
  */
-export function secureEveryCookie(): RequestHandler {
-  return (_req, res, next) => {
+function beforeHeadersGoOut(adjust: (req: Request, res: Response) => void): RequestHandler {
+  return (req, res, next) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      const cookies = this.getHeader("set-cookie");
-      if (cookies !== undefined) {
-        const lines = Array.isArray(cookies) ? cookies : [String(cookies)];
-        this.setHeader("Set-Cookie", lines.map(withSecureFlag));
-      }
+      if (!this.headersSent) adjust(req, this);
       return writeHead.apply(this, args);
     } as Response["writeHead"];
     next();
   };
+}
+
+/** In production every cookie is Secure, whoever sets it (Remix routes, the identity provider, the sign-in client). */
+export function secureEveryCookie(): RequestHandler {
+  return beforeHeadersGoOut((_req, res) => {
+    const cookies = res.getHeader("set-cookie");
+    if (cookies === undefined) return;
+    const lines = Array.isArray(cookies) ? cookies : [String(cookies)];
+    res.setHeader("Set-Cookie", lines.map(withSecureFlag));
+  });
 }
 
 /**
@@ -75,14 +82,9 @@ export function secureEveryCookie(): RequestHandler {
  * connection: otherwise the unread bytes would be taken as the next request on that socket.
  */
 export function closeWhenBodyUnread(): RequestHandler {
-  return (req, res, next) => {
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
-      return writeHead.apply(this, args);
-    } as Response["writeHead"];
-    next();
-  };
+  return beforeHeadersGoOut((req, res) => {
+    if (!req.complete) res.setHeader("Connection", "close");
+  });
 }
 
 /** The API's per-address limit (the per-user one is applied once the caller is known). */

@@ -1,6 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from "@remix-run/node";
-import { portalError } from "~/shell/portal-error";
-import { withoutNul } from "~/security/form-body.server";
+import { readFormData } from "~/security/form-body.server";
 import { MAX_FILE_BYTES } from "./file-types";
 
 /** One uploaded file, read into memory (at most MAX_FILE_BYTES). */
@@ -51,7 +50,7 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
     return { chunks, size };
   }
 
-  const fields = await parseMultipart(request, async (part) => {
+  const handler: UploadHandler = async (part) => {
     if (typeof part.filename !== "string") {
       const { chunks, size } = await read(part, MAX_FIELD_BYTES);
       if (size > MAX_FIELD_BYTES) throw payloadTooLarge();
@@ -65,21 +64,10 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
     if (size > MAX_FILE_BYTES) tooLarge = true;
     else first = { fileName: part.filename, bytes: new Uint8Array(Buffer.concat(chunks)) };
     return undefined;
-  });
+  };
+  const fields = await readFormData(request, (r) => unstable_parseMultipartFormData(r, handler));
   const problem = files > 1 ? "tooMany" : tooLarge ? "tooLarge" : null;
   return { fields, file: problem ? null : first, problem };
-}
-
-/** The multipart parse, where a broken body is a 400 with a translated message (never a 500). */
-async function parseMultipart(request: Request, handler: UploadHandler): Promise<FormData> {
-  let fields: FormData;
-  try {
-    fields = await unstable_parseMultipartFormData(request, handler);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throw portalError(400, "errors.badRequest");
-  }
-  return withoutNul(fields);
 }
 
 /** Whether a post is multipart (an upload form) rather than a plain form post. */

@@ -10,7 +10,8 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\s\u2028\u2029\ufeff]/u;
 /* eslint-enable no-control-regex */
 
-function decodedOnce(value: string): string | null {
+/** A percent-encoded value decoded once, or null when an escape does not decode (`%`, `%ff`). */
+export function decodedOnce(value: string): string | null {
   try {
     return decodeURIComponent(value);
   } catch {

@@ -1,3 +1,5 @@
+import { decodedOnce } from "./redirect-target";
+
 /** Methods the portal answers; anything else (TRACE, CONNECT, PROPFIND …) is a 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
@@ -7,16 +9,6 @@ export interface RequestProblem {
   status: 400 | 405 | 415;
   /** Translation key of the message shown to the caller. */
   key: string;
-}
-
-/** Whether every percent-escape of a path decodes to UTF-8 (`/%`, `/%ff` do not). */
-function decodes(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A form post's body type: URL-encoded, or multipart with its boundary. */
@@ -45,7 +37,7 @@ export function requestShapeProblem(input: {
     return { status: 405, key: "refusals.methodNotAllowed" };
   const queryAt = input.url.indexOf("?");
   const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt);
-  if (!decodes(path)) return { status: 400, key: "refusals.badAddress" };
+  if (decodedOnce(path) === null) return { status: 400, key: "refusals.badAddress" };
   if (/%00/i.test(input.url) || input.url.includes("\u0000")) return { status: 400, key: "refusals.badAddress" };
   if (WRITE_METHODS.has(method) && !ownsBodyType(path) && !isFormBodyType(input.contentType)) {
     return { status: 415, key: "refusals.notAForm" };
