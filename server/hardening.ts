@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import rateLimit from "express-rate-limit";
 import type { Config } from "../app/config.server";
 import { localeFromHeaders } from "../app/i18n/locale";
-import { translatorFor } from "../app/i18n/translate.server";
+import { translatorFor } from "../app/i18n/i18next.server";
 import { logger } from "../app/logger.server";
 import { isCrossSiteWrite } from "../app/security/cross-site";
 import { withSecureFlag } from "../app/security/cookie-flags";

@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import { translatorFor } from "~/i18n/translate.server";
+import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { apiError, apiJson } from "~/auth/api-auth.server";

@@ -3,7 +3,7 @@ import { launcherAdminLinks } from "~/navigation/admin-links";
 import { ADMIN_CATEGORY, groupLauncher, type Launcher, type LauncherItem } from "~/applications/launcher";
 import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";
-import { translatorFor } from "~/i18n/translate.server";
+import { translatorFor } from "~/i18n/i18next.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
 import {

@@ -3,7 +3,7 @@ import { logger } from "~/logger.server";
 import { db } from "~/db/client.server";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
 import { preferredLanguageOf } from "~/preferences/preferences.server";
-import { localeCookieHeader } from "~/theme/theme-cookie.server";
+import { localeCookie } from "~/i18n/i18next.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
 import { returnToCookie } from "./return-to.server";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
@@ -43,7 +43,7 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     headers.append("Set-Cookie", offlineKeyCookieHeader(offlineKeyOf(data.identityId)));
     // The user's preferred language (global preferences) becomes the interface language.
     const language = await preferredLanguageOf(db(), data.identityId);
-    if (language) headers.append("Set-Cookie", localeCookieHeader(language));
+    if (language) headers.append("Set-Cookie", await localeCookie.serialize(language));
     for (const name of stateCookieNames(request.headers.get("Cookie"))) {
       headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
     }

@@ -8,7 +8,7 @@ import { identityClaims } from "~/auth/identity.server";
 import { logger } from "~/logger.server";
 import { PORTAL_SCOPES } from "./oidc-client.server";
 import { DatabaseOidcAdapter } from "./oidc-adapter.server";
-import { translatorFor } from "~/i18n/translate.server";
+import { translatorFor } from "~/i18n/i18next.server";
 import { localeFromHeaders } from "~/i18n/locale";
 
 const registry = globalThis as typeof globalThis & { __portalIdp?: Provider };

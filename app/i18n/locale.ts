@@ -46,13 +46,3 @@ export function localeFromHeaders(
   if (isLocale(fromCookie)) return fromCookie;
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
-
-export function localeOf(request: Request): Locale {
-  return localeFromHeaders(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
-}
-
-/** The language an API request asks for with `?language=`, else the request's own (cookie, Accept-Language). */
-export function requestedLocale(request: Request): Locale {
-  const language = new URL(request.url).searchParams.get("language");
-  return language && isLocale(language) ? language : localeOf(request);
-}

@@ -9,7 +9,7 @@ import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner
 import { titleMeta } from "~/shell/page-title";
 import { LauncherView } from "~/applications/components/LauncherView";
 import { launcherFor } from "~/applications/launcher.server";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { AnnouncementFeed } from "~/announcements/components/AnnouncementFeed";
 import { feedForBrand, markAnnouncementRead } from "~/announcements/announcements.server";
 import { userAnnouncements } from "~/announcements/user-announcements.server";
@@ -22,7 +22,7 @@ export const meta = titleMeta("home.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const feed = feedForBrand(
     user,
     await userAnnouncements(user, locale),
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const submission = parseWithZod(await readFormData(request), { schema: announcementReadSchema });
   if (submission.status !== "success") return redirect("/");
-  await markAnnouncementRead(db(), user, submission.value.announcementId, localeOf(request));
+  await markAnnouncementRead(db(), user, submission.value.announcementId, await localeOf(request));
   return redirect(`/?announcements=${submission.value.view ?? "unread"}`);
 }
 

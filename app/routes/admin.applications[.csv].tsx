@@ -3,14 +3,13 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { applicationListOptionsOf, everyListedApplication } from "~/applications/applications.server";
 import { csvFileName, csvResponse } from "~/admin/csv.server";
-import { translatorFor } from "~/i18n/translate.server";
-import { localeOf } from "~/i18n/locale";
+import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin/applications.csv: the filtered applications list (search, sort) as CSV, every page; guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request);
   const { options } = applicationListOptionsOf(new URL(request.url).searchParams);
-  const t = translatorFor(localeOf(request));
+  const t = await i18nServer.getFixedT(request);
   const header = ["displayName", "name", "brand", "region", "categories", "link"].map((key) =>
     t(`adminApplications.${key}`),
   );

@@ -5,15 +5,14 @@ import { everyListedAnnouncement } from "~/announcements/announcements.server";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { announcementStatus, isoDay } from "~/announcements/rules";
 import { csvFileName, csvResponse } from "~/admin/csv.server";
-import { translatorFor } from "~/i18n/translate.server";
-import { localeOf } from "~/i18n/locale";
+import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin.csv: the filtered announcements list (search, date range, sort) as CSV, every page; guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRouteAccess(request);
   const now = new Date();
   const { options } = announcementListOptionsOf(new URL(request.url).searchParams, now);
-  const t = translatorFor(localeOf(request));
+  const t = await i18nServer.getFixedT(request);
   const header = ["titleColumn", "language", "priority", "startDate", "expirationDate", "status"].map((key) =>
     t(`adminAnnouncements.${key}`),
   );

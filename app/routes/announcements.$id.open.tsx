@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { requiredIdParam } from "~/navigation/id-param";
 import { markAnnouncementRead } from "~/announcements/announcements.server";
 
@@ -12,7 +12,7 @@ import { markAnnouncementRead } from "~/announcements/announcements.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const marked = await markAnnouncementRead(db(), user, requiredIdParam(params.id), localeOf(request));
+  const marked = await markAnnouncementRead(db(), user, requiredIdParam(params.id), await localeOf(request));
   if (!marked) throw new Response("Not Found", { status: 404 });
   return redirect(marked.linkUrl, { headers: { "Cache-Control": "no-store" } });
 }

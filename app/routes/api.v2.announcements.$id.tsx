@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { recordIdOf } from "~/navigation/id-param";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import {
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : apiError(404, "Not Found");
   }
   const parsed = announcementSchema.safeParse(await jsonBody(request));
-  if (!parsed.success) return validationReply(parsed.error, localeOf(request));
+  if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
   const outcome = await updateAnnouncement(db(), id, parsed.data, user.identityId);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   if (outcome.kind === "conflict")

@@ -3,7 +3,7 @@ import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/a
 import { validationReply, jsonBody } from "~/api/validation-reply.server";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { db } from "~/db/client.server";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { logger } from "~/logger.server";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, ANNOUNCEMENTS_WRITE);
   const parsed = announcementSchema.safeParse(await jsonBody(request));
-  if (!parsed.success) return validationReply(parsed.error, localeOf(request));
+  if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
   const id = await createAnnouncement(db(), parsed.data, user.identityId);
   const created = await getAnnouncement(db(), id);
   return apiJson({ data: announcementRecord(created!) }, { status: 201 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
-import { requestedLocale } from "~/i18n/locale";
+import { requestedLocale } from "~/i18n/i18next.server";
 import { SIGNED_IN } from "~/permissions/feature-rule";
 import { distributionListsFor } from "~/preferences/preferences.server";
 
@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lists = await distributionListsFor(
     db(),
     user.access.brands.map((b) => b.id),
-    requestedLocale(request),
+    await requestedLocale(request),
   );
   return apiJson({ data: { items: lists } });
 }

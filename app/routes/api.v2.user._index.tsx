@@ -3,7 +3,7 @@ import { z } from "zod";
 import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
-import { localeOf, requestedLocale } from "~/i18n/locale";
+import { localeOf, requestedLocale } from "~/i18n/i18next.server";
 import { SIGNED_IN } from "~/permissions/feature-rule";
 import {
   assignedLocationsOf,
@@ -39,13 +39,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "PATCH") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, SIGNED_IN);
   const body = await jsonBody(request);
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const preferences = emailPreferencesBody.safeParse(body);
   if (preferences.success) {
     const offered = await distributionListsFor(
       db(),
       user.access.brands.map((b) => b.id),
-      requestedLocale(request),
+      await requestedLocale(request),
     );
     await setOwnSubscriptions(db(), user.identityId, offered, preferences.data.emailPreferences);
     return apiJson({ data: { emailPreferences: await subscriptionIdsOf(db(), user.identityId) } });

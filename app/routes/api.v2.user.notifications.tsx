@@ -3,7 +3,7 @@ import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { commaJoined } from "~/announcements/rules";
 import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { db } from "~/db/client.server";
-import { requestedLocale } from "~/i18n/locale";
+import { requestedLocale } from "~/i18n/i18next.server";
 import { SIGNED_IN } from "~/permissions/feature-rule";
 import { notificationsFor } from "~/announcements/announcements.server";
 
@@ -14,7 +14,7 @@ import { notificationsFor } from "~/announcements/announcements.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiFeatures(request, SIGNED_IN);
   const params = new URL(request.url).searchParams;
-  const items = await notificationsFor(db(), user, requestedLocale(request), {
+  const items = await notificationsFor(db(), user, await requestedLocale(request), {
     displayLocationCode: params.get("displayLocationCode")?.trim() || DEFAULT_DISPLAY_LOCATION,
     brandIds: commaJoined(params.get("brands")).map(Number).filter(Number.isInteger),
     regionCodes: commaJoined(params.get("regionCode")),

@@ -5,8 +5,7 @@ import { documentListOptionsOf, documentViewerOf, everyListedDocument } from "~/
 import { fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
 import { csvFileName, csvResponse } from "~/admin/csv.server";
-import { translatorFor } from "~/i18n/translate.server";
-import { localeOf } from "~/i18n/locale";
+import { i18nServer, localeOf } from "~/i18n/i18next.server";
 
 /**
  * GET /documents.csv: the documents the user sees of the filtered library (subject, search, sort)
@@ -16,8 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const viewer = documentViewerOf(user);
   const { options } = documentListOptionsOf(new URL(request.url).searchParams);
-  const locale = localeOf(request);
-  const t = translatorFor(locale);
+  const locale = await localeOf(request);
+  const t = await i18nServer.getFixedT(locale);
   const audience = viewer.managesLibrary;
   const header = [
     t("documents.name"),

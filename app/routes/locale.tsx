@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
-import { localeCookieHeader } from "~/theme/theme-cookie.server";
+import { localeCookie } from "~/i18n/i18next.server";
 import { localeSchema } from "~/preferences/schema";
 import { readFormData } from "~/security/form-body.server";
+import { portalError } from "~/shell/portal-error";
 
 export async function loader() {
   throw redirect("/");
@@ -13,9 +14,10 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: localeSchema });
   if (submission.status !== "success") {
-    return new Response("Unsupported language", { status: 400 });
+    // Only a tampered post names a language the selector does not offer.
+    throw portalError(400, "errors.badRequest");
   }
   return redirect(inSiteRedirectTarget(submission.value.returnTo), {
-    headers: { "Set-Cookie": localeCookieHeader(submission.value.locale) },
+    headers: { "Set-Cookie": await localeCookie.serialize(submission.value.locale) },
   });
 }

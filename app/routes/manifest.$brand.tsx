@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { manifestOf } from "~/pwa/brand-app";
 import { parseBrandId } from "~/theme/theme";
 
@@ -7,7 +7,7 @@ import { parseBrandId } from "~/theme/theme";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const brandId = parseBrandId(params.brand);
   if (!brandId) throw new Response("Not Found", { status: 404 });
-  return new Response(JSON.stringify(manifestOf(brandId, localeOf(request))), {
+  return new Response(JSON.stringify(manifestOf(brandId, await localeOf(request))), {
     headers: {
       "Content-Type": "application/manifest+json; charset=utf-8",
       "Cache-Control": "private, max-age=3600",

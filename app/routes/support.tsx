@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { titleMeta } from "~/shell/page-title";
 import { helpDesksOf, locationAdministratorsOf } from "~/support/support.server";
 import { Table } from "~/admin/DataTable";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const [administrators, helpDesks] = await Promise.all([
     locationAdministratorsOf(db(), user.identityId),
-    helpDesksOf(db(), user.identityId, localeOf(request)),
+    helpDesksOf(db(), user.identityId, await localeOf(request)),
   ]);
   return { administrators, helpDesks };
 }

@@ -2,7 +2,8 @@ import { accountSecurityLink } from "./account-security-link";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser } from "~/auth/user.server";
-import { cookieValue, localeOf, type Locale } from "~/i18n/locale";
+import { cookieValue, type Locale } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { messagesFor, type Messages } from "~/i18n/messages";
 import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/admin-links";
 import { F, isAnyAdmin } from "~/permissions/features";
@@ -54,7 +55,7 @@ export function themeOf(request: Request, accessibleBrandIds?: readonly number[]
 /** What the document shell shows: locale, theme and the signed-in user's menus. */
 export async function loadShellData(request: Request): Promise<ShellData> {
   const config = getConfig();
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const user = await optionalUser(request);
   const theme = themeOf(
     request,

@@ -6,8 +6,3 @@ export function themeCookieHeader(brandId: number): string {
   const secure = getConfig().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
   return `${THEME_COOKIE}=${brandId}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
 }
-
-export function localeCookieHeader(locale: string): string {
-  const secure = getConfig().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
-  return `locale=${locale}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
-}

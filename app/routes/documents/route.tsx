@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { localeOf } from "~/i18n/locale";
+import { localeOf } from "~/i18n/i18next.server";
 import { mediumDate } from "~/i18n/date-format";
 import {
   documentListOptionsOf,
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { filters, state, options } = documentListOptionsOf(url.searchParams);
   const viewer = documentViewerOf(user);
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const list = await listDocuments(db(), viewer, options);
   const dates = mediumDate(locale);
   const summary = (row: DocumentRow) => ({ id: row.id, name: row.name, fileName: row.fileName });

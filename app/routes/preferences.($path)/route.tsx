@@ -4,9 +4,8 @@ import { Form, useLoaderData, useParams, useSearchParams } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { localeOf } from "~/i18n/locale";
 import { titleMeta } from "~/shell/page-title";
-import { localeCookieHeader } from "~/theme/theme-cookie.server";
+import { localeCookie, localeOf } from "~/i18n/i18next.server";
 import { RoutableTabs } from "~/admin/RoutableTabs";
 import { Table } from "~/admin/DataTable";
 import { ContactField, LanguageField, Saved } from "./fields";
@@ -37,7 +36,7 @@ function sectionOf(path: string | undefined): Section {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const section = sectionOf(params.path);
-  const locale = localeOf(request);
+  const locale = await localeOf(request);
   const profile = await ownProfile(db(), user.identityId);
   if (!profile) throw new Response("Not Found", { status: 404 });
   const brandIds = user.access.brands.map((b) => b.id);
@@ -67,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const offered = await distributionListsFor(
       db(),
       user.access.brands.map((b) => b.id),
-      localeOf(request),
+      await localeOf(request),
     );
     await setOwnSubscriptions(db(), user.identityId, offered, submission.value.lists);
     return redirect(`/preferences/${section}?saved=subscriptions`);
@@ -79,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const headers = new Headers();
   // The preferred language also switches the interface at once.
   if (submission.value.field === "preferredLanguage")
-    headers.append("Set-Cookie", localeCookieHeader(submission.value.value));
+    headers.append("Set-Cookie", await localeCookie.serialize(submission.value.value));
   return redirect(`/preferences/${section}?saved=${submission.value.field}`, { headers });
 }
 

@@ -1,0 +1,75 @@
+import type { Cookie } from "@remix-run/node";
+import i18next, { type InitOptions, type TFunction } from "i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { getConfig } from "~/config.server";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALES,
+  cookieValue,
+  isLocale,
+  localeFromAcceptLanguage,
+  type Locale,
+} from "./locale";
+import { MESSAGES } from "./messages";
+
+const i18nextOptions: InitOptions = {
+  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: MESSAGES[l] }])),
+  fallbackLng: DEFAULT_LOCALE,
+  interpolation: { escapeValue: false },
+};
+
+/**
+ * The locale cookie keeps its plain value (`locale=de`): the identity provider's pages and the
+ * server's early refusals read it outside Remix (ADR 13). This gives it the Cookie shape that
+ * remix-i18next parses.
+ */
+export const localeCookie: Cookie = {
+  name: LOCALE_COOKIE,
+  isSigned: false,
+  expires: undefined,
+  async parse(cookieHeader) {
+    return cookieValue(cookieHeader, LOCALE_COOKIE) ?? null;
+  },
+  async serialize(value) {
+    const secure = getConfig().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
+    return `${LOCALE_COOKIE}=${encodeURIComponent(String(value))}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
+  },
+};
+
+/**
+ * Locale detection and translation for Remix: the cookie, then Accept-Language (the first
+ * supported language by quality, not only the first one named), then en.
+ */
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LOCALES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    cookie: localeCookie,
+    order: ["cookie", "custom"],
+    findLocale: async (request) => localeFromAcceptLanguage(request.headers.get("Accept-Language")) ?? null,
+  },
+  i18next: i18nextOptions,
+});
+
+export async function localeOf(request: Request): Promise<Locale> {
+  const locale = await i18nServer.getLocale(request);
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+/** The language an API request asks for with `?language=`, else the request's own. */
+export async function requestedLocale(request: Request): Promise<Locale> {
+  const language = new URL(request.url).searchParams.get("language");
+  return language && isLocale(language) ? language : localeOf(request);
+}
+
+const shared = i18next.createInstance();
+void shared.init({ ...i18nextOptions, initImmediate: false });
+
+/**
+ * A translator for one locale, synchronous, for texts made outside a loader's request: services
+ * that take a locale, the identity provider's pages, the server's early refusals.
+ */
+export function translatorFor(locale: Locale): TFunction {
+  return shared.getFixedT(locale);
+}
