@@ -12,19 +12,19 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import stylesheet from "../styles/app.scss?url";
 import { BrandSwitcher } from "~/shell/components/BrandSwitcher";
 import { Footer } from "~/shell/components/Footer";
 import { TopBar } from "~/shell/components/TopBar";
-import { PortalI18n } from "~/i18n/i18n-provider";
+import { usePageTranslator } from "~/i18n/i18n-provider";
 // Only what a page without its root data shows (the error page): named JSON imports are
 // tree-shaken, so the rest of the English file stays out of the root's JavaScript.
 import { app as appTexts, errors as errorTexts, notFound as notFoundTexts } from "~/i18n/locales/en.json";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import type { Messages } from "~/i18n/messages";
+import { registerTranslations } from "~/i18n/i18n-registry";
 import { loadShellData } from "~/shell/shell-data.server";
-import { messageAt } from "~/shell/page-title";
 import { withSearchParam } from "~/shell/search-params";
 import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/shell/use-shell";
@@ -39,6 +39,7 @@ import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
 import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
 
 const FALLBACK_MESSAGES = { app: appTexts, errors: errorTexts, notFound: notFoundTexts } as unknown as Messages;
+const fallbackTranslator = registerTranslations("fallback:en", DEFAULT_LOCALE, FALLBACK_MESSAGES);
 
 /** Passes the per-user offline key of the root loader on to documents and data responses (single fetch merges these). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -71,10 +72,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell = useShell();
   const theme = shell?.theme ?? 1;
   const locale = shell?.locale ?? DEFAULT_LOCALE;
-  const messages = shell?.messages ?? FALLBACK_MESSAGES;
+  const translator = usePageTranslator(shell?.translations, locale, fallbackTranslator);
   const nonce = useNonce();
   return (
-    <html lang={locale}>
+    <html lang={locale} data-translations={shell?.translations}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -82,13 +83,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href={`/manifest/${theme}`} />
         <meta name="theme-color" content={BRAND_APP[theme].themeColor} />
         <link rel="apple-touch-icon" href={iconPath(theme, 192)} />
+        {shell && <link rel="preload" href={shell.translations} as="fetch" crossOrigin="anonymous" />}
         <Meta />
         <Links />
       </head>
       <body data-brand={theme}>
-        <PortalI18n locale={locale} messages={messages}>
-          {children}
-        </PortalI18n>
+        <I18nextProvider i18n={translator}>{children}</I18nextProvider>
         <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -189,7 +189,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const shell = useShell();
   const reference = useErrorReference();
-  const messages = shell?.messages ?? FALLBACK_MESSAGES;
+  const { t } = useTranslation();
   let titleKey = "errors.title";
   let textKey = "errors.generic";
   let serverError = true;
@@ -216,17 +216,17 @@ export function ErrorBoundary() {
   }
   const content = (
     <div className="page page--narrow">
-      <title>{messageAt(messages, titleKey)}</title>
-      <h1>{messageAt(messages, titleKey)}</h1>
-      <p>{messageAt(messages, textKey)}</p>
+      <title>{t(titleKey)}</title>
+      <h1>{t(titleKey)}</h1>
+      <p>{t(textKey)}</p>
       {serverError && reference && (
         <p className="field__help">
-          {messageAt(messages, "errors.reference")} <code id={ERROR_REFERENCE_ELEMENT_ID}>{reference}</code>
+          {t("errors.reference")} <code id={ERROR_REFERENCE_ELEMENT_ID}>{reference}</code>
         </p>
       )}
       <p>
         <Link to="/" className="button" reloadDocument>
-          {messageAt(messages, titleKey === "notFound.title" ? "notFound.home" : "errors.home")}
+          {t(titleKey === "notFound.title" ? "notFound.home" : "errors.home")}
         </Link>
       </p>
     </div>

@@ -1,44 +1,20 @@
-import i18next, { type i18n } from "i18next";
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import type { Messages } from "./messages";
+import { useEffect, useReducer, useRef } from "react";
+import type { i18n } from "i18next";
+import { loadTranslations, translationsAt } from "./i18n-registry";
 
-/*
- * i18next instances by messages object: on the server the root loader hands over the same
- * messages object for every request of a locale, so an instance is built once per locale, not
- * once per page render.
+/**
+ * The translator of the page's translations file. It is registered before the first render (by
+ * the server, and by the browser before it hydrates); after a change of language the page keeps
+ * the previous language until the new file has arrived, then renders again (the document's
+ * title too: the caller is the root layout).
  */
-const instances = new WeakMap<Messages, Map<string, i18n>>();
-
-function instanceFor(locale: string, messages: Messages): i18n {
-  const byLocale = instances.get(messages) ?? new Map<string, i18n>();
-  instances.set(messages, byLocale);
-  let instance = byLocale.get(locale);
-  if (!instance) {
-    instance = i18next.createInstance();
-    void instance.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: false,
-      resources: { [locale]: { translation: messages } },
-      interpolation: { escapeValue: false },
-      initImmediate: false,
-      react: { useSuspense: false },
-    });
-    byLocale.set(locale, instance);
-  }
-  return instance;
-}
-
-/** Provides the translator of the root loader's locale and messages (server and browser alike). */
-export function PortalI18n({
-  locale,
-  messages,
-  children,
-}: {
-  locale: string;
-  messages: Messages;
-  children: ReactNode;
-}) {
-  const instance = useMemo(() => instanceFor(locale, messages), [locale, messages]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+export function usePageTranslator(href: string | undefined, locale: string, fallback: i18n): i18n {
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  const shown = useRef<i18n>(fallback);
+  const current = translationsAt(href);
+  if (current) shown.current = current;
+  useEffect(() => {
+    if (href && !translationsAt(href)) loadTranslations(href, locale).then(arrived, () => undefined);
+  }, [href, locale]);
+  return shown.current;
 }

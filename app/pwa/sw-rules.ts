@@ -23,8 +23,9 @@ export function isSavedForOffline(method: string, url: URL): boolean {
   return method === "GET" && (url.pathname === "/" || url.pathname === "/_root.data");
 }
 
+/** The spec's translations endpoint and the pages' hashed translations files. */
 export function isTranslations(method: string, url: URL): boolean {
-  return method === "GET" && url.pathname.startsWith("/public/translations/");
+  return method === "GET" && (url.pathname.startsWith("/public/translations/") || url.pathname.startsWith("/locales/"));
 }
 
 /** The cache holding one user's saved pages; another user's never shares it. */

@@ -1,13 +1,5 @@
 import type { MetaFunction } from "@remix-run/react";
-import type { Messages } from "~/i18n/messages";
-
-/** Looks a dotted key up in a messages tree; the key itself when absent. */
-export function messageAt(messages: Messages | undefined, key: string): string {
-  let node: unknown = messages;
-  for (const part of key.split("."))
-    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === "string" ? node : key;
-}
+import { translationsAt } from "~/i18n/i18n-registry";
 
 /** SPEC §2: "Dealer Portal" when signed out; otherwise "{page title} | {theme brand name}". */
 export function pageTitle(input: { signedIn: boolean; pageTitle: string; appName: string; brandName: string }): string {
@@ -15,7 +7,7 @@ export function pageTitle(input: { signedIn: boolean; pageTitle: string; appName
 }
 
 interface RootShape {
-  messages: Messages;
+  translations: string;
   themeBrandName: string;
   user: unknown;
 }
@@ -24,12 +16,13 @@ interface RootShape {
 export function titleMeta(titleKey: string): MetaFunction {
   return ({ matches }) => {
     const root = matches.find((m) => m.id === "root")?.data as RootShape | undefined;
+    const t = translationsAt(root?.translations)?.t ?? ((key: string) => key);
     return [
       {
         title: pageTitle({
           signedIn: Boolean(root?.user),
-          pageTitle: messageAt(root?.messages, titleKey),
-          appName: messageAt(root?.messages, "app.name"),
+          pageTitle: t(titleKey),
+          appName: t("app.name"),
           brandName: root?.themeBrandName ?? "",
         }),
       },

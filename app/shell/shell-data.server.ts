@@ -4,7 +4,7 @@ import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser } from "~/auth/user.server";
 import { cookieValue, type Locale } from "~/i18n/locale";
 import { localeOf } from "~/i18n/i18next.server";
-import { messagesFor, type Messages } from "~/i18n/messages";
+import { translationAssetOf } from "~/i18n/translation-assets.server";
 import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/admin-links";
 import { F, isAnyAdmin } from "~/permissions/features";
 import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
@@ -32,7 +32,8 @@ export interface ShellUser {
 
 export interface ShellData {
   locale: Locale;
-  messages: Messages;
+  /** The address of the page's translations file (locale and brand). */
+  translations: string;
   theme: BrandId;
   themeBrandName: string;
   companyName: string;
@@ -67,7 +68,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const unread = user ? unreadSummary(user, await userAnnouncements(user, locale)) : null;
   return {
     locale,
-    messages: messagesFor(locale, theme),
+    translations: translationAssetOf(locale, theme).href,
     theme,
     themeBrandName: brand.name,
     companyName: brand.companyName,

@@ -62,6 +62,7 @@ describe("issue #6 §2 what the service worker saves", () => {
   it("translations are stale-while-revalidate", () => {
     expect(isTranslations("GET", url("/public/translations/3/de"))).toBe(true);
     expect(isTranslations("POST", url("/public/translations/3/de"))).toBe(false);
+    expect(isTranslations("GET", url("/locales/de.0123456789ab.json"))).toBe(true);
   });
   it("a response is saved only when it is a 200 that names its user", () => {
     const headers = (key: string | null) => ({ get: (name: string) => (name === "X-Portal-Offline-Key" ? key : null) });
