@@ -1,364 +1,354 @@
 /**
- * Home page benchmark: throughput of the signed-in home page against a bare Remix page of the
- * same server, and the home page's weight (gzipped HTML and JavaScript).
+ * Page-speed benchmark (issue #12): requests/s of the signed-in home page and of /access-denied
+ * against a floor app (the smallest Remix page with the portal's libraries), on PGlite and on
+ * PostgreSQL, with autocannon as the external load generator; page weight and peak memory.
  *
- * Run from the repository root:  npm run bench   (BENCH_SECONDS=3 for a quick run)
- * See bench/README.md. Loopback only; every loop is bounded; the server is always closed.
+ * Run from the repository root after `npm run build`:  npm run bench   (BENCH_SECONDS=3: shorter)
+ * See bench/README.md. Every server runs in a child process, loopback only; all are stopped, the
+ * temp folders removed and the bench database dropped at the end, also on an error or Ctrl-C.
  */
-import { existsSync } from "node:fs";
-import { startBuiltPortal } from "./built-portal";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { createBenchDatabase } from "./postgres";
+import {
+  BenchError,
+  buildFloorIfStale,
+  Cleanup,
+  messageOf,
+  ROOT,
+  startFloor,
+  startPortal,
+  type ServerChild,
+} from "./processes";
+import { BASE_HEADERS, pathOf, signIn } from "./sign-in";
+import { weigh, type Weight } from "./weight";
 
 const SECONDS = positiveNumber("BENCH_SECONDS", 10);
-const CONCURRENCY = 8;
-const WARMUP_SECONDS = 1;
+const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 50, true);
+const WARMUP_SECONDS = Math.min(2, SECONDS);
 const ROUNDS = 2;
-const HTML_TARGET_KB = 14;
-const JS_TARGET_KB = 110;
-const RATIO_TARGET = 0.5;
-const MAX_REDIRECTS = 20;
+const LOAD_HEADERS = { ...BASE_HEADERS, "Accept-Encoding": "gzip" };
 
-const DEMO_EMAIL = "dealer@example.com";
-const DEMO_PASSWORD = "Demo#Portal2026";
+const GOALS = {
+  homeRatioPglite: 0.4,
+  homeRatioPostgres: 0.5,
+  accessDeniedRatio: 0.8,
+  htmlGzKB: 8,
+  jsGzKB: 110,
+};
 
-class BenchError extends Error {}
-
-function positiveNumber(name: string, fallback: number): number {
+function positiveNumber(name: string, fallback: number, integer = false): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`${name} must be a positive number of seconds (got "${raw}")`);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    console.error(`${name} must be a positive ${integer ? "integer" : "number"} (got "${raw}")`);
     process.exit(1);
   }
   return value;
 }
 
 // ---------------------------------------------------------------------------------------------
-// A minimal cookie jar: name -> value, every cookie sent on every request (enough here).
+// Load.
 
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const eq = pair.indexOf("=");
-      if (eq < 1) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key, val = ""] = attribute.split("=");
-        const k = key.trim().toLowerCase();
-        if (k === "max-age") return Number(val) <= 0;
-        if (k === "expires") return Date.parse(val.trim()) <= Date.now();
-        return false;
-      });
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sign-in: the real OpenID Connect code + PKCE flow against the embedded provider.
-
-const BASE_HEADERS = { "Accept-Language": "en", Accept: "text/html" };
-
-async function request(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(BASE_HEADERS);
-  for (const [k, v] of new Headers(init.headers)) headers.set(k, v);
-  const cookie = jar.header();
-  if (cookie) headers.set("Cookie", cookie);
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.store(response);
-  return response;
-}
-
-/** Follows redirects with GET from `url` (answer `first` already fetched), up to a bound. */
-async function followRedirects(
-  jar: CookieJar,
-  url: string,
-  first: Response,
-  trail: string[],
-): Promise<{ url: string; response: Response }> {
-  let current = url;
-  let response = first;
-  for (let hop = 0; hop < MAX_REDIRECTS && response.status >= 300 && response.status < 400; hop++) {
-    const location = response.headers.get("location");
-    if (!location)
-      throw new BenchError(`redirect ${response.status} from ${pathOf(current)} without a Location header`);
-    await response.arrayBuffer();
-    current = new URL(location, current).toString();
-    assertLoopback(current);
-    trail.push(`${response.status} → ${pathOf(current)}`);
-    response = await request(jar, current);
-  }
-  if (response.status >= 300 && response.status < 400) throw new BenchError(`more than ${MAX_REDIRECTS} redirects`);
-  return { url: current, response };
-}
-
-async function signIn(origin: string): Promise<string> {
-  const jar = new CookieJar();
-  const trail: string[] = [`GET /`];
-  const start = `${origin}/`;
-  const landing = await followRedirects(jar, start, await request(jar, start), trail);
-  const formPage = landing.response;
-  const formHtml = await formPage.text();
-  if (formPage.status !== 200 || !/\/signin\//.test(new URL(landing.url).pathname)) {
-    throw new BenchError(
-      `expected the sign-in form at /signin/<uid>, got ${formPage.status} at ${pathOf(landing.url)}\n  ${trail.join("\n  ")}`,
-    );
-  }
-  if (!/name="email"/.test(formHtml) || !/name="password"/.test(formHtml)) {
-    throw new BenchError(`the page at ${pathOf(landing.url)} has no email/password form`);
-  }
-
-  trail.push(`POST ${pathOf(landing.url)}`);
-  const posted = await request(jar, landing.url, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD }).toString(),
-  });
-  if (posted.status < 300 || posted.status >= 400) {
-    const body = await posted.text();
-    const alert = /role="alert"[^>]*>([^<]*)</.exec(body)?.[1];
-    throw new BenchError(`sign-in POST answered ${posted.status} instead of a redirect${alert ? `: "${alert}"` : ""}`);
-  }
-  const final = await followRedirects(jar, landing.url, posted, trail);
-  const html = await final.response.text();
-  if (final.response.status !== 200 || new URL(final.url).pathname !== "/") {
-    throw new BenchError(
-      `after sign-in expected 200 at /, got ${final.response.status} at ${pathOf(final.url)}\n  ${trail.join("\n  ")}`,
-    );
-  }
-  const session = jar.get("__session");
-  if (!session) throw new BenchError(`signed in but no __session cookie was set\n  ${trail.join("\n  ")}`);
-  if (!html.includes("Welcome")) throw new BenchError(`home page after sign-in does not contain "Welcome"`);
-  return `__session=${session}`;
-}
-
-function pathOf(url: string): string {
-  const u = new URL(url);
-  return u.pathname;
-}
-
-function assertLoopback(url: string): void {
-  const host = new URL(url).hostname;
-  if (!["localhost", "127.0.0.1", "[::1]", "::1"].includes(host))
-    throw new BenchError(`refusing to leave loopback: ${url}`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load: CONCURRENCY requests in flight for a fixed time.
+type TargetKey = "floor" | "accessDenied" | "home";
 
 interface Target {
-  name: string;
+  key: TargetKey;
+  label: string;
   url: string;
   headers: Record<string, string>;
   mustContain: string;
 }
 
-async function hit(target: Target): Promise<void> {
-  const response = await fetch(target.url, { headers: { ...BASE_HEADERS, ...target.headers }, redirect: "manual" });
-  const body = await response.text();
-  if (response.status !== 200) {
+/** One autocannon run; requests/s over its actual duration. Any answer but 200 is a failure. */
+async function load(target: Target, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...LOAD_HEADERS, ...target.headers },
+  });
+  const others = Object.entries(result.statusCodeStats).filter(([code]) => code !== "200");
+  if (result.non2xx > 0 || others.length > 0 || result.errors > 0 || result.timeouts > 0) {
+    const answers = others.map(([code, { count }]) => `${count} × ${code}`);
     throw new BenchError(
-      `${target.name}: GET ${pathOf(target.url)} answered ${response.status}${response.headers.get("location") ? ` → ${response.headers.get("location")}` : ""}`,
+      `${target.label}: GET ${pathOf(target.url)} under load answered ${answers.join(", ") || "only 200"}` +
+        ` (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
     );
   }
+  if (result.requests.total === 0 || result.duration <= 0)
+    throw new BenchError(`${target.label}: no answer in ${seconds} s`);
+  return result.requests.total / result.duration;
+}
+
+/** One plain request: 200 and the expected content (autocannon counts statuses, it does not read pages). */
+async function probe(target: Target): Promise<void> {
+  const response = await fetch(target.url, { headers: { ...BASE_HEADERS, ...target.headers }, redirect: "manual" });
+  const body = await response.text();
+  const location = response.headers.get("location");
+  if (response.status !== 200)
+    throw new BenchError(
+      `${target.label}: GET ${pathOf(target.url)} answered ${response.status}${location ? ` → ${location}` : ""}`,
+    );
   if (!body.includes(target.mustContain))
-    throw new BenchError(`${target.name}: GET ${pathOf(target.url)} does not contain "${target.mustContain}"`);
+    throw new BenchError(`${target.label}: GET ${pathOf(target.url)} does not contain "${target.mustContain}"`);
 }
 
-/** Requests per second over `seconds`: CONCURRENCY workers, each starting a new request when one ends. */
-async function load(
-  target: Target,
-  seconds: number,
-): Promise<{ requests: number; seconds: number; perSecond: number }> {
-  let requests = 0;
-  let failed = false;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const worker = async () => {
-    while (!failed && performance.now() < deadline) {
-      try {
-        await hit(target);
-      } catch (error) {
-        failed = true; // stops the other workers too
-        throw error;
+// ---------------------------------------------------------------------------------------------
+// One database: a fresh portal beside the floor, signed in, the three targets in turn.
+
+type Database = "pglite" | "postgres";
+const DATABASE_NAMES: Record<Database, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
+
+interface Phase {
+  rps: Record<TargetKey, number>;
+  runs: Record<TargetKey, number[]>;
+  homeRatio: number;
+  accessDeniedRatio: number;
+  portalPeakRssKB?: number;
+  weight?: { home: Weight; floor: Weight };
+}
+
+async function measure(
+  cleanup: Cleanup,
+  floor: ServerChild,
+  database: Database,
+  options: { databaseUrl?: string; weigh: boolean },
+): Promise<Phase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-bench-"));
+  const removeDataDir = cleanup.add(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
+  progress(`${DATABASE_NAMES[database]}: starting the portal with the demo data`);
+  const portal = await startPortal(cleanup, {
+    name: `portal on ${DATABASE_NAMES[database]}`,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+  });
+  const cookie = await signIn(portal.origin);
+
+  const targets: Target[] = [
+    { key: "floor", label: "floor", url: `${floor.origin}/`, headers: {}, mustContain: "Floor page" },
+    {
+      key: "accessDenied",
+      label: "access-denied",
+      url: `${portal.origin}/access-denied`,
+      headers: {},
+      mustContain: "</html>",
+    },
+    { key: "home", label: "home", url: `${portal.origin}/`, headers: { Cookie: cookie }, mustContain: "Welcome" },
+  ];
+
+  const weight = options.weigh
+    ? {
+        home: await weigh(`${portal.origin}/`, { Cookie: cookie }, "Welcome"),
+        floor: await weigh(`${floor.origin}/`, {}, "Floor page"),
       }
-      requests++;
+    : undefined;
+
+  progress(`${DATABASE_NAMES[database]}: ${WARMUP_SECONDS} s warm-up per target, then ${ROUNDS} rounds`);
+  for (const target of targets) {
+    await probe(target);
+    await load(target, WARMUP_SECONDS);
+  }
+  const runs: Record<TargetKey, number[]> = { floor: [], accessDenied: [], home: [] };
+  // Alternating targets, so machine noise (another program, CPU clock) hits all of them alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) {
+      runs[target.key].push(await load(target, SECONDS));
+      await probe(target); // still 200 with its content after the load (the session too)
     }
+  }
+
+  // Read before stopping: the figure goes with the process.
+  const portalPeakRssKB = portal.peakRssKB();
+  await portal.stop();
+  await removeDataDir();
+
+  const rps = { floor: mean(runs.floor), accessDenied: mean(runs.accessDenied), home: mean(runs.home) };
+  return {
+    rps,
+    runs,
+    homeRatio: rps.home / rps.floor,
+    accessDeniedRatio: rps.accessDenied / rps.floor,
+    portalPeakRssKB,
+    weight,
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  return { requests, seconds: elapsed, perSecond: requests / elapsed };
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+function progress(line: string): void {
+  console.error(`… ${line}`);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Weight: gzip of the HTML and of every script the page loads.
-
-function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of tag.matchAll(/([^\s=<>"'/]+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-    attributes.set(match[1].toLowerCase(), decodeEntities(match[2] ?? match[3] ?? match[4] ?? ""));
-  }
-  return attributes;
-}
-
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
-
-function scriptUrls(html: string, pageUrl: string): string[] {
-  const urls = new Set<string>();
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const src = attributesOf(tag.slice(7, -1)).get("src");
-    if (src) urls.add(new URL(src, pageUrl).toString());
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const attributes = attributesOf(tag.slice(5, -1));
-    const rel = (attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
-    const href = attributes.get("href");
-    if (href && rel.includes("modulepreload")) urls.add(new URL(href, pageUrl).toString());
-  }
-  return [...urls];
-}
-
-async function weigh(homeUrl: string, cookie: string) {
-  const page = await fetch(homeUrl, { headers: { ...BASE_HEADERS, Cookie: cookie }, redirect: "manual" });
-  if (page.status !== 200) throw new BenchError(`weight: GET / answered ${page.status}`);
-  const htmlBytes = Buffer.from(await page.arrayBuffer());
-  const html = htmlBytes.toString("utf8");
-  if (!html.includes("Welcome")) throw new BenchError(`weight: home page does not contain "Welcome"`);
-  const urls = scriptUrls(html, homeUrl);
-  let jsRaw = 0;
-  let jsGz = 0;
-  const files: { path: string; gz: number }[] = [];
-  for (const url of urls) {
-    assertLoopback(url);
-    const response = await fetch(url, { headers: { "Accept-Language": "en" } });
-    if (response.status !== 200) throw new BenchError(`weight: GET ${pathOf(url)} answered ${response.status}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const gz = gzipSync(bytes).length;
-    jsRaw += bytes.length;
-    jsGz += gz;
-    files.push({ path: pathOf(url), gz });
-  }
-  return { htmlRaw: htmlBytes.length, htmlGz: gzipSync(htmlBytes).length, jsRaw, jsGz, files };
-}
-
-// ---------------------------------------------------------------------------------------------
+// Report.
 
 const kb = (bytes: number) => bytes / 1024;
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+const mb = (kilobytes: number | undefined) => (kilobytes === undefined ? undefined : kilobytes / 1024);
+const fmtMB = (kilobytes: number | undefined) => (kilobytes === undefined ? "n/a" : `${mb(kilobytes)!.toFixed(0)} MB`);
+const verdict = (met: boolean) => (met ? "met" : "missed");
 
-async function main(): Promise<number> {
-  if (!existsSync(path.resolve("build/server/index.js"))) {
-    console.error(
-      "The portal is not built (build/server/index.js is missing): run `npm run build` first, from the repository root.",
+/** Columns: label left-aligned, figures right-aligned, the goal (last) left-aligned. */
+function printTable(rows: string[][]): void {
+  const columns = Math.max(...rows.map((row) => row.length));
+  const widths = Array.from({ length: columns }, (_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
+  for (const row of rows) {
+    const cells = row.map((cell, c) =>
+      c === 0 || c === columns - 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
     );
-    return 1;
-  }
-
-  let running: Awaited<ReturnType<typeof startBuiltPortal>> | undefined;
-  try {
-    running = await startBuiltPortal();
-    const origin = running.origin;
-    assertLoopback(origin);
-
-    const cookie = await signIn(origin);
-    const home: Target = { name: "home", url: `${origin}/`, headers: { Cookie: cookie }, mustContain: "Welcome" };
-    const bare: Target = { name: "bare", url: `${origin}/access-denied`, headers: {}, mustContain: "</html>" };
-
-    console.log(
-      `Dealer Portal benchmark — ${CONCURRENCY} in flight, ${SECONDS} s per run, ${ROUNDS} rounds, Node ${process.version}, ${os.cpus().length} CPUs`,
-    );
-    await load(home, WARMUP_SECONDS);
-    await load(bare, WARMUP_SECONDS);
-
-    const runs: Record<"home" | "bare", number[]> = { home: [], bare: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const target of [home, bare]) {
-        const result = await load(target, SECONDS);
-        runs[target.name as "home" | "bare"].push(result.perSecond);
-      }
-    }
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    const homeRps = mean(runs.home);
-    const bareRps = mean(runs.bare);
-    const ratio = homeRps / bareRps;
-
-    const weight = await weigh(`${origin}/`, cookie);
-
-    const fmtRuns = (values: number[]) => values.map((v) => v.toFixed(0)).join(", ");
-    const lines: [string, string, string][] = [
-      ["home  GET / (signed in)", `${homeRps.toFixed(1)} req/s`, `runs: ${fmtRuns(runs.home)}`],
-      ["bare  GET /access-denied", `${bareRps.toFixed(1)} req/s`, `runs: ${fmtRuns(runs.bare)}`],
-      ["ratio home/bare", ratio.toFixed(2), `target ≥ ${RATIO_TARGET}`],
-      [
-        "HTML gz",
-        `${kb(weight.htmlGz).toFixed(1)} KB`,
-        `target ≤ ${HTML_TARGET_KB} KB (raw ${kb(weight.htmlRaw).toFixed(1)} KB)`,
-      ],
-      [
-        "JS gz",
-        `${kb(weight.jsGz).toFixed(1)} KB`,
-        `target ≤ ${JS_TARGET_KB} KB (raw ${kb(weight.jsRaw).toFixed(1)} KB, ${weight.files.length} files)`,
-      ],
-    ];
-    const w0 = Math.max(...lines.map((l) => l[0].length));
-    const w1 = Math.max(...lines.map((l) => l[1].length));
-    for (const [label, value, note] of lines) console.log(`${label.padEnd(w0)}  ${value.padStart(w1)}  ${note}`);
-    if (process.env.BENCH_VERBOSE) {
-      for (const file of [...weight.files].sort((a, b) => b.gz - a.gz))
-        console.log(`  ${kb(file.gz).toFixed(1).padStart(6)} KB gz  ${file.path}`);
-    }
-
-    console.log(
-      "BENCH " +
-        JSON.stringify({
-          concurrency: CONCURRENCY,
-          seconds: SECONDS,
-          rounds: ROUNDS,
-          homeRps: round(homeRps),
-          bareRps: round(bareRps),
-          homeRuns: runs.home.map((v) => round(v)),
-          bareRuns: runs.bare.map((v) => round(v)),
-          ratio: round(ratio, 3),
-          ratioTarget: RATIO_TARGET,
-          htmlGzKB: round(kb(weight.htmlGz), 2),
-          htmlRawKB: round(kb(weight.htmlRaw), 2),
-          htmlTargetKB: HTML_TARGET_KB,
-          jsGzKB: round(kb(weight.jsGz), 2),
-          jsRawKB: round(kb(weight.jsRaw), 2),
-          jsFiles: weight.files.length,
-          jsTargetKB: JS_TARGET_KB,
-        }),
-    );
-    return 0;
-  } catch (error) {
-    console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    await running?.close();
+    console.log(cells.join("   ").trimEnd());
   }
 }
 
-process.exitCode = await main();
+function report(
+  phases: Partial<Record<Database, Phase>>,
+  postgresSkipped: string | undefined,
+  floorPeakRssKB: number | undefined,
+  weight: { home: Weight; floor: Weight },
+): void {
+  const measured = (Object.keys(DATABASE_NAMES) as Database[]).filter((db) => phases[db]);
+  const column = (cell: (phase: Phase) => string) => measured.map((db) => cell(phases[db]!));
+  const rps = (value: number) => `${value.toFixed(0)} req/s`;
+  const goalHome = measured
+    .map((db) => {
+      const goal = db === "postgres" ? GOALS.homeRatioPostgres : GOALS.homeRatioPglite;
+      return `≥ ${goal} ${DATABASE_NAMES[db]}: ${verdict(phases[db]!.homeRatio >= goal)}`;
+    })
+    .join(", ");
+  const goalDenied = `≥ ${GOALS.accessDeniedRatio}: ${verdict(measured.every((db) => phases[db]!.accessDeniedRatio >= GOALS.accessDeniedRatio))}`;
+  const htmlKB = kb(weight.home.htmlGz);
+  const jsKB = kb(weight.home.jsGz);
+
+  console.log(
+    `Dealer Portal page speed — autocannon, ${CONNECTIONS} connections, gzip, ${ROUNDS} rounds of ${SECONDS} s per target` +
+      ` after ${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  printTable([
+    ["", ...measured.map((db) => DATABASE_NAMES[db]), "goal"],
+    ["floor app  GET /", ...column((p) => rps(p.rps.floor)), ""],
+    ["access-denied  GET /access-denied", ...column((p) => rps(p.rps.accessDenied)), ""],
+    ["home  GET / (signed in)", ...column((p) => rps(p.rps.home)), ""],
+    ["ratio access-denied/floor", ...column((p) => p.accessDeniedRatio.toFixed(2)), goalDenied],
+    ["ratio home/floor", ...column((p) => p.homeRatio.toFixed(2)), goalHome],
+    ["portal peak RSS", ...column((p) => fmtMB(p.portalPeakRssKB)), ""],
+  ]);
+  if (postgresSkipped) console.log(`PostgreSQL skipped: ${postgresSkipped}`);
+  printTable([
+    ["floor app peak RSS", fmtMB(floorPeakRssKB), "(whole run)"],
+    [
+      "home HTML gz",
+      `${htmlKB.toFixed(1)} KB`,
+      `goal ≤ ${GOALS.htmlGzKB} KB: ${verdict(htmlKB <= GOALS.htmlGzKB)} (raw ${kb(weight.home.htmlRaw).toFixed(1)} KB; floor ${kb(weight.floor.htmlGz).toFixed(1)} KB gz)`,
+    ],
+    [
+      "home JS gz",
+      `${jsKB.toFixed(1)} KB`,
+      `goal ≤ ${GOALS.jsGzKB} KB: ${verdict(jsKB <= GOALS.jsGzKB)} (raw ${kb(weight.home.jsRaw).toFixed(1)} KB, ${weight.home.files.length} files; floor ${kb(weight.floor.jsGz).toFixed(1)} KB gz)`,
+    ],
+  ]);
+  if (process.env.BENCH_VERBOSE) {
+    for (const db of measured) {
+      const runs = phases[db]!.runs;
+      console.log(
+        `${DATABASE_NAMES[db]} runs (req/s): ` +
+          (Object.keys(runs) as TargetKey[])
+            .map((key) => `${key} ${runs[key].map((v) => v.toFixed(0)).join(", ")}`)
+            .join("; "),
+      );
+    }
+    for (const file of [...weight.home.files].sort((a, b) => b.gz - a.gz))
+      console.log(`  ${kb(file.gz).toFixed(1).padStart(6)} KB gz  ${file.path}`);
+  }
+
+  const phaseJson = (phase: Phase | undefined) =>
+    phase && {
+      floorRps: round(phase.rps.floor),
+      accessDeniedRps: round(phase.rps.accessDenied),
+      homeRps: round(phase.rps.home),
+      runs: {
+        floor: phase.runs.floor.map((v) => round(v)),
+        accessDenied: phase.runs.accessDenied.map((v) => round(v)),
+        home: phase.runs.home.map((v) => round(v)),
+      },
+      accessDeniedRatio: round(phase.accessDeniedRatio, 3),
+      homeRatio: round(phase.homeRatio, 3),
+      portalPeakRssMB: phase.portalPeakRssKB === undefined ? null : round(mb(phase.portalPeakRssKB)!),
+    };
+  console.log(
+    "BENCH " +
+      JSON.stringify({
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        rounds: ROUNDS,
+        node: process.version,
+        cpus: os.cpus().length,
+        pglite: phaseJson(phases.pglite) ?? null,
+        postgres: phaseJson(phases.postgres) ?? null,
+        postgresSkipped: postgresSkipped ?? null,
+        floorPeakRssMB: floorPeakRssKB === undefined ? null : round(mb(floorPeakRssKB)!),
+        htmlGzKB: round(htmlKB, 2),
+        htmlRawKB: round(kb(weight.home.htmlRaw), 2),
+        jsGzKB: round(jsKB, 2),
+        jsRawKB: round(kb(weight.home.jsRaw), 2),
+        jsFiles: weight.home.files.length,
+        floorHtmlGzKB: round(kb(weight.floor.htmlGz), 2),
+        floorJsGzKB: round(kb(weight.floor.jsGz), 2),
+        goals: GOALS,
+      }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(cleanup: Cleanup): Promise<number> {
+  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+    console.error("The portal is not built (build/server/index.js is missing): run `npm run build` first.");
+    return 1;
+  }
+  try {
+    const started = performance.now();
+    if (await buildFloorIfStale())
+      progress(`floor app built into bench/floor/build/ (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const floor = await startFloor(cleanup);
+
+    const phases: Partial<Record<Database, Phase>> = {};
+    phases.pglite = await measure(cleanup, floor, "pglite", { weigh: true });
+
+    let postgresSkipped: string | undefined;
+    const database = await createBenchDatabase(cleanup);
+    if ("skipped" in database) {
+      postgresSkipped = database.skipped;
+      progress(`PostgreSQL skipped: ${postgresSkipped}`);
+    } else {
+      phases.postgres = await measure(cleanup, floor, "postgres", { databaseUrl: database.url, weigh: false });
+      await database.drop();
+    }
+
+    const floorPeakRssKB = floor.peakRssKB();
+    await floor.stop();
+    report(phases, postgresSkipped, floorPeakRssKB, phases.pglite.weight!);
+    return 0;
+  } catch (error) {
+    console.error(`Benchmark failed: ${messageOf(error)}`);
+    return 1;
+  }
+}
+
+const cleanup = new Cleanup();
+// Ctrl-C (or a kill) mid-run: stop the servers, remove the folders, drop the database, then exit.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers…`);
+    void cleanup.run().finally(() => process.exit(130));
+  });
+}
+try {
+  process.exitCode = await main(cleanup);
+} finally {
+  await cleanup.run();
+}

@@ -276,6 +276,29 @@ test.describe("translations endpoint", () => {
   });
 });
 
+test.describe("translations as files", () => {
+  test("issue #12: a page names its hashed, long-cached translations file and carries no message catalogue", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(page, "dealer@example.com");
+    await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
+    const html = await (await page.request.get("/")).text();
+    const href = /data-translations="([^"]+)"/.exec(html)?.[1];
+    expect(href).toMatch(/^\/locales\/de\.[0-9a-f]{12}\.json$/);
+    // A text of another page is in the file, not in this page.
+    expect(html).not.toContain("Die angeforderte Seite existiert nicht");
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await file.json()).notFound.text).toBe("Die angeforderte Seite existiert nicht oder wurde verschoben.");
+    expect((await page.request.get("/locales/de.000000000000.json")).status()).toBe(404);
+    await page.goto("/");
+    await expect(page.getByRole("contentinfo")).toContainText("Sprache");
+  });
+});
+
 test.describe("security baseline", () => {
   test("pages carry a nonce-based CSP and the other security headers", async ({ request }) => {
     const response = await request.get("/access-denied");
