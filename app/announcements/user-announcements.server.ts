@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/locale";
 import { logger } from "~/logger.server";
 import { emptyOnFailure } from "~/announcements/fetch-failure";
 import { oncePerRequest } from "~/server-context/request-scope.server";
-import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
+import { currentCatalogue } from "~/server-context/catalogue-cache.server";
 import {
   ANNOUNCEMENTS_CATALOGUE,
   loadUserAnnouncements,
@@ -19,7 +19,7 @@ export function userAnnouncements(user: Actor, locale: Locale): Promise<UserAnno
       async () => {
         const now = new Date();
         // The cached candidates may hold some that expired since they were read: the live check drops them.
-        const candidates = await cachedCatalogue(db(), ANNOUNCEMENTS_CATALOGUE, () =>
+        const candidates = await currentCatalogue(db(), ANNOUNCEMENTS_CATALOGUE, () =>
           unexpiredAnnouncements(db(), now),
         );
         return loadUserAnnouncements(db(), user, locale, now, undefined, candidates);

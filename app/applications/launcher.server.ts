@@ -5,7 +5,7 @@ import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/i18next.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
-import { cachedCatalogue } from "~/server-context/catalogue-cache.server";
+import { currentCatalogue } from "~/server-context/catalogue-cache.server";
 import {
   APPLICATIONS_CATALOGUE,
   applicationCatalogue,
@@ -19,7 +19,7 @@ export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
 /** The user's applications in their language (once per HTTP request: home and the header share it). */
 export function userApplications(user: Actor, locale: Locale): Promise<LauncherItem[]> {
   return oncePerRequest(`applications:${user.identityId}:${locale}`, async () => {
-    const catalogue = await cachedCatalogue(db(), APPLICATIONS_CATALOGUE, () => applicationCatalogue(db()));
+    const catalogue = await currentCatalogue(db(), APPLICATIONS_CATALOGUE, () => applicationCatalogue(db()));
     return applicationsForSubject(catalogue, targetingSubjectOf(user), locale);
   });
 }

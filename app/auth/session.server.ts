@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
+import { eq, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
+import { profileColumns, type ProfileColumns } from "~/permissions/access-profile.server";
+import {
+  CATALOGUE_VERSIONS_JSON,
+  primeCatalogueVersions,
+  type CatalogueVersions,
+} from "~/server-context/catalogue-cache.server";
 
 /** What a portal session keeps (server side only; the cookie holds the signed id). */
 export interface SessionData {
@@ -44,10 +50,11 @@ export function lastSeenIsDue(lastSeenAt: Date | null, now: Date): boolean {
 }
 
 let storage: ReturnType<typeof buildStorage> | undefined;
+let cookie: ReturnType<typeof buildCookie> | undefined;
 
-function buildStorage() {
+function buildCookie() {
   const config = getConfig();
-  const cookie = createCookie("__session", {
+  return createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
     secure: cookieSecure(),
@@ -55,8 +62,16 @@ function buildStorage() {
     secrets: [config.SESSION_SECRET],
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
+}
+
+function sessionCookie() {
+  cookie ??= buildCookie();
+  return cookie;
+}
+
+function buildStorage() {
   return createSessionStorage<SessionData>({
-    cookie,
+    cookie: sessionCookie(),
     async createData(data, expires) {
       const id = randomBytes(32).toString("base64url");
       await db()
@@ -73,15 +88,7 @@ function buildStorage() {
     },
     async readData(id) {
       const [row] = await db().select().from(sessions).where(eq(sessions.id, id));
-      if (!row) return null;
-      if (row.expiresAt.getTime() < Date.now()) {
-        await db().delete(sessions).where(eq(sessions.id, id));
-        return null;
-      }
-      if (lastSeenIsDue(row.lastSeenAt, new Date())) {
-        await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
-      }
-      return row.data as Partial<SessionData>;
+      return row ? currentSessionData(id, row) : null;
     },
     async updateData(id, data, expires) {
       await db()
@@ -97,6 +104,63 @@ function buildStorage() {
       await db().delete(sessions).where(eq(sessions.id, id));
     },
   });
+}
+
+/** A stored session's data while it has not expired (an expired one is removed); marks it seen at most once a minute. */
+async function currentSessionData(
+  id: string,
+  row: { data: unknown; expiresAt: Date; lastSeenAt: Date | null },
+): Promise<Partial<SessionData> | null> {
+  if (row.expiresAt.getTime() < Date.now()) {
+    await db().delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (lastSeenIsDue(row.lastSeenAt, new Date())) {
+    await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  }
+  return row.data as Partial<SessionData>;
+}
+
+/** A session object as the storage's getSession builds it (its data may be partial, as there). */
+function sessionOf(data: Partial<SessionData>, id: string): Session<SessionData> {
+  return createSession(data as SessionData, id);
+}
+
+export interface SessionWithProfile {
+  session: Session<SessionData>;
+  /** The session identity's access profile columns; null without a stored session. */
+  profile: ProfileColumns | null;
+}
+
+/**
+ * The request's session together with its identity's access profile and the catalogue
+ * versions, in one statement: what every signed-in page needs before its own data.
+ */
+export async function readSessionWithProfile(request: Request): Promise<SessionWithProfile> {
+  const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || !id) return { session: sessionOf({}, ""), profile: null };
+  const result = await db().execute(sql`
+    select s.data, s.expires_at, s.last_seen_at, ${profileColumns(sql`s.identity_id`)},
+      ${CATALOGUE_VERSIONS_JSON} as catalogue_versions
+    from sessions s where s.id = ${id}`);
+  const [row] = (
+    result as unknown as {
+      rows: (ProfileColumns & {
+        data: unknown;
+        expires_at: Date | string;
+        last_seen_at: Date | string | null;
+        catalogue_versions: CatalogueVersions;
+      })[];
+    }
+  ).rows;
+  if (!row) return { session: sessionOf({}, id), profile: null };
+  primeCatalogueVersions(row.catalogue_versions);
+  const data = await currentSessionData(id, {
+    data: row.data,
+    expiresAt: new Date(row.expires_at),
+    lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+  });
+  return { session: sessionOf(data ?? {}, id), profile: data ? row : null };
 }
 
 export function sessionStorage() {

@@ -1,17 +1,16 @@
 import { redirect } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { portalError } from "~/shell/portal-error";
-import { db } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
-import { loadAccessProfile, type AccessProfile } from "~/permissions/access-profile.server";
+import { accessProfileFrom, type AccessProfile } from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { accessFailureOutcome } from "./access-failure";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";
-import { getSession, sessionStorage, type IdentityClaims } from "./session.server";
+import { readSessionWithProfile, sessionStorage, type IdentityClaims } from "./session.server";
 
 /** The signed-in user: the acting user services see, plus the identity token's claims the shell shows. */
 export interface PortalUser extends Actor {
@@ -27,7 +26,7 @@ export function optionalUser(request: Request): Promise<PortalUser | null> {
 }
 
 async function loadUser(request: Request): Promise<PortalUser | null> {
-  const session = await getSession(request);
+  const { session, profile: columns } = await readSessionWithProfile(request);
   const identityId = session.get("identityId");
   const claims = session.get("claims");
   if (typeof identityId !== "number" || !claims) return null;
@@ -38,7 +37,8 @@ async function loadUser(request: Request): Promise<PortalUser | null> {
   const onBrand3Host = isBrand3Host(new URL(request.url).host, config.BRAND3_HOST_MARKER);
   let profile: AccessProfile | null;
   try {
-    profile = await loadAccessProfile(db(), identityId);
+    if (!columns) throw new Error("the session's access profile was not read");
+    profile = accessProfileFrom(columns);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error({ err: message, identityId }, "access data failed to load");

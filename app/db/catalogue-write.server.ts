@@ -1,16 +1,21 @@
-import type { Database } from "./client.server";
-import { invalidateCatalogue } from "~/server-context/catalogue-cache.server";
+import type { Database, Transaction } from "./client.server";
+import { bumpCatalogueVersion, invalidateCatalogue } from "~/server-context/catalogue-cache.server";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** A write transaction to a cached catalogue: when it ends, the catalogue is dropped from the cache (ADR 8). */
+/**
+ * A write transaction to a cached catalogue: it bumps the catalogue's version in the same
+ * transaction (every process sees its copy is out of date) and drops this process's copy (ADR 14).
+ */
 export async function catalogueWrite<T>(
   database: Database,
   catalogue: string,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   try {
-    return await database.transaction(work);
+    return await database.transaction(async (tx) => {
+      const result = await work(tx);
+      await bumpCatalogueVersion(tx, catalogue);
+      return result;
+    });
   } finally {
     invalidateCatalogue(database, catalogue);
   }

@@ -32,13 +32,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle connection that the server ends (restart, failover, admin command) must not take
     // the process down: the pool drops it and opens a new one on the next query.
     pool.on("error", (error) => logger.warn({ err: error.message }, "an idle PostgreSQL connection ended"));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
-    };
+    return postgresHandle(pool);
   }
   const dir = path.join(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
@@ -50,7 +44,19 @@ export async function openMemoryDatabase(): Promise<DatabaseHandle> {
   return pgliteHandle(await PGlite.create());
 }
 
-function pgliteHandle(client: PGlite): DatabaseHandle {
+/** The handle over a PostgreSQL pool (tests count the pool's statements). */
+export function postgresHandle(pool: pg.Pool): DatabaseHandle {
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** The handle over a PGlite client (tests count the client's statements). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -193,6 +194,15 @@ export const roleAssignments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.identityId, t.securityRoleId, t.organizationId] })],
 );
+
+/**
+ * One row per cached catalogue (applications, announcements): every write to a catalogue bumps
+ * its version in the write's transaction, so each process can tell whether its copy is current.
+ */
+export const catalogueVersions = pgTable("catalogue_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
 
 /** Portal sessions: the cookie holds only the signed id. */
 export const sessions = pgTable(

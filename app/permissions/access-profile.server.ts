@@ -1,9 +1,8 @@
 import type { OrganizationProfile } from "./actor";
-import { eq } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
-import type { Database } from "~/db/client.server";
-import { brands, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
-import { computeAccessData, type AccessData } from "~/permissions/access-data";
+import type { Executor } from "~/db/client.server";
+import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
 
 export interface AccessProfile {
   userType: "internal" | "external";
@@ -14,38 +13,56 @@ export interface AccessProfile {
   access: AccessData;
 }
 
-/** Loads an identity's access data from its roles, locations and brands. Null when unknown or inactive. */
-export async function loadAccessProfile(database: Database, identityId: number): Promise<AccessProfile | null> {
-  const [identity] = await database
-    .select({
-      employeeNumber: identities.employeeNumber,
-      directoryGroups: identities.directoryGroups,
-      requiredActions: identities.requiredActions,
-      status: identities.status,
-      userType: identities.userType,
-      role: identities.role,
-      webRoles: identities.webRoles,
-    })
-    .from(identities)
-    .where(eq(identities.id, identityId));
+interface ProfileIdentity {
+  employeeNumber: string | null;
+  directoryGroups: string[];
+  requiredActions: string[];
+  status: "active" | "inactive";
+  userType: "internal" | "external";
+  role: "admin" | "regular";
+  webRoles: string[];
+}
+
+type ProfileAssignment = AssignmentRow & {
+  organizationType: string;
+  contractTypes: string[];
+  contractCodes: string[];
+};
+
+/** What `profileColumns` selects, as the driver returns it. */
+export interface ProfileColumns {
+  profile_identity: ProfileIdentity | null;
+  profile_assignments: ProfileAssignment[];
+}
+
+/**
+ * The select-list giving an identity's access profile: the identity and its role assignments as
+ * JSON, so a profile costs one statement (and can share the session's statement).
+ */
+export function profileColumns(identityId: SQL): SQL {
+  return sql`
+    (select json_build_object(
+        'employeeNumber', i.employee_number, 'directoryGroups', i.directory_groups,
+        'requiredActions', i.required_actions, 'status', i.status, 'userType', i.user_type,
+        'role', i.role, 'webRoles', i.web_roles)
+      from identities i where i.id = ${identityId}) as profile_identity,
+    (select coalesce(json_agg(json_build_object(
+        'roleFeatures', r.features, 'organizationId', o.id, 'organizationName', o.name,
+        'brandId', b.id, 'brandName', b.name, 'regionCode', o.region_code,
+        'organizationType', o.organization_type, 'contractTypes', o.contract_types,
+        'contractCodes', o.contract_codes)), '[]'::json)
+      from role_assignments ra
+      join security_roles r on r.id = ra.security_role_id
+      join organizations o on o.id = ra.organization_id
+      join brands b on b.id = o.brand_id
+      where ra.identity_id = ${identityId}) as profile_assignments`;
+}
+
+/** The access profile from what `profileColumns` selected. Null when the identity is unknown or inactive. */
+export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null {
+  const identity = columns.profile_identity;
   if (!identity || identity.status !== "active") return null;
-  const rows = await database
-    .select({
-      roleFeatures: securityRoles.features,
-      organizationId: organizations.id,
-      organizationName: organizations.name,
-      brandId: brands.id,
-      brandName: brands.name,
-      regionCode: organizations.regionCode,
-      organizationType: organizations.organizationType,
-      contractTypes: organizations.contractTypes,
-      contractCodes: organizations.contractCodes,
-    })
-    .from(roleAssignments)
-    .innerJoin(securityRoles, eq(securityRoles.id, roleAssignments.securityRoleId))
-    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .innerJoin(brands, eq(brands.id, organizations.brandId))
-    .where(eq(roleAssignments.identityId, identityId));
+  const rows = columns.profile_assignments;
   return {
     userType: identity.userType,
     role: identity.role,
@@ -59,6 +76,13 @@ export async function loadAccessProfile(database: Database, identityId: number):
   };
 }
 
-export async function loadAccessData(database: Database, identityId: number): Promise<AccessData | null> {
+/** Loads an identity's access data from its roles, locations and brands. Null when unknown or inactive. */
+export async function loadAccessProfile(database: Executor, identityId: number): Promise<AccessProfile | null> {
+  const result = await database.execute(sql`select ${profileColumns(sql`${identityId}::int`)}`);
+  const [row] = (result as unknown as { rows: ProfileColumns[] }).rows;
+  return accessProfileFrom(row);
+}
+
+export async function loadAccessData(database: Executor, identityId: number): Promise<AccessData | null> {
   return (await loadAccessProfile(database, identityId))?.access ?? null;
 }

@@ -1,68 +1,87 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { catalogueVersions } from "~/db/schema";
+import { oncePerRequest, primeRequestValue } from "./request-scope.server";
+
 /**
  * A per-process cache of small catalogues every signed-in page reads (all applications, the
- * unexpired announcements), so a page does not query them each time (ADR 8). An entry lives for
- * `CATALOGUE_TTL_MS`; a write through this process's services drops it at once, a write from
- * another process is seen within the TTL. Entries are kept per database handle (tests open many).
+ * unexpired announcements), so a page does not query them each time (ADR 14). Every write to a
+ * catalogue bumps its version row in the write's transaction; a copy serves only requests that
+ * read the same version, so it stays correct with several processes on one PostgreSQL. The
+ * version is read once per request, by signed-in pages in the same statement as the session.
  */
-export const CATALOGUE_TTL_MS = 5_000;
+
+export type CatalogueVersions = Readonly<Record<string, number>>;
 
 interface Entry {
-  loadedAt: number;
+  version: number;
   value: Promise<unknown>;
 }
 
-interface Catalogues {
-  entries: Map<string, Entry>;
-  /** Bumped by every invalidation; a load that started before one is not kept. */
-  generation: Map<string, number>;
-}
+const byDatabase = new WeakMap<object, Map<string, Entry>>();
 
-const byDatabase = new WeakMap<object, Catalogues>();
-
-function cataloguesOf(database: object): Catalogues {
-  let catalogues = byDatabase.get(database);
-  if (!catalogues) {
-    catalogues = { entries: new Map(), generation: new Map() };
-    byDatabase.set(database, catalogues);
+function entriesOf(database: object): Map<string, Entry> {
+  let entries = byDatabase.get(database);
+  if (!entries) {
+    entries = new Map();
+    byDatabase.set(database, entries);
   }
-  return catalogues;
+  return entries;
 }
 
-/** Whether an entry loaded at `loadedAt` may still be served at `now`. */
-export function isFresh(loadedAt: number, now: number, ttlMs = CATALOGUE_TTL_MS): boolean {
-  return now >= loadedAt && now - loadedAt < ttlMs;
-}
-
-/** The named catalogue of a database: from the cache while fresh, otherwise loaded (concurrent callers share one load). */
+/** The named catalogue at a version: the kept copy when it is of that version, otherwise loaded (concurrent callers share one load). */
 export function cachedCatalogue<T>(
   database: object,
   name: string,
-  load: () => Promise<T>,
-  now = Date.now(),
+  version: number,
+  load: () => PromiseLike<T>,
 ): Promise<T> {
-  const catalogues = cataloguesOf(database);
-  const entry = catalogues.entries.get(name);
-  if (entry && isFresh(entry.loadedAt, now)) return entry.value as Promise<T>;
-  const generation = catalogues.generation.get(name) ?? 0;
-  const value = load();
-  const fresh: Entry = { loadedAt: now, value };
-  catalogues.entries.set(name, fresh);
-  value.then(
-    () => {
-      // A write committed while this load ran: what it read may be stale, so it is not kept.
-      if ((catalogues.generation.get(name) ?? 0) !== generation && catalogues.entries.get(name) === fresh)
-        catalogues.entries.delete(name);
-    },
-    () => {
-      if (catalogues.entries.get(name) === fresh) catalogues.entries.delete(name);
-    },
-  );
+  const entries = entriesOf(database);
+  const entry = entries.get(name);
+  if (entry && entry.version === version) return entry.value as Promise<T>;
+  // A query builder is only thenable and runs again on every await: keep the settled promise.
+  const value = Promise.resolve(load());
+  const fresh: Entry = { version, value };
+  entries.set(name, fresh);
+  value.catch(() => {
+    if (entries.get(name) === fresh) entries.delete(name);
+  });
   return value;
 }
 
-/** Drops a catalogue after a write to it (call after the write's transaction committed). */
+/** Drops this process's copy after its own write (a revalidation in the same request reloads at once). */
 export function invalidateCatalogue(database: object, name: string): void {
-  const catalogues = cataloguesOf(database);
-  catalogues.generation.set(name, (catalogues.generation.get(name) ?? 0) + 1);
-  catalogues.entries.delete(name);
+  entriesOf(database).delete(name);
 }
+
+const VERSIONS_KEY = "catalogue-versions";
+
+/** What a signed-in request read with its session: no second query for the versions. */
+export function primeCatalogueVersions(versions: CatalogueVersions): void {
+  primeRequestValue(VERSIONS_KEY, Promise.resolve(versions));
+}
+
+/** The catalogue versions of this request (read once per request). */
+export function catalogueVersionsOf(database: Executor): Promise<CatalogueVersions> {
+  return oncePerRequest(VERSIONS_KEY, async () => {
+    const rows = await database.select().from(catalogueVersions);
+    return Object.fromEntries(rows.map((row) => [row.name, row.version]));
+  });
+}
+
+/** The named catalogue as of this request's version. */
+export async function currentCatalogue<T>(database: Executor, name: string, load: () => PromiseLike<T>): Promise<T> {
+  const versions = await catalogueVersionsOf(database);
+  return cachedCatalogue(database, name, versions[name] ?? 0, load);
+}
+
+/** Inside a write's transaction: the catalogue's copies everywhere are out of date once it commits. */
+export async function bumpCatalogueVersion(tx: Executor, name: string): Promise<void> {
+  await tx
+    .insert(catalogueVersions)
+    .values({ name, version: 1 })
+    .onConflictDoUpdate({ target: catalogueVersions.name, set: { version: sql`${catalogueVersions.version} + 1` } });
+}
+
+/** The select-list expression giving every catalogue's version as one JSON object. */
+export const CATALOGUE_VERSIONS_JSON = sql`(select coalesce(json_object_agg(name, version), '{}'::json) from catalogue_versions)`;

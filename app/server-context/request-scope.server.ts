@@ -17,3 +17,8 @@ export function oncePerRequest<T>(key: string, compute: () => T): T {
   if (!store.has(key)) store.set(key, compute());
   return store.get(key) as T;
 }
+
+/** Sets a request's value for a key that something read earlier in the same statement (no-op outside a scope). */
+export function primeRequestValue<T>(key: string, value: T): void {
+  requestScope.getStore()?.set(key, value);
+}

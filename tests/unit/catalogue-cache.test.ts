@@ -1,62 +1,59 @@
 import { describe, expect, it } from "vitest";
-import {
-  CATALOGUE_TTL_MS,
-  cachedCatalogue,
-  invalidateCatalogue,
-  isFresh,
-} from "~/server-context/catalogue-cache.server";
+import { cachedCatalogue, invalidateCatalogue } from "~/server-context/catalogue-cache.server";
 
-describe("ADR 8 catalogue cache: fresh for the TTL, dropped by a write", () => {
-  it("an entry is fresh for the TTL only", () => {
-    expect(isFresh(1_000, 1_000)).toBe(true);
-    expect(isFresh(1_000, 1_000 + CATALOGUE_TTL_MS - 1)).toBe(true);
-    expect(isFresh(1_000, 1_000 + CATALOGUE_TTL_MS)).toBe(false);
-    expect(isFresh(1_000, 999)).toBe(false);
-  });
-
-  it("serves from the cache while fresh; loads again after the TTL", async () => {
+describe("ADR 14 catalogue cache: a copy serves only its own version", () => {
+  it("serves the kept copy while the version is the same; loads again when it changed", async () => {
     const database = {};
     let loads = 0;
     const load = async () => ++loads;
-    expect(await cachedCatalogue(database, "apps", load, 0)).toBe(1);
-    expect(await cachedCatalogue(database, "apps", load, 100)).toBe(1);
-    expect(await cachedCatalogue(database, "apps", load, CATALOGUE_TTL_MS + 1)).toBe(2);
+    expect(await cachedCatalogue(database, "apps", 0, load)).toBe(1);
+    expect(await cachedCatalogue(database, "apps", 0, load)).toBe(1);
+    expect(await cachedCatalogue(database, "apps", 1, load)).toBe(2);
+    expect(await cachedCatalogue(database, "apps", 1, load)).toBe(2);
   });
 
-  it("concurrent callers share one load; each database has its own entries", async () => {
+  it("concurrent callers share one load; each database has its own copies", async () => {
     let loads = 0;
     const load = async () => ++loads;
     const a = {};
-    const [x, y] = await Promise.all([cachedCatalogue(a, "apps", load, 0), cachedCatalogue(a, "apps", load, 0)]);
+    const [x, y] = await Promise.all([cachedCatalogue(a, "apps", 3, load), cachedCatalogue(a, "apps", 3, load)]);
     expect([x, y]).toEqual([1, 1]);
-    expect(await cachedCatalogue({}, "apps", load, 0)).toBe(2);
+    expect(await cachedCatalogue({}, "apps", 3, load)).toBe(2);
   });
 
-  it("a write drops the entry at once", async () => {
+  it("this process's own write drops its copy at once, even before the version is read again", async () => {
     const database = {};
     let loads = 0;
     const load = async () => ++loads;
-    await cachedCatalogue(database, "apps", load, 0);
+    await cachedCatalogue(database, "apps", 5, load);
     invalidateCatalogue(database, "apps");
-    expect(await cachedCatalogue(database, "apps", load, 1)).toBe(2);
+    expect(await cachedCatalogue(database, "apps", 5, load)).toBe(2);
   });
 
-  it("a load that ran while a write committed is not kept", async () => {
+  it("a load still running when a write drops the copy is not kept", async () => {
     const database = {};
     let release!: (v: string) => void;
-    const slow = cachedCatalogue(database, "apps", () => new Promise<string>((r) => (release = r)), 0);
+    const slow = cachedCatalogue(database, "apps", 0, () => new Promise<string>((r) => (release = r)));
     invalidateCatalogue(database, "apps");
-    // A caller after the write does not get the old, still-running load.
-    const after = cachedCatalogue(database, "apps", async () => "after the write", 1);
+    const after = cachedCatalogue(database, "apps", 1, async () => "after the write");
     release("before the write");
     expect(await slow).toBe("before the write");
     expect(await after).toBe("after the write");
-    expect(await cachedCatalogue(database, "apps", async () => "reloaded", 2)).toBe("after the write");
+    expect(await cachedCatalogue(database, "apps", 1, async () => "reloaded")).toBe("after the write");
+  });
+
+  it("a load that is only thenable (a query builder runs on every await) runs once", async () => {
+    const database = {};
+    let runs = 0;
+    const query = { then: (resolve: (v: number) => void) => resolve(++runs) } as PromiseLike<number>;
+    expect(await cachedCatalogue(database, "apps", 0, () => query)).toBe(1);
+    expect(await cachedCatalogue(database, "apps", 0, () => query)).toBe(1);
+    expect(runs).toBe(1);
   });
 
   it("a failed load is not kept", async () => {
     const database = {};
-    await expect(cachedCatalogue(database, "apps", () => Promise.reject(new Error("down")), 0)).rejects.toThrow("down");
-    expect(await cachedCatalogue(database, "apps", async () => "up", 1)).toBe("up");
+    await expect(cachedCatalogue(database, "apps", 0, () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cachedCatalogue(database, "apps", 0, async () => "up")).toBe("up");
   });
 });
