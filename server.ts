@@ -1,6 +1,16 @@
 import { ConfigError, parseConfig, type Config } from "./app/config.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./app/seed/seed";
 import { startServer } from "./server/start-server";
+import { isClusterWorker, runPrimary, webWorkerCount, workerRunsJobs } from "./server/cluster";
+
+function startLines(config: Config, first: string): string {
+  const lines = [first];
+  if (config.SEED_DEMO) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(22)} ${account.description}`);
+  }
+  return lines.join("\n");
+}
 
 /** Entry point: validated configuration, then the server (see server/start-server.ts). */
 async function main() {
@@ -14,14 +24,29 @@ async function main() {
     }
     throw error;
   }
+  const workers = webWorkerCount(config);
+  if (config.WEB_CONCURRENCY > 1 && workers === 1) {
+    console.warn(
+      "WEB_CONCURRENCY needs DATABASE_URL (the embedded database belongs to one process): running one process",
+    );
+  }
   try {
-    const running = await startServer(config);
-    const lines = [`Dealer Portal is running at ${running.url}`];
-    if (config.SEED_DEMO) {
-      lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
-      for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(22)} ${account.description}`);
+    if (workers > 1 && !isClusterWorker()) {
+      await runPrimary(config, workers);
+      console.log(startLines(config, `Dealer Portal is running at ${config.PUBLIC_URL} with ${workers} web workers`));
+      return;
     }
-    console.log(lines.join("\n"));
+    const running = await startServer(config, isClusterWorker() ? { worker: { runsJobs: workerRunsJobs() } } : {});
+    if (isClusterWorker()) {
+      const stopWorker = async () => {
+        await running.close();
+        process.exit(0);
+      };
+      process.on("SIGINT", stopWorker);
+      process.on("SIGTERM", stopWorker);
+      return;
+    }
+    console.log(startLines(config, `Dealer Portal is running at ${running.url}`));
     const stop = async () => {
       await running.close();
       process.exit(0);

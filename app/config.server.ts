@@ -51,6 +51,8 @@ export const configSchema = z.object({
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Web worker processes (node:cluster); more than one needs DATABASE_URL (PGlite is one process's). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

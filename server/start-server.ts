@@ -53,14 +53,23 @@ function formActionOrigins(config: Config): string[] {
   return [...origins];
 }
 
+/** Migrations and the demo data: once, before the portal serves (by the cluster's primary when there are workers). */
+export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<void> {
+  await database.migrate();
+  if (config.SEED_DEMO) await seedDemo(database.db);
+}
+
 export async function startServer(
   config: Config,
-  options: { afterSeed?: (db: Database) => Promise<void> } = {},
+  options: {
+    afterSeed?: (db: Database) => Promise<void>;
+    /** A cluster worker: the primary prepared the database; only the first worker runs the jobs. */
+    worker?: { runsJobs: boolean };
+  } = {},
 ): Promise<RunningServer> {
   const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
+  if (!options.worker) await prepareDatabase(database, config);
   setDatabase(database);
-  if (config.SEED_DEMO) await seedDemo(database.db);
   await options.afterSeed?.(database.db);
 
   // Housekeeping (expired sessions, provider records, old sign-in attempts): now and every hour.
@@ -70,9 +79,10 @@ export async function startServer(
       .catch((error: unknown) =>
         logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed"),
       );
-  void runJobs();
-  const jobsTimer = setInterval(runJobs, HOUSEKEEPING_INTERVAL_MS);
-  jobsTimer.unref();
+  const runsJobs = options.worker?.runsJobs ?? true;
+  if (runsJobs) void runJobs();
+  const jobsTimer = runsJobs ? setInterval(runJobs, HOUSEKEEPING_INTERVAL_MS) : undefined;
+  jobsTimer?.unref();
 
   const app = express();
   app.disable("x-powered-by");

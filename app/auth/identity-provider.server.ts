@@ -20,8 +20,8 @@ export function embeddedProvider(): Provider {
   return provider;
 }
 
-/** Signing keys, generated once and kept in DATA_DIR. */
-function signingKeys(dataDir: string) {
+/** Signing keys, generated once and kept in DATA_DIR (the cluster's primary makes them before its workers start). */
+export function signingKeys(dataDir: string) {
   const file = path.join(dataDir, "oidc-jwks.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
