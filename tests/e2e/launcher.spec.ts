@@ -53,10 +53,38 @@ test.describe("My applications launcher", () => {
   });
 
   test("the header's My applications dropdown lists the same applications", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signIn(page, "dealer@example.com", "/support");
     const menu = page.getByTestId("applications-menu");
     await menu.locator("summary").click();
     await expect(menu.getByRole("link", { name: /Warranty Claims/ })).toBeVisible();
+  });
+
+  test("issue #12 render once: on home the dropdown does not render the launcher a second time", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await signIn(page, "dealer@example.com");
+    const html = await (await page.request.get("/")).text();
+    // Only the launcher's links (it lists this one in two categories); the dropdown's would add one.
+    const inLauncher = await launcher(page)
+      .getByRole("link", { name: /Warranty Claims/ })
+      .count();
+    expect(inLauncher).toBeGreaterThan(0);
+    expect(html.match(/>Warranty Claims</g)).toHaveLength(inLauncher);
+    const menu = page.getByTestId("applications-menu");
+    await expect(menu.getByRole("link", { name: /Warranty Claims/ })).toHaveCount(0);
+    await menu.locator("summary").click();
+    if (javaScriptEnabled) {
+      await expect(menu.getByRole("link", { name: /Warranty Claims/ })).toBeVisible();
+    } else {
+      await menu.getByRole("link", { name: "My applications" }).click();
+      await expect(page).toHaveURL(/#my-applications$/);
+      await expect(
+        launcher(page)
+          .getByRole("link", { name: /Warranty Claims/ })
+          .first(),
+      ).toBeVisible();
+    }
   });
 
   test("names follow the language: German after switching", async ({ page, context, baseURL }) => {

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShellUser } from "~/shell/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
@@ -53,15 +53,30 @@ function AdminMenu({ links }: { links: ShellUser["adminLinks"] }) {
   );
 }
 
-/** The header's My applications dropdown (SPEC §2), a flat list in launcher order. */
+/**
+ * The header's My applications dropdown (SPEC §2), a flat list in launcher order. On home, where
+ * the launcher lists the same applications, the list is rendered only once the menu is opened
+ * (with JavaScript); before that, and without JavaScript, the menu leads to the launcher below.
+ */
 function ApplicationsMenu({ applications }: { applications: ShellUser["applications"] }) {
   const { t } = useTranslation();
   const ref = useDismissableDetails();
+  const onHome = useLocation().pathname === "/";
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    // Opened before the page was interactive.
+    if (ref.current?.open) setOpened(true);
+  }, [ref]);
+  const listed = !onHome || opened;
   return (
-    <details className="menu" ref={ref} data-testid="applications-menu">
+    <details className="menu" ref={ref} data-testid="applications-menu" onToggle={() => setOpened(true)}>
       <summary>{t("nav.myApplications")}</summary>
       <div className="menu__list">
-        {applications.length === 0 ? (
+        {!listed ? (
+          <p className="menu__empty">
+            <a href="#my-applications">{t("nav.myApplications")}</a>
+          </p>
+        ) : applications.length === 0 ? (
           <p className="menu__empty">{t("nav.myApplicationsEmpty")}</p>
         ) : (
           <ul>
