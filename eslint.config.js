@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "bench/floor/build/",
       "node_modules/",
       "public/",
       "data/",

@@ -1,5 +1,5 @@
 /**
- * Starts the built portal in this process for a benchmark: a free loopback port (BENCH_PORT
+ * Starts the built portal in this process for bench/offline-launcher.ts: a free loopback port (BENCH_PORT
  * overrides), a fresh PGlite folder in the temp directory, the demo data, logging off.
  * `close()` stops the server and removes the folder.
  */
