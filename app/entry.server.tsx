@@ -37,6 +37,15 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      keepPrivate(responseHeaders);
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ErrorReferenceProvider value={requestScope.getStore()?.get(ERROR_REFERENCE_KEY) as string | undefined}>
@@ -45,16 +54,16 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          keepPrivate(responseHeaders);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          // A pending abort timer would keep the finished page in memory for its whole delay.
+          clearTimeout(abortTimer);
+          if (waitForAll) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -64,7 +73,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // React starts rendering on a later tick, so the callbacks above run after this line.
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 
