@@ -10,6 +10,8 @@ import { describeServerError } from "~/shell/server-error";
 import { ErrorReferenceProvider } from "~/shell/error-reference";
 import { requestScope } from "~/server-context/request-scope.server";
 import { randomBytes } from "node:crypto";
+import { FallbackTranslations } from "~/i18n/i18n-registry";
+import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
 
 const ERROR_REFERENCE_KEY = "errorReference";
 
@@ -49,7 +51,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ErrorReferenceProvider value={requestScope.getStore()?.get(ERROR_REFERENCE_KEY) as string | undefined}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <FallbackTranslations.Provider value={FALLBACK_TRANSLATIONS_HREF}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </FallbackTranslations.Provider>
         </ErrorReferenceProvider>
       </NonceProvider>,
       {

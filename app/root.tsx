@@ -17,13 +17,8 @@ import stylesheet from "../styles/app.scss?url";
 import { BrandSwitcher } from "~/shell/components/BrandSwitcher";
 import { Footer } from "~/shell/components/Footer";
 import { TopBar } from "~/shell/components/TopBar";
-import { usePageTranslator } from "~/i18n/i18n-provider";
-// Only what a page without its root data shows (the error page): named JSON imports are
-// tree-shaken, so the rest of the English file stays out of the root's JavaScript.
-import { app as appTexts, errors as errorTexts, notFound as notFoundTexts } from "~/i18n/locales/en.json";
+import { usePageTranslations } from "~/i18n/i18n-provider";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
-import type { Messages } from "~/i18n/messages";
-import { registerTranslations } from "~/i18n/i18n-registry";
 import { loadShellData } from "~/shell/shell-data.server";
 import { withSearchParam } from "~/shell/search-params";
 import { useNonce } from "~/shell/nonce";
@@ -37,9 +32,6 @@ import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
 import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
-
-const FALLBACK_MESSAGES = { app: appTexts, errors: errorTexts, notFound: notFoundTexts } as unknown as Messages;
-const fallbackTranslator = registerTranslations("fallback:en", DEFAULT_LOCALE, FALLBACK_MESSAGES);
 
 /** Passes the per-user offline key of the root loader on to documents and data responses (single fetch merges these). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -72,10 +64,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell = useShell();
   const theme = shell?.theme ?? 1;
   const locale = shell?.locale ?? DEFAULT_LOCALE;
-  const translator = usePageTranslator(shell?.translations, locale, fallbackTranslator);
+  const translations = usePageTranslations(shell?.translations, locale);
   const nonce = useNonce();
   return (
-    <html lang={locale} data-translations={shell?.translations}>
+    <html lang={locale} data-translations={translations.href}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,12 +75,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href={`/manifest/${theme}`} />
         <meta name="theme-color" content={BRAND_APP[theme].themeColor} />
         <link rel="apple-touch-icon" href={iconPath(theme, 192)} />
-        {shell && <link rel="preload" href={shell.translations} as="fetch" crossOrigin="anonymous" />}
+        {translations.href && <link rel="preload" href={translations.href} as="fetch" crossOrigin="anonymous" />}
         <Meta />
         <Links />
       </head>
       <body data-brand={theme}>
-        <I18nextProvider i18n={translator}>{children}</I18nextProvider>
+        <I18nextProvider i18n={translations.translator}>{children}</I18nextProvider>
         <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

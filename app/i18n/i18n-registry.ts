@@ -1,5 +1,5 @@
 import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { createContext } from "react";
 import type { Messages } from "./messages";
 
 /*
@@ -11,7 +11,8 @@ const instances = new Map<string, i18n>();
 
 function createTranslator(locale: string, messages: Messages): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  // Always given through I18nextProvider: no global registration (initReactI18next) needed.
+  void instance.init({
     lng: locale,
     fallbackLng: false,
     resources: { [locale]: { translation: messages } },
@@ -29,6 +30,19 @@ export function registerTranslations(href: string, locale: string, messages: Mes
     instances.set(href, instance);
   }
   return instance;
+}
+
+/**
+ * The translations file of a page without its root data (the root loader failed): on the server
+ * the English file, in the browser the file the document was loaded with.
+ */
+export const FallbackTranslations = createContext<string | undefined>(undefined);
+
+let untranslated: i18n | undefined;
+
+/** The last resort, never expected to show: keys rather than nothing. */
+export function untranslatedTranslator(): i18n {
+  return (untranslated ??= createTranslator("en", {} as Messages));
 }
 
 export function translationsAt(href: string | undefined): i18n | undefined {

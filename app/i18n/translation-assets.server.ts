@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { BRAND_IDS } from "~/theme/theme";
 import { registerTranslations } from "./i18n-registry";
-import { LOCALES, type Locale } from "./locale";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
 import { messagesFor } from "./messages";
 
 export interface TranslationAsset {
@@ -35,6 +35,9 @@ for (const locale of LOCALES) {
 export function translationAssetOf(locale: Locale, brandId: number): TranslationAsset {
   return byLocaleAndBrand.get(`${locale}:${brandId}`) ?? byLocaleAndBrand.get(`${locale}:${BRAND_IDS[0]}`)!;
 }
+
+/** What a page without its root data is rendered in. */
+export const FALLBACK_TRANSLATIONS_HREF = translationAssetOf(DEFAULT_LOCALE, BRAND_IDS[0]).href;
 
 export function translationAssetNamed(fileName: string | undefined): TranslationAsset | undefined {
   return fileName ? byFileName.get(fileName) : undefined;
