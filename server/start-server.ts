@@ -34,6 +34,8 @@ declare module "@remix-run/node" {
   }
 }
 
+const STATIC_FILE = /\.(?:js|css|json|svg|png|ico|woff2?|txt|map)$/i;
+
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
@@ -136,7 +138,11 @@ export async function startServer(
 
   app.use(refuseCrossSiteWrites(publicOrigins(config)));
 
-  app.use(compression());
+  // Files are compressed hard (fetched once, then kept by the browser); pages are made per
+  // request, so they get the fast level: a little larger, much cheaper (issue #12).
+  const compressFiles = compression();
+  const compressPages = compression({ level: 1 });
+  app.use((req, res, next) => (STATIC_FILE.test(req.path) ? compressFiles : compressPages)(req, res, next));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -167,8 +173,10 @@ export async function startServer(
 
   const clientDir = path.resolve("build/client");
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Every static file has an extension: a page's address never costs a look on disk.
+  const staticFiles = [express.static(clientDir, { maxAge: "1h" }), express.static("public", { maxAge: "1h" })];
+  for (const serve of staticFiles)
+    app.use((req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next()));
 
   const serverBuildPath = path.resolve("build/server/index.js");
   if (!existsSync(serverBuildPath)) throw new ConfigError("The portal is not built: run `npm run build` first");
