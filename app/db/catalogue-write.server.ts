@@ -1,9 +1,10 @@
 import type { Database, Transaction } from "./client.server";
-import { bumpCatalogueVersion, invalidateCatalogue } from "~/server-context/catalogue-cache.server";
+import { invalidateCatalogue } from "~/server-context/catalogue-cache.server";
 
 /**
- * A write transaction to a cached catalogue: it bumps the catalogue's version in the same
- * transaction (every process sees its copy is out of date) and drops this process's copy (ADR 14).
+ * A write transaction to a cached catalogue. The catalogue's version row is bumped by the
+ * database itself (a trigger per changed row, in the same transaction), so every process sees its
+ * copy is out of date; this process also drops its copy at once (ADR 14).
  */
 export async function catalogueWrite<T>(
   database: Database,
@@ -11,11 +12,7 @@ export async function catalogueWrite<T>(
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   try {
-    return await database.transaction(async (tx) => {
-      const result = await work(tx);
-      await bumpCatalogueVersion(tx, catalogue);
-      return result;
-    });
+    return await database.transaction(work);
   } finally {
     invalidateCatalogue(database, catalogue);
   }

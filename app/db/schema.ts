@@ -165,7 +165,10 @@ export const identities = pgTable(
   ],
 );
 
-/** A security role carries the features its holders get. */
+/**
+ * A security role carries the features its holders get, and (through its children, transitively)
+ * those of its child roles. The other fields describe the role for administrators (SPEC §3).
+ */
 export const securityRoles = pgTable("security_roles", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
@@ -174,8 +177,94 @@ export const securityRoles = pgTable("security_roles", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  activities: text("activities")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  businessFunctions: text("business_functions")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  expectations: text("expectations")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  feedId: text("feed_id"),
+  excludeFromFeeds: boolean("exclude_from_feeds").notNull().default(false),
+  excludeFromCopyUser: boolean("exclude_from_copy_user").notNull().default(false),
   ...timestamps,
 });
+
+/** Parent → child: holding the parent grants the child's features too. */
+export const securityRoleChildren = pgTable(
+  "security_role_children",
+  {
+    parentId: integer("parent_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+    childId: integer("child_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.childId] }), index("security_role_children_child_idx").on(t.childId)],
+);
+
+/** The roles whose holders may assign a role. */
+export const securityRoleAssigners = pgTable(
+  "security_role_assigners",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+    assignerId: integer("assigner_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.assignerId] })],
+);
+
+/** A named relation from one role to another (e.g. "deputy of"). */
+export const securityRoleRelations = pgTable(
+  "security_role_relations",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+    relatedId: integer("related_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+    relationName: text("relation_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.relatedId, t.relationName] })],
+);
+
+/** The digital permissions of the user editor: a set of roles to choose from (SPEC §3). */
+export const permissionSets = pgTable("permission_sets", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  required: boolean("required").notNull().default(false),
+  selectionMode: text("selection_mode", { enum: ["single", "multiple"] })
+    .notNull()
+    .default("multiple"),
+  /** Null: a global set, shown for every user; otherwise only for users of that application. */
+  applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+export const permissionSetRoles = pgTable(
+  "permission_set_roles",
+  {
+    permissionSetId: integer("permission_set_id")
+      .notNull()
+      .references(() => permissionSets.id, { onDelete: "cascade" }),
+    securityRoleId: integer("security_role_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "restrict" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.permissionSetId, t.securityRoleId] })],
+);
 
 /** A role held by an identity at one organization (location). */
 export const roleAssignments = pgTable(

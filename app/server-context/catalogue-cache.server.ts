@@ -5,8 +5,8 @@ import { oncePerRequest, primeRequestValue } from "./request-scope.server";
 
 /**
  * A per-process cache of small catalogues every signed-in page reads (all applications, the
- * unexpired announcements), so a page does not query them each time (ADR 14). Every write to a
- * catalogue bumps its version row in the write's transaction; a copy serves only requests that
+ * unexpired announcements), so a page does not query them each time (ADR 14). Every change to a
+ * catalogue's rows bumps its version row in the same transaction (a trigger); a copy serves only requests that
  * read the same version, so it stays correct with several processes on one PostgreSQL. The
  * version is read once per request, by signed-in pages in the same statement as the session.
  */
@@ -73,14 +73,6 @@ export function catalogueVersionsOf(database: Executor): Promise<CatalogueVersio
 export async function currentCatalogue<T>(database: Executor, name: string, load: () => PromiseLike<T>): Promise<T> {
   const versions = await catalogueVersionsOf(database);
   return cachedCatalogue(database, name, versions[name] ?? 0, load);
-}
-
-/** Inside a write's transaction: the catalogue's copies everywhere are out of date once it commits. */
-export async function bumpCatalogueVersion(tx: Executor, name: string): Promise<void> {
-  await tx
-    .insert(catalogueVersions)
-    .values({ name, version: 1 })
-    .onConflictDoUpdate({ target: catalogueVersions.name, set: { version: sql`${catalogueVersions.version} + 1` } });
 }
 
 /** The select-list expression giving every catalogue's version as one JSON object. */

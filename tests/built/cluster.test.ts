@@ -12,6 +12,13 @@ import { POSTGRES_URL, postgresReachable } from "../service/backends";
 const reachable = await postgresReachable();
 if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI needs it`);
 
+/** The node processes a process started (its workers; tsx's esbuild service is another child). */
+function nodeChildrenOf(pid: number): string[] {
+  return execFileSync("pgrep", ["-P", String(pid), "-x", "node"], { encoding: "utf8" })
+    .trim()
+    .split("\n");
+}
+
 /** Whether the answer came: polls the health check of a starting server (a condition, not a sleep). */
 async function healthy(origin: string, deadline: number): Promise<boolean> {
   while (Date.now() < deadline) {
@@ -77,9 +84,7 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
   });
 
   it("the primary runs two workers; a sign-in holds on every page whichever worker answers", async () => {
-    const workers = execFileSync("pgrep", ["-P", String(primary.pid)], { encoding: "utf8" })
-      .trim()
-      .split("\n");
+    const workers = nodeChildrenOf(primary.pid!);
     expect(workers).toHaveLength(2);
     expect(output).toContain("with 2 web workers");
     const client = new PortalClient(origin, database.db);
@@ -92,9 +97,7 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
   });
 
   it("the primary stops its workers on SIGTERM", async () => {
-    const workers = execFileSync("pgrep", ["-P", String(primary.pid)], { encoding: "utf8" })
-      .trim()
-      .split("\n");
+    const workers = nodeChildrenOf(primary.pid!);
     const exited = new Promise<number | null>((resolve) => primary.once("exit", (code) => resolve(code)));
     primary.kill("SIGTERM");
     expect(await exited).toBe(0);
