@@ -37,7 +37,8 @@ export interface ProfileColumns {
 
 /**
  * The select-list giving an identity's access profile: the identity and its role assignments as
- * JSON, so a profile costs one statement (and can share the session's statement).
+ * JSON, each with the features of its role and the role's children, transitively (a cycle in
+ * the data ends the walk). One statement, read on every request: a role's change holds at once.
  */
 export function profileColumns(identityId: SQL): SQL {
   return sql`
@@ -47,12 +48,21 @@ export function profileColumns(identityId: SQL): SQL {
         'role', i.role, 'webRoles', i.web_roles)
       from identities i where i.id = ${identityId}) as profile_identity,
     (select coalesce(json_agg(json_build_object(
-        'roleFeatures', r.features, 'organizationId', o.id, 'organizationName', o.name,
+        'roleFeatures', (
+          with recursive granted(id) as (
+            select ra.security_role_id
+            union
+            select c.child_id from security_role_children c join granted g on c.parent_id = g.id
+          )
+          select coalesce(array_agg(distinct f.feature), '{}'::text[])
+          from granted g
+          join security_roles gr on gr.id = g.id
+          cross join lateral unnest(gr.features) as f(feature)),
+        'organizationId', o.id, 'organizationName', o.name,
         'brandId', b.id, 'brandName', b.name, 'regionCode', o.region_code,
         'organizationType', o.organization_type, 'contractTypes', o.contract_types,
         'contractCodes', o.contract_codes)), '[]'::json)
       from role_assignments ra
-      join security_roles r on r.id = ra.security_role_id
       join organizations o on o.id = ra.organization_id
       join brands b on b.id = o.brand_id
       where ra.identity_id = ${identityId}) as profile_assignments`;

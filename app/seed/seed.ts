@@ -1,6 +1,5 @@
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
-import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
 import type { Database } from "~/db/client.server";
 import {
   announcementReads,
@@ -11,7 +10,6 @@ import {
   organizations,
   regions,
   roleAssignments,
-  securityRoles,
   type LocalizedTexts,
 } from "~/db/schema";
 import { SEED_APPLICATIONS } from "./seed-applications";
@@ -20,6 +18,7 @@ import { seedDocuments } from "./seed-documents";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
 import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-service";
+import { seedPermissionSets, seedRoles, type SeedRoleName } from "./seed-roles";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -93,21 +92,7 @@ const DEALERS = [
 
 type DealerKey = (typeof DEALERS)[number]["key"];
 
-const ROLES = [
-  {
-    name: "PORTAL_ADMIN",
-    displayName: "Portal administrator",
-    features: [...ALL_ADMIN_FEATURES, F.documentsView, F.documentsWrite, F.dev],
-  },
-  { name: "DEALER_STAFF", displayName: "Dealer staff", features: [F.documentsView] },
-  {
-    name: "READ_ONLY_AUDITOR",
-    displayName: "Read-only auditor",
-    features: [F.usersRead, F.announcementsRead, F.auditUsersRead],
-  },
-] as const;
-
-type RoleName = (typeof ROLES)[number]["name"];
+type RoleName = SeedRoleName;
 
 export const DEMO_ACCOUNTS: readonly {
   email: string;
@@ -143,9 +128,9 @@ export const DEMO_ACCOUNTS: readonly {
     role: "regular",
     employeeNumber: "E-1002",
     serialNumber: "SN-1002",
-    securityRole: "DEALER_STAFF",
+    securityRole: "DEALER_PRINCIPAL",
     locations: ["vantor-na"],
-    description: "dealer staff, brand 1",
+    description: "dealer principal, brand 1",
   },
   {
     email: "employee@example.com",
@@ -167,9 +152,9 @@ export const DEMO_ACCOUNTS: readonly {
     role: "regular",
     employeeNumber: "E-1004",
     serialNumber: "SN-1004",
-    securityRole: "DEALER_STAFF",
+    securityRole: "SERVICE_MANAGER",
     locations: ["halden-emea"],
-    description: "dealer staff, brand 3",
+    description: "service manager, brand 3",
   },
   {
     email: "auditor@example.com",
@@ -191,7 +176,7 @@ export const DEMO_ACCOUNTS: readonly {
     role: "regular",
     employeeNumber: "E-1006",
     serialNumber: "SN-1006",
-    securityRole: "DEALER_STAFF",
+    securityRole: "PARTNER_SALES",
     locations: ["vantor-na"],
     webRoles: ["PartnerPortalSales"],
     description: "partner-portal sales role, brand 1 (home sends on to the partner portal)",
@@ -285,6 +270,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   if (count > 0) {
     await seedAnnouncements(database);
     await seedDemoContactData(database);
+    await seedPermissionSets(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -316,14 +302,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
         .returning({ id: organizations.id });
       locationIds.set(dealer.key, location.id);
     }
-    const roleIds = new Map<RoleName, number>();
-    for (const role of ROLES) {
-      const [row] = await tx
-        .insert(securityRoles)
-        .values({ name: role.name, displayName: role.displayName, features: [...role.features] })
-        .returning({ id: securityRoles.id });
-      roleIds.set(role.name, row.id);
-    }
+    const roleIds = await seedRoles(tx);
     for (const account of DEMO_ACCOUNTS) {
       const [identity] = await tx
         .insert(identities)
@@ -352,5 +331,6 @@ export async function seedDemo(database: Database): Promise<boolean> {
   });
   await seedAnnouncements(database);
   await seedDemoContactData(database);
+  await seedPermissionSets(database);
   return true;
 }
