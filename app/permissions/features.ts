@@ -53,3 +53,6 @@ export const ALL_ADMIN_FEATURES = [
 export function isAnyAdmin(features: readonly string[]): boolean {
   return ADMIN_FEATURES.some((f) => features.includes(f));
 }
+
+/** The features a security role may grant: every known one but those derived from identity data (SPEC §6). */
+export const GRANTABLE_FEATURES = Object.values(F).filter((feature) => feature !== F.serialNumberPresent);

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { permissionSetRoles, permissionSets, securityRoleChildren, securityRoles } from "~/db/schema";
+import { auditLog, permissionSetRoles, permissionSets, securityRoleChildren, securityRoles } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
 import { loadAccessData } from "~/permissions/access-profile.server";
+import { securityRoleSchema, type SecurityRoleInput } from "~/security-roles/schema";
+import {
+  createSecurityRole,
+  deleteSecurityRole,
+  getSecurityRole,
+  listSecurityRoles,
+  updateSecurityRole,
+} from "~/security-roles/security-roles.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("issue #13 security roles and permission sets on $name", (backend) => {
@@ -62,5 +70,106 @@ describe.each(BACKENDS)("issue #13 security roles and permission sets on $name",
     expect(perApplication.length).toBeLessThan(sets.length);
     const offered = await handle.db.select().from(permissionSetRoles);
     for (const set of sets) expect(offered.some((o) => o.permissionSetId === set.id)).toBe(true);
+  });
+});
+
+describe.each(BACKENDS)("issue #13 security role service on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let actorId: number;
+  const idOfRole = async (name: string) =>
+    (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
+  const input = (overrides: Partial<SecurityRoleInput> = {}): SecurityRoleInput =>
+    securityRoleSchema.parse({ name: "FLEET_MANAGER", displayName: "Fleet manager", ...overrides });
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    await handle.migrate();
+    await seedDemo(handle.db);
+    actorId = await identityIdOf(handle.db, "admin@example.com");
+  });
+  afterAll(async () => handle?.close());
+
+  it("creates a role with features and a child; its holder's features include the child's; every field is audited", async () => {
+    const staff = await idOfRole("DEALER_STAFF");
+    const outcome = await createSecurityRole(
+      handle.db,
+      input({ features: ["admin:applications:read"], children: [staff], activities: ["Plan fleet service"] }),
+      actorId,
+    );
+    expect(outcome.kind).toBe("created");
+    const id = (outcome as { id: number }).id;
+    const record = await getSecurityRole(handle.db, id);
+    expect(record?.children).toEqual([staff]);
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "securityRole"), eq(auditLog.entityId, String(id))));
+    expect(audit.map((a) => a.field).sort()).toEqual(
+      expect.arrayContaining(["activities", "children", "displayName", "features", "name"]),
+    );
+  });
+
+  it("a save that would make a cycle is refused, naming the cycle, and changes nothing", async () => {
+    const staff = await idOfRole("DEALER_STAFF");
+    const principal = await idOfRole("DEALER_PRINCIPAL");
+    const before = (await getSecurityRole(handle.db, staff))!;
+    const outcome = await updateSecurityRole(
+      handle.db,
+      staff,
+      input({
+        name: "DEALER_STAFF",
+        displayName: "Dealer staff",
+        features: before.features,
+        parents: before.parents,
+        assignableBy: before.assignableBy,
+        children: [principal],
+        updatedAt: before.updatedAt.toISOString(),
+      }),
+      actorId,
+    );
+    expect(outcome).toEqual({
+      kind: "cycle",
+      roles: expect.arrayContaining(["Dealer staff", "Dealer principal"]),
+    });
+    expect(await getSecurityRole(handle.db, staff)).toEqual(before);
+  });
+
+  it("a taken name, an unknown linked role and a stale edit stamp are refused", async () => {
+    expect((await createSecurityRole(handle.db, input({ name: "DEALER_STAFF" }), actorId)).kind).toBe("duplicateName");
+    expect((await createSecurityRole(handle.db, input({ name: "NEW_ONE", parents: [999_999] }), actorId)).kind).toBe(
+      "unknownRole",
+    );
+    const auditor = await idOfRole("READ_ONLY_AUDITOR");
+    const stale = await updateSecurityRole(
+      handle.db,
+      auditor,
+      input({ name: "READ_ONLY_AUDITOR", updatedAt: new Date(0).toISOString() }),
+      actorId,
+    );
+    expect(stale.kind).toBe("conflict");
+  });
+
+  it("delete is refused while users hold the role or a permission set offers it (saying how many); otherwise it deletes", async () => {
+    const staff = await idOfRole("DEALER_STAFF");
+    expect(await deleteSecurityRole(handle.db, staff, actorId)).toEqual({
+      kind: "inUse",
+      holders: 1,
+      permissionSets: 1,
+    });
+    const unused = await createSecurityRole(handle.db, input({ name: "TEMPORARY_ROLE" }), actorId);
+    const id = (unused as { id: number }).id;
+    expect(await deleteSecurityRole(handle.db, id, actorId)).toEqual({ kind: "deleted" });
+    expect(await getSecurityRole(handle.db, id)).toBeNull();
+    expect(await deleteSecurityRole(handle.db, id, actorId)).toEqual({ kind: "missing" });
+  });
+
+  it("the list searches name and display name, sorts and pages", async () => {
+    const found = await listSecurityRoles(handle.db, { query: "manager", sortBy: "displayName", sortType: "asc" });
+    expect(found.rows.map((r) => r.displayName)).toEqual(["Fleet manager", "Parts manager", "Service manager"]);
+    const byKey = await listSecurityRoles(handle.db, { query: "SALES", sortBy: "name", sortType: "desc" });
+    expect(byKey.rows.map((r) => r.name)).toEqual(["SALES_REPRESENTATIVE", "PARTNER_SALES"]);
+    const paged = await listSecurityRoles(handle.db, { pageSize: 3, page: 2 });
+    expect(paged.rows).toHaveLength(3);
+    expect(paged.pageCount).toBe(Math.ceil(paged.total / 3));
   });
 });

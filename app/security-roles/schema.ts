@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { MAX_TEXT_LENGTH, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
+import { GRANTABLE_FEATURES } from "~/permissions/features";
+
+const text = z.string({ error: "validations.required" }).trim().max(MAX_TEXT_LENGTH, "validations.maxLength");
+
+const tagList = z
+  .array(z.string().trim().min(1).max(MAX_TEXT_LENGTH, "validations.maxLength"))
+  .max(MULTISELECT_OPTIONS_LIMIT)
+  .optional()
+  .default([])
+  .transform((values) => [...new Set(values)]);
+
+const roleIds = z
+  .array(z.coerce.number().int().min(1).max(2_147_483_647))
+  .max(MULTISELECT_OPTIONS_LIMIT)
+  .optional()
+  .default([])
+  .transform((values) => [...new Set(values)]);
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.boolean()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+/** A role's stable key: capitals, digits and underscores, starting with a capital (e.g. SERVICE_MANAGER). */
+export const ROLE_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+/** The security role editor's form and the API's body (issue #13 §1), shared by the browser and the server. */
+export const securityRoleSchema = z.object({
+  name: text.min(1, "validations.required").regex(ROLE_NAME_PATTERN, "validations.roleName"),
+  displayName: text.min(1, "validations.required"),
+  features: z
+    .array(z.enum(GRANTABLE_FEATURES as [string, ...string[]], { error: "validations.feature" }))
+    .optional()
+    .default([])
+    .transform((values) => [...new Set(values)].sort()),
+  activities: tagList,
+  businessFunctions: tagList,
+  expectations: tagList,
+  assignableBy: roleIds,
+  parents: roleIds,
+  children: roleIds,
+  relations: z
+    .array(
+      z.object({
+        roleId: z.coerce.number({ error: "validations.required" }).int().min(1, "validations.required"),
+        name: text.min(1, "validations.required"),
+      }),
+    )
+    .max(MULTISELECT_OPTIONS_LIMIT)
+    .optional()
+    .default([]),
+  feedId: text.optional().default(""),
+  excludeFromFeeds: checkbox,
+  excludeFromCopyUser: checkbox,
+  updatedAt: z.string().optional(),
+});
+
+export type SecurityRoleInput = z.infer<typeof securityRoleSchema>;

@@ -1,0 +1,319 @@
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import {
+  permissionSetRoles,
+  roleAssignments,
+  securityRoleAssigners,
+  securityRoleChildren,
+  securityRoleRelations,
+  securityRoles,
+} from "~/db/schema";
+import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import type { SaveOutcome } from "~/admin/save-outcome";
+import { tableStateOf, type SortType } from "~/admin/table-state";
+import { PAGE_SIZE } from "~/limits";
+import { cycleAfterSave } from "./rules";
+import type { SecurityRoleInput } from "./schema";
+
+export type SecurityRoleRow = typeof securityRoles.$inferSelect;
+
+/** A role with its links to other roles, as the editor and the API show it. */
+export interface SecurityRoleRecord extends SecurityRoleRow {
+  parents: number[];
+  children: number[];
+  assignableBy: number[];
+  relations: { roleId: number; name: string }[];
+}
+
+export const SECURITY_ROLE_SORTS = ["name", "displayName", "updatedAt"] as const;
+export type SecurityRoleSort = (typeof SECURITY_ROLE_SORTS)[number];
+
+export interface SecurityRoleListOptions {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+  sortBy?: SecurityRoleSort;
+  sortType?: SortType;
+}
+
+/** The list's search, sort and page from a URL (the screen and its export read it alike). */
+export function securityRoleListOptionsOf(params: URLSearchParams) {
+  const state = tableStateOf(params, SECURITY_ROLE_SORTS, { sortBy: "displayName", sortType: "asc" });
+  const options: SecurityRoleListOptions = {
+    query: state.query,
+    page: state.page,
+    sortBy: state.sortBy,
+    sortType: state.sortType,
+  };
+  return { state, options };
+}
+
+function listReader(database: Database, options: SecurityRoleListOptions) {
+  const query = options.query?.trim() ?? "";
+  const where = query
+    ? or(ilike(securityRoles.name, containsPattern(query)), ilike(securityRoles.displayName, containsPattern(query)))
+    : undefined;
+  const column = {
+    name: securityRoles.name,
+    displayName: sql`lower(${securityRoles.displayName})`,
+    updatedAt: securityRoles.updatedAt,
+  }[options.sortBy ?? "displayName"];
+  const order = [(options.sortType === "desc" ? desc : asc)(column), asc(securityRoles.id)];
+  return {
+    count: async () => (await database.select({ total: count() }).from(securityRoles).where(where))[0].total,
+    read: (limit: number, offset: number) =>
+      database
+        .select()
+        .from(securityRoles)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  };
+}
+
+/** A page of roles, searched by name or display name. */
+export function listSecurityRoles(
+  database: Database,
+  options: SecurityRoleListOptions,
+): Promise<ListPage<SecurityRoleRow>> {
+  const list = listReader(database, options);
+  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
+}
+
+/** Every role of the filtered list, in its order (the CSV export). */
+export function everyListedSecurityRole(
+  database: Database,
+  options: SecurityRoleListOptions,
+): AsyncGenerator<SecurityRoleRow> {
+  return everyRow(listReader(database, options).read);
+}
+
+/** Every role's id, name and display name: the editors' choices (parents, children, sets …). */
+export function securityRoleChoices(database: Executor) {
+  return database
+    .select({ id: securityRoles.id, name: securityRoles.name, displayName: securityRoles.displayName })
+    .from(securityRoles)
+    .orderBy(asc(sql`lower(${securityRoles.displayName})`));
+}
+
+export async function getSecurityRole(database: Executor, id: number): Promise<SecurityRoleRecord | null> {
+  const [row] = await database.select().from(securityRoles).where(eq(securityRoles.id, id));
+  if (!row) return null;
+  const [parents, children, assigners, relations] = await Promise.all([
+    database.select().from(securityRoleChildren).where(eq(securityRoleChildren.childId, id)),
+    database.select().from(securityRoleChildren).where(eq(securityRoleChildren.parentId, id)),
+    database.select().from(securityRoleAssigners).where(eq(securityRoleAssigners.roleId, id)),
+    database.select().from(securityRoleRelations).where(eq(securityRoleRelations.roleId, id)),
+  ]);
+  return {
+    ...row,
+    parents: parents.map((p) => p.parentId).sort((a, b) => a - b),
+    children: children.map((c) => c.childId).sort((a, b) => a - b),
+    assignableBy: assigners.map((a) => a.assignerId).sort((a, b) => a - b),
+    relations: relations.map((r) => ({ roleId: r.relatedId, name: r.relationName })),
+  };
+}
+
+export type SecurityRoleSaveOutcome =
+  | SaveOutcome
+  | { kind: "created"; id: number }
+  | { kind: "duplicateName" }
+  | { kind: "unknownRole" }
+  | { kind: "cycle"; roles: string[] };
+
+const AUDITED_FIELDS = [
+  "name",
+  "displayName",
+  "features",
+  "activities",
+  "businessFunctions",
+  "expectations",
+  "assignableBy",
+  "parents",
+  "children",
+  "relations",
+  "feedId",
+  "excludeFromFeeds",
+  "excludeFromCopyUser",
+] as const;
+
+function auditedOf(record: Omit<SecurityRoleRecord, "id" | "createdAt" | "updatedAt"> | SecurityRoleInput) {
+  return {
+    name: record.name,
+    displayName: record.displayName,
+    features: [...record.features].sort(),
+    activities: record.activities,
+    businessFunctions: record.businessFunctions,
+    expectations: record.expectations,
+    assignableBy: [...record.assignableBy].sort((a, b) => a - b),
+    parents: [...record.parents].sort((a, b) => a - b),
+    children: [...record.children].sort((a, b) => a - b),
+    relations: record.relations,
+    feedId: record.feedId || null,
+    excludeFromFeeds: String(record.excludeFromFeeds),
+    excludeFromCopyUser: String(record.excludeFromCopyUser),
+  };
+}
+
+/** Why a save cannot go ahead before anything is written: an unknown linked role, a taken name, a cycle. */
+async function linkRefusal(
+  tx: Executor,
+  id: number | null,
+  input: SecurityRoleInput,
+): Promise<SecurityRoleSaveOutcome | null> {
+  const linked = [
+    ...new Set([...input.parents, ...input.children, ...input.assignableBy, ...input.relations.map((r) => r.roleId)]),
+  ];
+  const known = linked.length
+    ? await tx.select({ id: securityRoles.id }).from(securityRoles).where(inArray(securityRoles.id, linked))
+    : [];
+  if (known.length !== linked.length) return { kind: "unknownRole" };
+  const [taken] = await tx
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, input.name));
+  if (taken && taken.id !== id) return { kind: "duplicateName" };
+  const edges = new Map<number, number[]>();
+  for (const edge of await tx.select().from(securityRoleChildren))
+    edges.set(edge.parentId, [...(edges.get(edge.parentId) ?? []), edge.childId]);
+  // A new role has no id yet: 0 stands for it (ids start at 1).
+  const cycle = cycleAfterSave(edges, id ?? 0, { parents: input.parents, children: input.children });
+  if (!cycle) return null;
+  const names = new Map(
+    (await tx.select({ id: securityRoles.id, name: securityRoles.displayName }).from(securityRoles)).map((r) => [
+      r.id,
+      r.name,
+    ]),
+  );
+  return {
+    kind: "cycle",
+    roles: cycle.map((roleId) => (roleId === (id ?? 0) ? input.displayName : names.get(roleId)!)),
+  };
+}
+
+async function writeLinks(tx: Executor, id: number, input: SecurityRoleInput): Promise<void> {
+  await tx
+    .delete(securityRoleChildren)
+    .where(or(eq(securityRoleChildren.parentId, id), eq(securityRoleChildren.childId, id)));
+  await tx.delete(securityRoleAssigners).where(eq(securityRoleAssigners.roleId, id));
+  await tx.delete(securityRoleRelations).where(eq(securityRoleRelations.roleId, id));
+  const edges = [
+    ...input.parents.map((parentId) => ({ parentId, childId: id })),
+    ...input.children.map((childId) => ({ parentId: id, childId })),
+  ];
+  if (edges.length) await tx.insert(securityRoleChildren).values(edges);
+  if (input.assignableBy.length)
+    await tx.insert(securityRoleAssigners).values(input.assignableBy.map((assignerId) => ({ roleId: id, assignerId })));
+  const relations = [...new Map(input.relations.map((r) => [`${r.roleId}:${r.name}`, r])).values()];
+  if (relations.length)
+    await tx
+      .insert(securityRoleRelations)
+      .values(relations.map((r) => ({ roleId: id, relatedId: r.roleId, relationName: r.name })));
+}
+
+function columnsOf(input: SecurityRoleInput) {
+  return {
+    name: input.name,
+    displayName: input.displayName,
+    features: input.features,
+    activities: input.activities,
+    businessFunctions: input.businessFunctions,
+    expectations: input.expectations,
+    feedId: input.feedId || null,
+    excludeFromFeeds: input.excludeFromFeeds,
+    excludeFromCopyUser: input.excludeFromCopyUser,
+  };
+}
+
+export async function createSecurityRole(
+  database: Database,
+  input: SecurityRoleInput,
+  actorId: number,
+): Promise<SecurityRoleSaveOutcome> {
+  return database.transaction(async (tx) => {
+    const refusal = await linkRefusal(tx, null, input);
+    if (refusal) return refusal;
+    const now = new Date();
+    const [row] = await tx
+      .insert(securityRoles)
+      .values({ ...columnsOf(input), createdAt: now, updatedAt: now })
+      .returning({ id: securityRoles.id });
+    await writeLinks(tx, row.id, input);
+    await recordAudit(tx, {
+      entity: "securityRole",
+      entityId: row.id,
+      operation: "create",
+      changes: fieldChanges(null, auditedOf(input), AUDITED_FIELDS),
+      actorId,
+      at: now,
+    });
+    return { kind: "created", id: row.id };
+  });
+}
+
+/** Saves an edit when the posted stamp is current; otherwise a conflict, and nothing changes. */
+export async function updateSecurityRole(
+  database: Database,
+  id: number,
+  input: SecurityRoleInput,
+  actorId: number,
+): Promise<SecurityRoleSaveOutcome> {
+  return database.transaction(async (tx) => {
+    const [locked] = await tx.select().from(securityRoles).where(eq(securityRoles.id, id)).for("update");
+    const stale = stampRefusal(locked, input.updatedAt);
+    if (stale) return stale;
+    const refusal = await linkRefusal(tx, id, input);
+    if (refusal) return refusal;
+    const before = (await getSecurityRole(tx, id))!;
+    const now = new Date();
+    await tx
+      .update(securityRoles)
+      .set({ ...columnsOf(input), updatedAt: now })
+      .where(eq(securityRoles.id, id));
+    await writeLinks(tx, id, input);
+    await recordAudit(tx, {
+      entity: "securityRole",
+      entityId: id,
+      operation: "update",
+      changes: fieldChanges(auditedOf(before), auditedOf(input), AUDITED_FIELDS),
+      actorId,
+      at: now,
+    });
+    return { kind: "saved" };
+  });
+}
+
+export type SecurityRoleDeleteOutcome =
+  { kind: "deleted" } | { kind: "missing" } | { kind: "inUse"; holders: number; permissionSets: number };
+
+/** Deletes a role no one holds and no permission set offers; otherwise says how many do. */
+export async function deleteSecurityRole(
+  database: Database,
+  id: number,
+  actorId: number,
+): Promise<SecurityRoleDeleteOutcome> {
+  return database.transaction(async (tx) => {
+    const before = await getSecurityRole(tx, id);
+    if (!before) return { kind: "missing" };
+    const [{ holders }] = await tx
+      .select({ holders: sql<number>`count(distinct ${roleAssignments.identityId})::int` })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.securityRoleId, id));
+    const [{ sets }] = await tx
+      .select({ sets: sql<number>`count(*)::int` })
+      .from(permissionSetRoles)
+      .where(eq(permissionSetRoles.securityRoleId, id));
+    if (holders > 0 || sets > 0) return { kind: "inUse", holders, permissionSets: sets };
+    await tx.delete(securityRoles).where(eq(securityRoles.id, id));
+    await recordAudit(tx, {
+      entity: "securityRole",
+      entityId: id,
+      operation: "delete",
+      changes: fieldChanges(auditedOf(before), null, AUDITED_FIELDS),
+      actorId,
+    });
+    return { kind: "deleted" };
+  });
+}
