@@ -247,8 +247,8 @@ export const permissionSets = pgTable("permission_sets", {
   selectionMode: text("selection_mode", { enum: ["single", "multiple"] })
     .notNull()
     .default("multiple"),
-  /** Null: a global set, shown for every user; otherwise only for users of that application. */
-  applicationId: integer("application_id").references(() => applications.id, { onDelete: "set null" }),
+  /** Null: a global set, shown for every user; otherwise only for users of that application (and gone with it). */
+  applicationId: integer("application_id").references(() => applications.id, { onDelete: "cascade" }),
   ...timestamps,
 });
 

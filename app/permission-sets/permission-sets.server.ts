@@ -1,0 +1,224 @@
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { applications, permissionSetRoles, permissionSets, securityRoles } from "~/db/schema";
+import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import type { SaveOutcome } from "~/admin/save-outcome";
+import { tableStateOf, type SortType } from "~/admin/table-state";
+import { PAGE_SIZE } from "~/limits";
+import type { PermissionSetInput } from "./schema";
+
+export type PermissionSetRow = typeof permissionSets.$inferSelect;
+
+export interface PermissionSetRecord extends PermissionSetRow {
+  /** The roles it offers, in its order. */
+  securityRoles: number[];
+}
+
+export const PERMISSION_SET_SORTS = ["name", "displayName", "required", "selectionMode"] as const;
+export type PermissionSetSort = (typeof PERMISSION_SET_SORTS)[number];
+
+export interface PermissionSetListOptions {
+  query?: string;
+  page?: number;
+  pageSize?: number;
+  sortBy?: PermissionSetSort;
+  sortType?: SortType;
+}
+
+export function permissionSetListOptionsOf(params: URLSearchParams) {
+  const state = tableStateOf(params, PERMISSION_SET_SORTS, { sortBy: "displayName", sortType: "asc" });
+  const options: PermissionSetListOptions = {
+    query: state.query,
+    page: state.page,
+    sortBy: state.sortBy,
+    sortType: state.sortType,
+  };
+  return { state, options };
+}
+
+function listReader(database: Database, options: PermissionSetListOptions) {
+  const query = options.query?.trim() ?? "";
+  const where = query
+    ? or(ilike(permissionSets.name, containsPattern(query)), ilike(permissionSets.displayName, containsPattern(query)))
+    : undefined;
+  const column = {
+    name: permissionSets.name,
+    displayName: sql`lower(${permissionSets.displayName})`,
+    required: permissionSets.required,
+    selectionMode: permissionSets.selectionMode,
+  }[options.sortBy ?? "displayName"];
+  const order = [(options.sortType === "desc" ? desc : asc)(column), asc(permissionSets.id)];
+  return {
+    count: async () => (await database.select({ total: count() }).from(permissionSets).where(where))[0].total,
+    read: (limit: number, offset: number) =>
+      database
+        .select()
+        .from(permissionSets)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  };
+}
+
+/** A page of permission sets, searched by name or display name. */
+export function listPermissionSets(
+  database: Database,
+  options: PermissionSetListOptions,
+): Promise<ListPage<PermissionSetRow>> {
+  const list = listReader(database, options);
+  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
+}
+
+export function everyListedPermissionSet(
+  database: Database,
+  options: PermissionSetListOptions,
+): AsyncGenerator<PermissionSetRow> {
+  return everyRow(listReader(database, options).read);
+}
+
+export async function getPermissionSet(database: Executor, id: number): Promise<PermissionSetRecord | null> {
+  const [row] = await database.select().from(permissionSets).where(eq(permissionSets.id, id));
+  if (!row) return null;
+  const offered = await database
+    .select({ roleId: permissionSetRoles.securityRoleId })
+    .from(permissionSetRoles)
+    .where(eq(permissionSetRoles.permissionSetId, id))
+    .orderBy(asc(permissionSetRoles.sortOrder));
+  return { ...row, securityRoles: offered.map((o) => o.roleId) };
+}
+
+export type PermissionSetSaveOutcome =
+  | SaveOutcome
+  | { kind: "created"; id: number }
+  | { kind: "duplicateName" }
+  | { kind: "unknownRole" }
+  | { kind: "unknownApplication" };
+
+const AUDITED_FIELDS = ["name", "displayName", "required", "selectionMode", "applicationId", "securityRoles"] as const;
+
+function auditedOf(record: Pick<PermissionSetRecord, (typeof AUDITED_FIELDS)[number]>) {
+  return {
+    name: record.name,
+    displayName: record.displayName,
+    required: String(record.required),
+    selectionMode: record.selectionMode,
+    applicationId: record.applicationId === null ? null : String(record.applicationId),
+    securityRoles: record.securityRoles,
+  };
+}
+
+async function refusal(
+  tx: Executor,
+  id: number | null,
+  input: PermissionSetInput,
+): Promise<PermissionSetSaveOutcome | null> {
+  const known = await tx
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(inArray(securityRoles.id, input.securityRoles));
+  if (known.length !== input.securityRoles.length) return { kind: "unknownRole" };
+  if (input.applicationId !== null) {
+    const [app] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.id, input.applicationId));
+    if (!app) return { kind: "unknownApplication" };
+  }
+  const [taken] = await tx
+    .select({ id: permissionSets.id })
+    .from(permissionSets)
+    .where(eq(permissionSets.name, input.name));
+  return taken && taken.id !== id ? { kind: "duplicateName" } : null;
+}
+
+function columnsOf(input: PermissionSetInput) {
+  return {
+    name: input.name,
+    displayName: input.displayName,
+    required: input.required,
+    selectionMode: input.selectionMode,
+    applicationId: input.applicationId,
+  };
+}
+
+async function writeRoles(tx: Executor, id: number, roles: readonly number[]): Promise<void> {
+  await tx.delete(permissionSetRoles).where(eq(permissionSetRoles.permissionSetId, id));
+  await tx
+    .insert(permissionSetRoles)
+    .values(roles.map((securityRoleId, sortOrder) => ({ permissionSetId: id, securityRoleId, sortOrder })));
+}
+
+export async function createPermissionSet(
+  database: Database,
+  input: PermissionSetInput,
+  actorId: number,
+): Promise<PermissionSetSaveOutcome> {
+  return database.transaction(async (tx) => {
+    const refused = await refusal(tx, null, input);
+    if (refused) return refused;
+    const now = new Date();
+    const [row] = await tx
+      .insert(permissionSets)
+      .values({ ...columnsOf(input), createdAt: now, updatedAt: now })
+      .returning({ id: permissionSets.id });
+    await writeRoles(tx, row.id, input.securityRoles);
+    await recordAudit(tx, {
+      entity: "permissionSet",
+      entityId: row.id,
+      operation: "create",
+      changes: fieldChanges(null, auditedOf(input), AUDITED_FIELDS),
+      actorId,
+      at: now,
+    });
+    return { kind: "created", id: row.id };
+  });
+}
+
+export async function updatePermissionSet(
+  database: Database,
+  id: number,
+  input: PermissionSetInput,
+  actorId: number,
+): Promise<PermissionSetSaveOutcome> {
+  return database.transaction(async (tx) => {
+    const [locked] = await tx.select().from(permissionSets).where(eq(permissionSets.id, id)).for("update");
+    const stale = stampRefusal(locked, input.updatedAt);
+    if (stale) return stale;
+    const refused = await refusal(tx, id, input);
+    if (refused) return refused;
+    const before = (await getPermissionSet(tx, id))!;
+    const now = new Date();
+    await tx
+      .update(permissionSets)
+      .set({ ...columnsOf(input), updatedAt: now })
+      .where(eq(permissionSets.id, id));
+    await writeRoles(tx, id, input.securityRoles);
+    await recordAudit(tx, {
+      entity: "permissionSet",
+      entityId: id,
+      operation: "update",
+      changes: fieldChanges(auditedOf(before), auditedOf(input), AUDITED_FIELDS),
+      actorId,
+      at: now,
+    });
+    return { kind: "saved" };
+  });
+}
+
+export async function deletePermissionSet(database: Database, id: number, actorId: number): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const before = await getPermissionSet(tx, id);
+    if (!before) return false;
+    await tx.delete(permissionSets).where(eq(permissionSets.id, id));
+    await recordAudit(tx, {
+      entity: "permissionSet",
+      entityId: id,
+      operation: "delete",
+      changes: fieldChanges(auditedOf(before), null, AUDITED_FIELDS),
+      actorId,
+    });
+    return true;
+  });
+}
