@@ -89,12 +89,15 @@ export async function getPermissionSet(database: Executor, id: number): Promise<
   return { ...row, securityRoles: offered.map((o) => o.roleId) };
 }
 
-export type PermissionSetSaveOutcome =
-  | SaveOutcome
-  | { kind: "created"; id: number }
-  | { kind: "duplicateName" }
-  | { kind: "unknownRole" }
-  | { kind: "unknownApplication" };
+/** Why a save did not go ahead, found before anything is written. */
+export type PermissionSetRefusal = { kind: "duplicateName" } | { kind: "unknownRole" } | { kind: "unknownApplication" };
+export type PermissionSetCreateOutcome = { kind: "created"; id: number } | PermissionSetRefusal;
+export type PermissionSetUpdateOutcome = SaveOutcome | PermissionSetRefusal;
+/** Every outcome but success. */
+export type PermissionSetSaveOutcome = Exclude<
+  PermissionSetCreateOutcome | PermissionSetUpdateOutcome,
+  { kind: "saved" | "created" }
+>;
 
 const AUDITED_FIELDS = ["name", "displayName", "required", "selectionMode", "applicationId", "securityRoles"] as const;
 
@@ -113,7 +116,7 @@ async function refusal(
   tx: Executor,
   id: number | null,
   input: PermissionSetInput,
-): Promise<PermissionSetSaveOutcome | null> {
+): Promise<PermissionSetRefusal | null> {
   const known = await tx
     .select({ id: securityRoles.id })
     .from(securityRoles)
@@ -154,7 +157,7 @@ export async function createPermissionSet(
   database: Database,
   input: PermissionSetInput,
   actorId: number,
-): Promise<PermissionSetSaveOutcome> {
+): Promise<PermissionSetCreateOutcome> {
   return database.transaction(async (tx) => {
     const refused = await refusal(tx, null, input);
     if (refused) return refused;
@@ -181,7 +184,7 @@ export async function updatePermissionSet(
   id: number,
   input: PermissionSetInput,
   actorId: number,
-): Promise<PermissionSetSaveOutcome> {
+): Promise<PermissionSetUpdateOutcome> {
   return database.transaction(async (tx) => {
     const [locked] = await tx.select().from(permissionSets).where(eq(permissionSets.id, id)).for("update");
     const stale = stampRefusal(locked, input.updatedAt);

@@ -6,3 +6,5 @@ export const ANNOUNCEMENTS_WRITE: FeatureRule = { all: [F.announcementsWrite] };
 export const APPLICATIONS_WRITE: FeatureRule = { all: [F.applicationsWrite] };
 /** Upload, replace and delete library documents (issue #5 §3). */
 export const DOCUMENTS_WRITE: FeatureRule = { all: [F.documentsWrite] };
+export const SECURITY_ROLES_WRITE: FeatureRule = { all: [F.securityRolesWrite] };
+export const PERMISSION_SETS_WRITE: FeatureRule = { all: [F.permissionSetsWrite] };

@@ -51,7 +51,11 @@ export const securityRoleSchema = z.object({
     .max(MULTISELECT_OPTIONS_LIMIT)
     .optional()
     .default([]),
-  feedId: text.optional().default(""),
+  // The API gives back what it read: no feed id is null there, empty in the form.
+  feedId: text
+    .nullable()
+    .optional()
+    .transform((value) => value ?? ""),
   excludeFromFeeds: checkbox,
   excludeFromCopyUser: checkbox,
   updatedAt: z.string().optional(),

@@ -116,12 +116,16 @@ export async function getSecurityRole(database: Executor, id: number): Promise<S
   };
 }
 
-export type SecurityRoleSaveOutcome =
-  | SaveOutcome
-  | { kind: "created"; id: number }
-  | { kind: "duplicateName" }
-  | { kind: "unknownRole" }
-  | { kind: "cycle"; roles: string[] };
+/** Why a save did not go ahead, found before anything is written. */
+export type SecurityRoleRefusal =
+  { kind: "duplicateName" } | { kind: "unknownRole" } | { kind: "cycle"; roles: string[] };
+export type SecurityRoleCreateOutcome = { kind: "created"; id: number } | SecurityRoleRefusal;
+export type SecurityRoleUpdateOutcome = SaveOutcome | SecurityRoleRefusal;
+/** Every outcome but success. */
+export type SecurityRoleSaveOutcome = Exclude<
+  SecurityRoleCreateOutcome | SecurityRoleUpdateOutcome,
+  { kind: "saved" | "created" }
+>;
 
 const AUDITED_FIELDS = [
   "name",
@@ -162,7 +166,7 @@ async function linkRefusal(
   tx: Executor,
   id: number | null,
   input: SecurityRoleInput,
-): Promise<SecurityRoleSaveOutcome | null> {
+): Promise<SecurityRoleRefusal | null> {
   const linked = [
     ...new Set([...input.parents, ...input.children, ...input.assignableBy, ...input.relations.map((r) => r.roleId)]),
   ];
@@ -231,7 +235,7 @@ export async function createSecurityRole(
   database: Database,
   input: SecurityRoleInput,
   actorId: number,
-): Promise<SecurityRoleSaveOutcome> {
+): Promise<SecurityRoleCreateOutcome> {
   return database.transaction(async (tx) => {
     const refusal = await linkRefusal(tx, null, input);
     if (refusal) return refusal;
@@ -259,7 +263,7 @@ export async function updateSecurityRole(
   id: number,
   input: SecurityRoleInput,
   actorId: number,
-): Promise<SecurityRoleSaveOutcome> {
+): Promise<SecurityRoleUpdateOutcome> {
   return database.transaction(async (tx) => {
     const [locked] = await tx.select().from(securityRoles).where(eq(securityRoles.id, id)).for("update");
     const stale = stampRefusal(locked, input.updatedAt);

@@ -8,3 +8,11 @@ export const ROAMERS = { "js-on": "roamer-on@example.com", "js-off": "roamer-off
 
 /** One dealer per e2e project whose contact data, language and subscriptions the preferences test changes. */
 export const PREFERENCE_USERS = { "js-on": "prefs-on@example.com", "js-off": "prefs-off@example.com" } as const;
+
+/** A dealer holding only a role of their own (documents:view), whose features the role tests change. */
+export const ROLE_PROBE = {
+  email: "roleprobe@example.com",
+  firstName: "Jo",
+  lastName: "Probe",
+  role: "E2E_DOCUMENT_READER",
+} as const;

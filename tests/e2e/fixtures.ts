@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/seed/seed";
-import { KEYHOLDERS, PREFERENCE_USERS, ROAMERS } from "./fixture-accounts";
+import { KEYHOLDERS, PREFERENCE_USERS, ROAMERS, ROLE_PROBE } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
 export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
@@ -19,6 +19,7 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
   if (existing) return;
   await seedApplicationReader(db);
   await seedKeyholders(db);
+  await seedRoleProbe(db);
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -62,6 +63,32 @@ async function seedApplicationReader(db: Database): Promise<void> {
       userType: "external",
       serialNumber: "SN-E2E-2",
       employeeNumber: "E-E2E-2",
+      passwordHash: await hash(DEMO_PASSWORD),
+    })
+    .returning({ id: identities.id });
+  await db
+    .insert(roleAssignments)
+    .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+}
+
+async function seedRoleProbe(db: Database): Promise<void> {
+  const [location] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
+  const [role] = await db
+    .insert(securityRoles)
+    .values({ name: ROLE_PROBE.role, displayName: "E2E document reader", features: ["documents:view"] })
+    .returning({ id: securityRoles.id });
+  const [identity] = await db
+    .insert(identities)
+    .values({
+      email: ROLE_PROBE.email,
+      firstName: ROLE_PROBE.firstName,
+      lastName: ROLE_PROBE.lastName,
+      userType: "external",
+      serialNumber: "SN-E2E-PROBE",
+      employeeNumber: "E-E2E-PROBE",
       passwordHash: await hash(DEMO_PASSWORD),
     })
     .returning({ id: identities.id });

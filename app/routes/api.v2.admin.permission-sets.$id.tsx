@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
+import { jsonBody, validationReply } from "~/api/validation-reply.server";
+import { db } from "~/db/client.server";
+import { localeOf } from "~/i18n/i18next.server";
+import { recordIdOf } from "~/navigation/id-param";
+import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
+import { permissionSetSchema } from "~/permission-sets/schema";
+import { deletePermissionSet, getPermissionSet, updatePermissionSet } from "~/permission-sets/permission-sets.server";
+import { permissionSetRefusal } from "~/permission-sets/api-replies.server";
+
+function idOf(value: string | undefined): number {
+  const id = recordIdOf(value);
+  if (id === null) throw apiError(404, "Not Found");
+  return id;
+}
+
+/** GET /api/v2/admin/permission-sets/{id}: one set with the roles it offers. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiAccessLike(request, "permissionSetEditor");
+  const set = await getPermissionSet(db(), idOf(params.id));
+  return set ? apiJson({ data: set }) : apiError(404, "Not Found");
+}
+
+/** PUT (with the `updatedAt` it was read with; a stale one is a 409) and DELETE; both need admin:permissionSets:write. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const method = request.method.toUpperCase();
+  if (method !== "PUT" && method !== "DELETE") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, PERMISSION_SETS_WRITE);
+  const id = idOf(params.id);
+  if (method === "DELETE") {
+    return (await deletePermissionSet(db(), id, user.identityId))
+      ? new Response(null, { status: 204 })
+      : apiError(404, "Not Found");
+  }
+  const locale = await localeOf(request);
+  const parsed = permissionSetSchema.safeParse(await jsonBody(request));
+  if (!parsed.success) return validationReply(parsed.error, locale);
+  const outcome = await updatePermissionSet(db(), id, parsed.data, user.identityId);
+  if (outcome.kind !== "saved") return permissionSetRefusal(outcome, locale);
+  return apiJson({ data: await getPermissionSet(db(), id) });
+}
