@@ -1,11 +1,10 @@
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { applications, permissionSetRoles, permissionSets, securityRoles } from "~/db/schema";
 import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
-import { tableStateOf, type SortType } from "~/admin/table-state";
-import { PAGE_SIZE } from "~/limits";
+import { tableStateOf } from "~/admin/table-state";
 import type { PermissionSetInput } from "./schema";
 
 export type PermissionSetRow = typeof permissionSets.$inferSelect;
@@ -18,65 +17,30 @@ export interface PermissionSetRecord extends PermissionSetRow {
 export const PERMISSION_SET_SORTS = ["name", "displayName", "required", "selectionMode"] as const;
 export type PermissionSetSort = (typeof PERMISSION_SET_SORTS)[number];
 
-export interface PermissionSetListOptions {
-  query?: string;
-  page?: number;
-  pageSize?: number;
-  sortBy?: PermissionSetSort;
-  sortType?: SortType;
+export type PermissionSetListOptions = ListOptions<PermissionSetSort>;
+
+/** The list's search, sort and page from a URL (the screen and its export read it alike). */
+export function permissionSetListOptionsOf(params: URLSearchParams): PermissionSetListOptions {
+  return tableStateOf<PermissionSetSort>(params, PERMISSION_SET_SORTS, { sortBy: "displayName", sortType: "asc" });
 }
 
-export function permissionSetListOptionsOf(params: URLSearchParams) {
-  const state = tableStateOf(params, PERMISSION_SET_SORTS, { sortBy: "displayName", sortType: "asc" });
-  const options: PermissionSetListOptions = {
-    query: state.query,
-    page: state.page,
-    sortBy: state.sortBy,
-    sortType: state.sortType,
-  };
-  return { state, options };
-}
-
-function listReader(database: Database, options: PermissionSetListOptions) {
-  const query = options.query?.trim() ?? "";
-  const where = query
-    ? or(ilike(permissionSets.name, containsPattern(query)), ilike(permissionSets.displayName, containsPattern(query)))
-    : undefined;
-  const column = {
+const setList = tableList<typeof permissionSets, PermissionSetSort>(permissionSets, {
+  searched: [permissionSets.name, permissionSets.displayName],
+  sorts: {
     name: permissionSets.name,
     displayName: sql`lower(${permissionSets.displayName})`,
     required: permissionSets.required,
     selectionMode: permissionSets.selectionMode,
-  }[options.sortBy ?? "displayName"];
-  const order = [(options.sortType === "desc" ? desc : asc)(column), asc(permissionSets.id)];
-  return {
-    count: async () => (await database.select({ total: count() }).from(permissionSets).where(where))[0].total,
-    read: (limit: number, offset: number) =>
-      database
-        .select()
-        .from(permissionSets)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-  };
-}
+  },
+  defaultSort: "displayName",
+  id: permissionSets.id,
+});
 
 /** A page of permission sets, searched by name or display name. */
-export function listPermissionSets(
-  database: Database,
-  options: PermissionSetListOptions,
-): Promise<ListPage<PermissionSetRow>> {
-  const list = listReader(database, options);
-  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
-}
+export const listPermissionSets = setList.page;
 
-export function everyListedPermissionSet(
-  database: Database,
-  options: PermissionSetListOptions,
-): AsyncGenerator<PermissionSetRow> {
-  return everyRow(listReader(database, options).read);
-}
+/** Every set of the filtered list, in its order (the CSV export). */
+export const everyListedPermissionSet = setList.every;
 
 export async function getPermissionSet(database: Executor, id: number): Promise<PermissionSetRecord | null> {
   const [row] = await database.select().from(permissionSets).where(eq(permissionSets.id, id));

@@ -3,22 +3,16 @@ import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/a
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
-import { recordIdOf } from "~/navigation/id-param";
+import { apiIdParam } from "~/api/id-param.server";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 import { permissionSetSchema } from "~/permission-sets/schema";
 import { deletePermissionSet, getPermissionSet, updatePermissionSet } from "~/permission-sets/permission-sets.server";
 import { permissionSetRefusal } from "~/permission-sets/api-replies.server";
 
-function idOf(value: string | undefined): number {
-  const id = recordIdOf(value);
-  if (id === null) throw apiError(404, "Not Found");
-  return id;
-}
-
 /** GET /api/v2/admin/permission-sets/{id}: one set with the roles it offers. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "permissionSetEditor");
-  const set = await getPermissionSet(db(), idOf(params.id));
+  const set = await getPermissionSet(db(), apiIdParam(params.id));
   return set ? apiJson({ data: set }) : apiError(404, "Not Found");
 }
 
@@ -27,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (method !== "PUT" && method !== "DELETE") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, PERMISSION_SETS_WRITE);
-  const id = idOf(params.id);
+  const id = apiIdParam(params.id);
   if (method === "DELETE") {
     return (await deletePermissionSet(db(), id, user.identityId))
       ? new Response(null, { status: 204 })

@@ -16,7 +16,7 @@ import { permissionSetRefusal } from "~/permission-sets/api-replies.server";
 /** GET /api/v2/admin/permission-sets: the list with the screen's parameters (q, sortBy, sortType, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "permissionSets");
-  const { options } = permissionSetListOptionsOf(new URL(request.url).searchParams);
+  const options = permissionSetListOptionsOf(new URL(request.url).searchParams);
   const list = await listPermissionSets(db(), options);
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
 }

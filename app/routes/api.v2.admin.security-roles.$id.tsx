@@ -3,22 +3,16 @@ import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/a
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
-import { recordIdOf } from "~/navigation/id-param";
+import { apiIdParam } from "~/api/id-param.server";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 import { securityRoleSchema } from "~/security-roles/schema";
 import { deleteSecurityRole, getSecurityRole, updateSecurityRole } from "~/security-roles/security-roles.server";
 import { securityRoleDeleteReply, securityRoleRefusal } from "~/security-roles/api-replies.server";
 
-function idOf(value: string | undefined): number {
-  const id = recordIdOf(value);
-  if (id === null) throw apiError(404, "Not Found");
-  return id;
-}
-
 /** GET /api/v2/admin/security-roles/{id}: one role with its parents, children, assigners and relations. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "securityRoleEditor");
-  const role = await getSecurityRole(db(), idOf(params.id));
+  const role = await getSecurityRole(db(), apiIdParam(params.id));
   return role ? apiJson({ data: role }) : apiError(404, "Not Found");
 }
 
@@ -30,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (method !== "PUT" && method !== "DELETE") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, SECURITY_ROLES_WRITE);
-  const id = idOf(params.id);
+  const id = apiIdParam(params.id);
   const locale = await localeOf(request);
   if (method === "DELETE") return securityRoleDeleteReply(await deleteSecurityRole(db(), id, user.identityId), locale);
   const parsed = securityRoleSchema.safeParse(await jsonBody(request));

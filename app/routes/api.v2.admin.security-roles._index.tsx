@@ -16,7 +16,7 @@ import { securityRoleRefusal } from "~/security-roles/api-replies.server";
 /** GET /api/v2/admin/security-roles: the list with the screen's parameters (q, sortBy, sortType, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "securityRoles");
-  const { options } = securityRoleListOptionsOf(new URL(request.url).searchParams);
+  const options = securityRoleListOptionsOf(new URL(request.url).searchParams);
   const list = await listSecurityRoles(db(), options);
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
 }

@@ -3,7 +3,7 @@ import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/a
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
-import { recordIdOf } from "~/navigation/id-param";
+import { apiIdParam } from "~/api/id-param.server";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import {
   announcementRecord,
@@ -13,16 +13,10 @@ import {
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
 
-function idOf(value: string | undefined): number {
-  const id = recordIdOf(value);
-  if (id === null) throw apiError(404, "Not Found");
-  return id;
-}
-
 /** GET /api/v2/announcements/{id}: one announcement, guarded like the editor. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "announcementEditor");
-  const row = await getAnnouncement(db(), idOf(params.id));
+  const row = await getAnnouncement(db(), apiIdParam(params.id));
   return row ? apiJson({ data: announcementRecord(row) }) : apiError(404, "Not Found");
 }
 
@@ -35,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (method !== "PUT" && method !== "DELETE") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, ANNOUNCEMENTS_WRITE);
-  const id = idOf(params.id);
+  const id = apiIdParam(params.id);
   if (method === "DELETE") {
     return (await deleteAnnouncement(db(), id, user.identityId))
       ? new Response(null, { status: 204 })

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import {
   permissionSetRoles,
@@ -9,10 +9,9 @@ import {
   securityRoles,
 } from "~/db/schema";
 import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
-import { tableStateOf, type SortType } from "~/admin/table-state";
-import { PAGE_SIZE } from "~/limits";
+import { tableStateOf } from "~/admin/table-state";
 import { cycleAfterSave } from "./rules";
 import type { SecurityRoleInput } from "./schema";
 
@@ -29,66 +28,29 @@ export interface SecurityRoleRecord extends SecurityRoleRow {
 export const SECURITY_ROLE_SORTS = ["name", "displayName", "updatedAt"] as const;
 export type SecurityRoleSort = (typeof SECURITY_ROLE_SORTS)[number];
 
-export interface SecurityRoleListOptions {
-  query?: string;
-  page?: number;
-  pageSize?: number;
-  sortBy?: SecurityRoleSort;
-  sortType?: SortType;
-}
+export type SecurityRoleListOptions = ListOptions<SecurityRoleSort>;
 
 /** The list's search, sort and page from a URL (the screen and its export read it alike). */
-export function securityRoleListOptionsOf(params: URLSearchParams) {
-  const state = tableStateOf(params, SECURITY_ROLE_SORTS, { sortBy: "displayName", sortType: "asc" });
-  const options: SecurityRoleListOptions = {
-    query: state.query,
-    page: state.page,
-    sortBy: state.sortBy,
-    sortType: state.sortType,
-  };
-  return { state, options };
+export function securityRoleListOptionsOf(params: URLSearchParams): SecurityRoleListOptions {
+  return tableStateOf<SecurityRoleSort>(params, SECURITY_ROLE_SORTS, { sortBy: "displayName", sortType: "asc" });
 }
 
-function listReader(database: Database, options: SecurityRoleListOptions) {
-  const query = options.query?.trim() ?? "";
-  const where = query
-    ? or(ilike(securityRoles.name, containsPattern(query)), ilike(securityRoles.displayName, containsPattern(query)))
-    : undefined;
-  const column = {
+const roleList = tableList<typeof securityRoles, SecurityRoleSort>(securityRoles, {
+  searched: [securityRoles.name, securityRoles.displayName],
+  sorts: {
     name: securityRoles.name,
     displayName: sql`lower(${securityRoles.displayName})`,
     updatedAt: securityRoles.updatedAt,
-  }[options.sortBy ?? "displayName"];
-  const order = [(options.sortType === "desc" ? desc : asc)(column), asc(securityRoles.id)];
-  return {
-    count: async () => (await database.select({ total: count() }).from(securityRoles).where(where))[0].total,
-    read: (limit: number, offset: number) =>
-      database
-        .select()
-        .from(securityRoles)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-  };
-}
+  },
+  defaultSort: "displayName",
+  id: securityRoles.id,
+});
 
 /** A page of roles, searched by name or display name. */
-export function listSecurityRoles(
-  database: Database,
-  options: SecurityRoleListOptions,
-): Promise<ListPage<SecurityRoleRow>> {
-  const list = listReader(database, options);
-  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
-}
+export const listSecurityRoles = roleList.page;
 
 /** Every role of the filtered list, in its order (the CSV export). */
-export function everyListedSecurityRole(
-  database: Database,
-  options: SecurityRoleListOptions,
-): AsyncGenerator<SecurityRoleRow> {
-  return everyRow(listReader(database, options).read);
-}
+export const everyListedSecurityRole = roleList.every;
 
 /** Every role's id, name and display name: the editors' choices (parents, children, sets …). */
 export function securityRoleChoices(database: Executor) {
