@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { applications, permissionSetRoles, permissionSets, securityRoles } from "~/db/schema";
-import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
+import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { auditedRecord } from "~/admin/audited-record.server";
 import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { tableStateOf } from "~/admin/table-state";
@@ -117,62 +118,33 @@ async function writeRoles(tx: Executor, id: number, roles: readonly number[]): P
     .values(roles.map((securityRoleId, sortOrder) => ({ permissionSetId: id, securityRoleId, sortOrder })));
 }
 
-export async function createPermissionSet(
+const setRecord = auditedRecord<PermissionSetInput, ReturnType<typeof auditedOf>, PermissionSetRefusal>({
+  entity: "permissionSet",
+  table: permissionSets,
+  idColumn: permissionSets.id,
+  columns: columnsOf,
+  refusal,
+  writeLinks: (tx, id, input) => writeRoles(tx, id, input.securityRoles),
+  stored: async (tx, id) => {
+    const set = await getPermissionSet(tx, id);
+    return set && auditedOf(set);
+  },
+  audited: auditedOf,
+  fields: AUDITED_FIELDS,
+});
+
+export const createPermissionSet: (
   database: Database,
   input: PermissionSetInput,
   actorId: number,
-): Promise<PermissionSetCreateOutcome> {
-  return database.transaction(async (tx) => {
-    const refused = await refusal(tx, null, input);
-    if (refused) return refused;
-    const now = new Date();
-    const [row] = await tx
-      .insert(permissionSets)
-      .values({ ...columnsOf(input), createdAt: now, updatedAt: now })
-      .returning({ id: permissionSets.id });
-    await writeRoles(tx, row.id, input.securityRoles);
-    await recordAudit(tx, {
-      entity: "permissionSet",
-      entityId: row.id,
-      operation: "create",
-      changes: fieldChanges(null, auditedOf(input), AUDITED_FIELDS),
-      actorId,
-      at: now,
-    });
-    return { kind: "created", id: row.id };
-  });
-}
+) => Promise<PermissionSetCreateOutcome> = setRecord.create;
 
-export async function updatePermissionSet(
+export const updatePermissionSet: (
   database: Database,
   id: number,
   input: PermissionSetInput,
   actorId: number,
-): Promise<PermissionSetUpdateOutcome> {
-  return database.transaction(async (tx) => {
-    const [locked] = await tx.select().from(permissionSets).where(eq(permissionSets.id, id)).for("update");
-    const stale = stampRefusal(locked, input.updatedAt);
-    if (stale) return stale;
-    const refused = await refusal(tx, id, input);
-    if (refused) return refused;
-    const before = (await getPermissionSet(tx, id))!;
-    const now = new Date();
-    await tx
-      .update(permissionSets)
-      .set({ ...columnsOf(input), updatedAt: now })
-      .where(eq(permissionSets.id, id));
-    await writeRoles(tx, id, input.securityRoles);
-    await recordAudit(tx, {
-      entity: "permissionSet",
-      entityId: id,
-      operation: "update",
-      changes: fieldChanges(auditedOf(before), auditedOf(input), AUDITED_FIELDS),
-      actorId,
-      at: now,
-    });
-    return { kind: "saved" };
-  });
-}
+) => Promise<PermissionSetUpdateOutcome> = setRecord.update;
 
 export async function deletePermissionSet(database: Database, id: number, actorId: number): Promise<boolean> {
   return database.transaction(async (tx) => {

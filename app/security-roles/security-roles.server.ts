@@ -8,7 +8,8 @@ import {
   securityRoleRelations,
   securityRoles,
 } from "~/db/schema";
-import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
+import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { auditedRecord } from "~/admin/audited-record.server";
 import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { tableStateOf } from "~/admin/table-state";
@@ -193,63 +194,34 @@ function columnsOf(input: SecurityRoleInput) {
   };
 }
 
-export async function createSecurityRole(
+const roleRecord = auditedRecord<SecurityRoleInput, ReturnType<typeof auditedOf>, SecurityRoleRefusal>({
+  entity: "securityRole",
+  table: securityRoles,
+  idColumn: securityRoles.id,
+  columns: columnsOf,
+  refusal: linkRefusal,
+  writeLinks,
+  stored: async (tx, id) => {
+    const role = await getSecurityRole(tx, id);
+    return role && auditedOf(role);
+  },
+  audited: auditedOf,
+  fields: AUDITED_FIELDS,
+});
+
+export const createSecurityRole: (
   database: Database,
   input: SecurityRoleInput,
   actorId: number,
-): Promise<SecurityRoleCreateOutcome> {
-  return database.transaction(async (tx) => {
-    const refusal = await linkRefusal(tx, null, input);
-    if (refusal) return refusal;
-    const now = new Date();
-    const [row] = await tx
-      .insert(securityRoles)
-      .values({ ...columnsOf(input), createdAt: now, updatedAt: now })
-      .returning({ id: securityRoles.id });
-    await writeLinks(tx, row.id, input);
-    await recordAudit(tx, {
-      entity: "securityRole",
-      entityId: row.id,
-      operation: "create",
-      changes: fieldChanges(null, auditedOf(input), AUDITED_FIELDS),
-      actorId,
-      at: now,
-    });
-    return { kind: "created", id: row.id };
-  });
-}
+) => Promise<SecurityRoleCreateOutcome> = roleRecord.create;
 
 /** Saves an edit when the posted stamp is current; otherwise a conflict, and nothing changes. */
-export async function updateSecurityRole(
+export const updateSecurityRole: (
   database: Database,
   id: number,
   input: SecurityRoleInput,
   actorId: number,
-): Promise<SecurityRoleUpdateOutcome> {
-  return database.transaction(async (tx) => {
-    const [locked] = await tx.select().from(securityRoles).where(eq(securityRoles.id, id)).for("update");
-    const stale = stampRefusal(locked, input.updatedAt);
-    if (stale) return stale;
-    const refusal = await linkRefusal(tx, id, input);
-    if (refusal) return refusal;
-    const before = (await getSecurityRole(tx, id))!;
-    const now = new Date();
-    await tx
-      .update(securityRoles)
-      .set({ ...columnsOf(input), updatedAt: now })
-      .where(eq(securityRoles.id, id));
-    await writeLinks(tx, id, input);
-    await recordAudit(tx, {
-      entity: "securityRole",
-      entityId: id,
-      operation: "update",
-      changes: fieldChanges(auditedOf(before), auditedOf(input), AUDITED_FIELDS),
-      actorId,
-      at: now,
-    });
-    return { kind: "saved" };
-  });
-}
+) => Promise<SecurityRoleUpdateOutcome> = roleRecord.update;
 
 export type SecurityRoleDeleteOutcome =
   { kind: "deleted" } | { kind: "missing" } | { kind: "inUse"; holders: number; permissionSets: number };
