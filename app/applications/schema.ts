@@ -1,19 +1,13 @@
 import { z } from "zod";
+import { tagList } from "~/validation/tag-list";
 import { parseCustomRules } from "~/applications/custom-rule";
-import { MAX_TEXT_LENGTH, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
+import { MAX_TEXT_LENGTH } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
 
 const text = (required: boolean) => {
   const base = z.string({ error: "validations.required" }).trim().max(MAX_TEXT_LENGTH, "validations.maxLength");
   return required ? base.min(1, "validations.required") : base.optional().default("");
 };
-
-const tagList = z
-  .array(z.string().trim().min(1).max(MAX_TEXT_LENGTH, "validations.maxLength"))
-  .max(MULTISELECT_OPTIONS_LIMIT)
-  .optional()
-  .default([])
-  .transform((values) => [...new Set(values)]);
 
 /** An absolute http(s) URL, or an in-app path such as /documents. */
 export function isApplicationLink(value: string): boolean {

@@ -1,15 +1,9 @@
 import { z } from "zod";
+import { tagList } from "~/validation/tag-list";
 import { MAX_TEXT_LENGTH, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { GRANTABLE_FEATURES } from "~/permissions/features";
 
 const text = z.string({ error: "validations.required" }).trim().max(MAX_TEXT_LENGTH, "validations.maxLength");
-
-const tagList = z
-  .array(z.string().trim().min(1).max(MAX_TEXT_LENGTH, "validations.maxLength"))
-  .max(MULTISELECT_OPTIONS_LIMIT)
-  .optional()
-  .default([])
-  .transform((values) => [...new Set(values)]);
 
 const roleIds = z
   .array(z.coerce.number().int().min(1).max(2_147_483_647))

@@ -28,19 +28,12 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
     .insert(securityRoles)
     .values({ name: "E2E_DEV_PREVIEW", displayName: "Preview features", features: ["feature:dev", "documents:view"] })
     .returning({ id: securityRoles.id });
-  const [identity] = await db
-    .insert(identities)
-    .values({
-      ...DEV_HALDEN,
-      userType: "external",
-      serialNumber: "SN-E2E-1",
-      employeeNumber: "E-E2E-1",
-      passwordHash: await hash(DEMO_PASSWORD),
-    })
-    .returning({ id: identities.id });
-  await db
-    .insert(roleAssignments)
-    .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+  await insertFixtureUser(
+    db,
+    { ...DEV_HALDEN, serialNumber: "SN-E2E-1", employeeNumber: "E-E2E-1" },
+    role.id,
+    location.id,
+  );
 }
 
 async function seedApplicationReader(db: Database): Promise<void> {
@@ -56,19 +49,12 @@ async function seedApplicationReader(db: Database): Promise<void> {
       features: ["admin:applications:read"],
     })
     .returning({ id: securityRoles.id });
-  const [identity] = await db
-    .insert(identities)
-    .values({
-      ...APPLICATION_READER,
-      userType: "external",
-      serialNumber: "SN-E2E-2",
-      employeeNumber: "E-E2E-2",
-      passwordHash: await hash(DEMO_PASSWORD),
-    })
-    .returning({ id: identities.id });
-  await db
-    .insert(roleAssignments)
-    .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+  await insertFixtureUser(
+    db,
+    { ...APPLICATION_READER, serialNumber: "SN-E2E-2", employeeNumber: "E-E2E-2" },
+    role.id,
+    location.id,
+  );
 }
 
 async function seedRoleProbe(db: Database): Promise<void> {
@@ -80,21 +66,34 @@ async function seedRoleProbe(db: Database): Promise<void> {
     .insert(securityRoles)
     .values({ name: ROLE_PROBE.role, displayName: "E2E document reader", features: ["documents:view"] })
     .returning({ id: securityRoles.id });
-  const [identity] = await db
-    .insert(identities)
-    .values({
+  await insertFixtureUser(
+    db,
+    {
       email: ROLE_PROBE.email,
       firstName: ROLE_PROBE.firstName,
       lastName: ROLE_PROBE.lastName,
-      userType: "external",
       serialNumber: "SN-E2E-PROBE",
       employeeNumber: "E-E2E-PROBE",
-      passwordHash: await hash(DEMO_PASSWORD),
-    })
+    },
+    role.id,
+    location.id,
+  );
+}
+
+/** An external fixture user with the demo password, holding one role at one location. */
+async function insertFixtureUser(
+  db: Database,
+  person: { email: string; firstName: string; lastName: string; serialNumber: string; employeeNumber: string },
+  roleId: number,
+  locationId: number,
+): Promise<void> {
+  const [identity] = await db
+    .insert(identities)
+    .values({ ...person, userType: "external", passwordHash: await hash(DEMO_PASSWORD) })
     .returning({ id: identities.id });
   await db
     .insert(roleAssignments)
-    .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    .values({ identityId: identity.id, securityRoleId: roleId, organizationId: locationId, isPreferred: true });
 }
 
 async function seedKeyholders(db: Database): Promise<void> {
@@ -108,21 +107,13 @@ async function seedKeyholders(db: Database): Promise<void> {
     .where(eq(securityRoles.name, "DEALER_STAFF"));
   let n = 3;
   for (const email of [...Object.values(KEYHOLDERS), ...Object.values(ROAMERS), ...Object.values(PREFERENCE_USERS)]) {
-    const [identity] = await db
-      .insert(identities)
-      .values({
-        email,
-        firstName: "Kim",
-        lastName: "Keller",
-        userType: "external",
-        serialNumber: `SN-E2E-${n}`,
-        employeeNumber: `E-E2E-${n}`,
-        passwordHash: await hash(DEMO_PASSWORD),
-      })
-      .returning({ id: identities.id });
-    await db
-      .insert(roleAssignments)
-      .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    const person = { email, firstName: "Kim", lastName: "Keller" };
+    await insertFixtureUser(
+      db,
+      { ...person, serialNumber: `SN-E2E-${n}`, employeeNumber: `E-E2E-${n}` },
+      role.id,
+      location.id,
+    );
     n += 1;
   }
 }
