@@ -18,6 +18,7 @@ import {
   maySeeSavedCopy,
   OFFLINE_KEY_COOKIE,
   offlineOwnerOf,
+  offlinePageInShell,
   precacheFilesOnly,
   staticOfflinePage,
   userCacheName,
@@ -141,11 +142,16 @@ function tellServedFromCache(event: FetchEvent, cachedAt: string) {
   }
 }
 
+/** The offline page; for the user signed in on this browser, inside their own saved shell (top bar, footer). */
 async function offlinePage(): Promise<Response> {
-  return (
-    (await (await caches.open(META_CACHE)).match(OFFLINE_PATH)) ??
-    new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } })
-  );
+  const page = await (await caches.open(META_CACHE)).match(OFFLINE_PATH);
+  if (!page) return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const key = await readCurrentKey();
+  const home = maySeeSavedCopy(await signedInKey(), key)
+    ? await (await caches.open(userCacheName(key!))).match("/", { ignoreVary: true })
+    : undefined;
+  const inShell = home ? offlinePageInShell(await home.text(), await page.clone().text()) : null;
+  return inShell ? new Response(inShell, { status: page.status, headers: page.headers }) : page;
 }
 
 /** Home and its data: the network first (3 s), then this user's saved copy, then the offline page. */

@@ -74,6 +74,26 @@ export function staticOfflinePage(html: string): string {
 }
 
 /**
+ * The offline page inside the signed-in user's own shell (issue #11 §4: the top bar and footer
+ * show once the user is known): the user's saved home page with its main content replaced by the
+ * offline page's, and its title. Null when either page lacks its main element.
+ */
+export function offlinePageInShell(savedHomeHtml: string, offlineHtml: string): string | null {
+  const mainOf = (html: string) => {
+    const start = html.search(/<main\b/i);
+    const end = html.search(/<\/main>/i);
+    return start >= 0 && end > start ? { start, end: end + "</main>".length } : null;
+  };
+  const home = mainOf(savedHomeHtml);
+  const offline = mainOf(offlineHtml);
+  if (!home || !offline) return null;
+  const title = /<title>[\s\S]*?<\/title>/i.exec(offlineHtml)?.[0];
+  const page =
+    savedHomeHtml.slice(0, home.start) + offlineHtml.slice(offline.start, offline.end) + savedHomeHtml.slice(home.end);
+  return staticOfflinePage(title ? page.replace(/<title>[\s\S]*?<\/title>/i, title) : page);
+}
+
+/**
  * The cookie naming whose saved pages this browser may show (the signed-in user's offline key).
  * Not httpOnly on purpose: the service worker reads it (cookieStore). It holds no secret — only the
  * name of a cache on this device — and goes with the session (same lifetime, removed at sign-out).

@@ -81,6 +81,15 @@ test.describe("installable, offline-first app", () => {
   }) => {
     await signIn(page, "admin@example.com", "/");
     await controlled(page);
+    // Home once under the service worker: this user's shell is saved.
+    await page.goto("/");
+    await page.waitForFunction(async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("portal-user-") && (await (await caches.open(name)).match("/", { ignoreVary: true })))
+          return true;
+      }
+      return false;
+    });
     await page.goto("/admin/announcement");
     await page.getByLabel("Title").fill("Written on a train");
     await context.setOffline(true);
@@ -91,6 +100,9 @@ test.describe("installable, offline-first app", () => {
     await page.goto("/support");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
     await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
+    // Issue #11 §4: the signed-in user keeps their top bar and footer offline too.
+    await expect(page.getByTestId("profile-menu")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
     await context.setOffline(false);
   });
 

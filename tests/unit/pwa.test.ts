@@ -10,6 +10,7 @@ import {
   isTranslations,
   offlineOwnerOf,
   precacheFilesOnly,
+  offlinePageInShell,
   staticOfflinePage,
   userCacheName,
 } from "~/pwa/sw-rules";
@@ -113,5 +114,29 @@ describe("issue #6 §2 what the service worker saves", () => {
     expect(maySeeSavedCopy(undefined, "aaaa")).toBe(false); // the worker cannot read cookies here
     expect(maySeeSavedCopy("aaaa", null)).toBe(false);
     expect(maySeeSavedCopy("", "")).toBe(false);
+  });
+});
+
+describe("issue #11 §4: offline, a signed-in user keeps the top bar and footer", () => {
+  const home =
+    '<html lang="de"><head><title>Start | Vantor</title><script type="module" src="/assets/x.js"></script></head>' +
+    '<body><header class="topbar">Dana</header><main id="main"><h1>Willkommen</h1><section>launcher</section></main>' +
+    "<footer>© Vantor</footer><script>boot()</script></body></html>";
+  const offline =
+    '<html lang="de"><head><title>Sie sind offline | Vantor</title></head><body><main id="main"><h1>Sie sind offline</h1></main></body></html>';
+
+  it("puts the offline page's main content and title into the user's saved shell, without scripts", () => {
+    const page = offlinePageInShell(home, offline)!;
+    expect(page).toContain('<header class="topbar">Dana</header>');
+    expect(page).toContain("<footer>© Vantor</footer>");
+    expect(page).toContain("<h1>Sie sind offline</h1>");
+    expect(page).not.toContain("launcher");
+    expect(page).toContain("<title>Sie sind offline | Vantor</title>");
+    expect(page).not.toMatch(/<script/i);
+  });
+
+  it("without a main element on either page there is no composition", () => {
+    expect(offlinePageInShell("<html><body>broken</body></html>", offline)).toBeNull();
+    expect(offlinePageInShell(home, "<p>offline</p>")).toBeNull();
   });
 });
