@@ -76,8 +76,8 @@ export const ROUTE_RULES = {
     pattern: "/admin/security-roles",
     rule: securityRoles,
     nav: adminLink("adminLinks.securityRoles", "/admin/security-roles"),
-    planned: true,
   },
+  securityRolesExport: { pattern: "/admin/security-roles.csv", rule: securityRoles },
   securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles, planned: true },
   permissionSets: {
     pattern: "/admin/permission-sets",

@@ -42,8 +42,9 @@ test.describe("My applications launcher", () => {
     const tools = section.getByRole("region", { name: "Administration tools" });
     await expect(tools.getByRole("link", { name: "Applications" })).toHaveAttribute("href", "/admin/applications");
     await expect(tools.getByRole("link", { name: "Announcements" })).toBeVisible();
+    await expect(tools.getByRole("link", { name: "Security roles" })).toHaveAttribute("href", "/admin/security-roles");
     // Screens still to come are not linked (issue #11 §3).
-    await expect(tools.getByRole("link", { name: "Security roles" })).toHaveCount(0);
+    await expect(tools.getByRole("link", { name: "Permission sets" })).toHaveCount(0);
   });
 
   test("the third brand's user sees Halden applications on the Halden address", async ({ page }) => {

@@ -117,8 +117,9 @@ describe("issue #10 §2: the guard table matches paths the way the router does",
 describe("issue #11 §3: menus come from the route table; a screen that does not exist is not linked", () => {
   it("the Admin menu and the launcher offer only built screens", () => {
     const admin = ["feature:dev", ...ALL_ADMIN_FEATURES];
-    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual(["/admin", "/admin/applications"]);
-    expect(launcherAdminLinks(admin).map((l) => l.to)).toEqual(["/admin", "/admin/applications"]);
+    const built = ["/admin", "/admin/applications", "/admin/security-roles"];
+    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual(built);
+    expect(launcherAdminLinks(admin).map((l) => l.to)).toEqual(built);
   });
   it("every linked address is guarded by the entry it belongs to", () => {
     const admin = ["feature:dev", "serialNumber:present", "documents:view", ...ALL_ADMIN_FEATURES];

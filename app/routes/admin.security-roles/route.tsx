@@ -1,0 +1,78 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { listSecurityRoles, securityRoleListOptionsOf } from "~/security-roles/security-roles.server";
+import { titleMeta } from "~/shell/page-title";
+import { SearchForm } from "~/admin/SearchForm";
+import { DataTable, type Column } from "~/admin/DataTable";
+import { mediumDate } from "~/i18n/date-format";
+
+export const meta = titleMeta("adminSecurityRoles.title");
+
+/** SPEC §2 Security roles: search (name, display name), sortable columns, paging, CSV export (admin.security-roles[.csv].tsx). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request);
+  const state = securityRoleListOptionsOf(new URL(request.url).searchParams);
+  const list = await listSecurityRoles(db(), state);
+  return {
+    state,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      displayName: row.displayName,
+      features: row.features.length,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function SecurityRolesList() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const date = mediumDate(i18n.language);
+  const columns: Column<Row>[] = [
+    {
+      key: "displayName",
+      label: t("adminSecurityRoles.displayName"),
+      sortable: true,
+      render: (row) => row.displayName,
+    },
+    { key: "name", label: t("adminSecurityRoles.name"), sortable: true, render: (row) => <code>{row.name}</code> },
+    { key: "features", label: t("adminSecurityRoles.features"), render: (row) => row.features },
+    {
+      key: "updatedAt",
+      label: t("adminSecurityRoles.updatedAt"),
+      sortable: true,
+      render: (row) => <time dateTime={row.updatedAt}>{date.format(new Date(row.updatedAt))}</time>,
+    },
+  ];
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t("adminSecurityRoles.title")}</h1>
+      </div>
+      <SearchForm
+        id="security-role-search"
+        label={t("adminSecurityRoles.searchLabel")}
+        query={data.state.query ?? ""}
+        keep={{ sortBy: data.state.sortBy ?? "displayName", sortType: data.state.sortType ?? "asc" }}
+      />
+      <DataTable
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        count={t("adminSecurityRoles.count", { count: data.total })}
+        sort={{ sortBy: data.state.sortBy ?? "displayName", sortType: data.state.sortType ?? "asc" }}
+        page={data.page}
+        pageCount={data.pageCount}
+      />
+    </div>
+  );
+}
