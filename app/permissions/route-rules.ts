@@ -83,8 +83,8 @@ export const ROUTE_RULES = {
     pattern: "/admin/permission-sets",
     rule: permissionSets,
     nav: adminLink("adminLinks.permissionSets", "/admin/permission-sets"),
-    planned: true,
   },
+  permissionSetsExport: { pattern: "/admin/permission-sets.csv", rule: permissionSets },
   permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets, planned: true },
   manageDirectory: {
     pattern: "/admin/manage-directory/:context?",

@@ -54,3 +54,35 @@ test.describe("issue #13 §3: the security roles list", () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 });
+
+test.describe("issue #13 §3: the permission sets list", () => {
+  test("the admin searches, sorts by requirement and exports the filtered list", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/permission-sets");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Permission sets");
+    await page.getByLabel("Search by name or display name").fill("warranty");
+    await page.getByLabel("Search by name or display name").press("Enter");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("Warranty claims");
+    await expect(rows(page).first()).toContainText("Required");
+    await expect(rows(page).first()).toContainText("Single");
+    await expect(rows(page).first()).toContainText("Users of its application");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const [header, ...exported] = parse(
+      (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""),
+    ) as string[][];
+    expect(header).toEqual(["Display name", "Name", "Requirement", "Selection", "Shown for"]);
+    expect(exported).toEqual([
+      ["Warranty claims", "WARRANTY_CLAIMS", "Required", "Single", "Users of its application"],
+    ]);
+  });
+
+  test("axe finds nothing on the list", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
+    await signIn(page, "admin@example.com", "/admin/permission-sets");
+    await expect(rows(page).first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});

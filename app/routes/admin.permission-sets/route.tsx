@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { listPermissionSets, permissionSetListOptionsOf } from "~/permission-sets/permission-sets.server";
+import { titleMeta } from "~/shell/page-title";
+import { SearchForm } from "~/admin/SearchForm";
+import { DataTable, type Column } from "~/admin/DataTable";
+
+export const meta = titleMeta("adminPermissionSets.title");
+
+/** SPEC §2 Permission sets: search (name, display name), sortable columns, paging, CSV export (admin.permission-sets[.csv].tsx). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRouteAccess(request);
+  const state = permissionSetListOptionsOf(new URL(request.url).searchParams);
+  const list = await listPermissionSets(db(), state);
+  return {
+    state,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      displayName: row.displayName,
+      required: row.required,
+      selectionMode: row.selectionMode,
+      global: row.applicationId === null,
+    })),
+  };
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function PermissionSetsList() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const sort = { sortBy: data.state.sortBy ?? "displayName", sortType: data.state.sortType ?? "asc" };
+  const columns: Column<Row>[] = [
+    {
+      key: "displayName",
+      label: t("adminPermissionSets.displayName"),
+      sortable: true,
+      render: (row) => row.displayName,
+    },
+    { key: "name", label: t("adminPermissionSets.name"), sortable: true, render: (row) => <code>{row.name}</code> },
+    {
+      key: "required",
+      label: t("adminPermissionSets.required"),
+      sortable: true,
+      render: (row) => t(row.required ? "adminPermissionSets.isRequired" : "adminPermissionSets.isOptional"),
+    },
+    {
+      key: "selectionMode",
+      label: t("adminPermissionSets.selectionMode"),
+      sortable: true,
+      render: (row) => t(`adminPermissionSets.mode.${row.selectionMode}`),
+    },
+    {
+      key: "scope",
+      label: t("adminPermissionSets.scope"),
+      render: (row) => t(row.global ? "adminPermissionSets.global" : "adminPermissionSets.perApplication"),
+    },
+  ];
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t("adminPermissionSets.title")}</h1>
+      </div>
+      <SearchForm
+        id="permission-set-search"
+        label={t("adminPermissionSets.searchLabel")}
+        query={data.state.query ?? ""}
+        keep={sort}
+      />
+      <DataTable
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        count={t("adminPermissionSets.count", { count: data.total })}
+        sort={sort}
+        page={data.page}
+        pageCount={data.pageCount}
+      />
+    </div>
+  );
+}
