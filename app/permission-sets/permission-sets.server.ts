@@ -5,7 +5,7 @@ import { fieldChanges, recordAudit } from "~/admin/audit.server";
 import { auditedRecord } from "~/admin/audited-record.server";
 import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
-import { tableStateOf } from "~/admin/table-state";
+import { tableStateOf, type TableState } from "~/admin/table-state";
 import type { PermissionSetInput } from "./schema";
 
 export type PermissionSetRow = typeof permissionSets.$inferSelect;
@@ -21,7 +21,7 @@ export type PermissionSetSort = (typeof PERMISSION_SET_SORTS)[number];
 export type PermissionSetListOptions = ListOptions<PermissionSetSort>;
 
 /** The list's search, sort and page from a URL (the screen and its export read it alike). */
-export function permissionSetListOptionsOf(params: URLSearchParams): PermissionSetListOptions {
+export function permissionSetListOptionsOf(params: URLSearchParams): TableState<PermissionSetSort> {
   return tableStateOf<PermissionSetSort>(params, PERMISSION_SET_SORTS, { sortBy: "displayName", sortType: "asc" });
 }
 

@@ -36,9 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     filterErrors: dateRangeErrors(params),
     canWrite: satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE),
-    page: list.page,
-    pageCount: list.pageCount,
-    total: list.total,
+    ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -12,7 +12,7 @@ import { fieldChanges, recordAudit } from "~/admin/audit.server";
 import { auditedRecord } from "~/admin/audited-record.server";
 import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
-import { tableStateOf } from "~/admin/table-state";
+import { tableStateOf, type TableState } from "~/admin/table-state";
 import { cycleAfterSave } from "./rules";
 import type { SecurityRoleInput } from "./schema";
 
@@ -32,7 +32,7 @@ export type SecurityRoleSort = (typeof SECURITY_ROLE_SORTS)[number];
 export type SecurityRoleListOptions = ListOptions<SecurityRoleSort>;
 
 /** The list's search, sort and page from a URL (the screen and its export read it alike). */
-export function securityRoleListOptionsOf(params: URLSearchParams): SecurityRoleListOptions {
+export function securityRoleListOptionsOf(params: URLSearchParams): TableState<SecurityRoleSort> {
   return tableStateOf<SecurityRoleSort>(params, SECURITY_ROLE_SORTS, { sortBy: "displayName", sortType: "asc" });
 }
 

@@ -28,9 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     state,
     canWrite: satisfiesRule(user.access.features, APPLICATIONS_WRITE),
-    page: list.page,
-    pageCount: list.pageCount,
-    total: list.total,
+    ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
       name: row.name,

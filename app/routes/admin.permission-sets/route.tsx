@@ -17,9 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await listPermissionSets(db(), state);
   return {
     state,
-    page: list.page,
-    pageCount: list.pageCount,
-    total: list.total,
+    ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -36,7 +34,6 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 export default function PermissionSetsList() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const sort = { sortBy: data.state.sortBy ?? "displayName", sortType: data.state.sortType ?? "asc" };
   const columns: Column<Row>[] = [
     {
       key: "displayName",
@@ -71,15 +68,15 @@ export default function PermissionSetsList() {
       <SearchForm
         id="permission-set-search"
         label={t("adminPermissionSets.searchLabel")}
-        query={data.state.query ?? ""}
-        keep={sort}
+        query={data.state.query}
+        keep={{ sortBy: data.state.sortBy, sortType: data.state.sortType }}
       />
       <DataTable
         columns={columns}
         rows={data.rows}
         rowKey={(row) => row.id}
         count={t("adminPermissionSets.count", { count: data.total })}
-        sort={sort}
+        sort={data.state}
         page={data.page}
         pageCount={data.pageCount}
       />

@@ -18,9 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await listSecurityRoles(db(), state);
   return {
     state,
-    page: list.page,
-    pageCount: list.pageCount,
-    total: list.total,
+    ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -61,15 +59,15 @@ export default function SecurityRolesList() {
       <SearchForm
         id="security-role-search"
         label={t("adminSecurityRoles.searchLabel")}
-        query={data.state.query ?? ""}
-        keep={{ sortBy: data.state.sortBy ?? "displayName", sortType: data.state.sortType ?? "asc" }}
+        query={data.state.query}
+        keep={{ sortBy: data.state.sortBy, sortType: data.state.sortType }}
       />
       <DataTable
         columns={columns}
         rows={data.rows}
         rowKey={(row) => row.id}
         count={t("adminSecurityRoles.count", { count: data.total })}
-        sort={{ sortBy: data.state.sortBy ?? "displayName", sortType: data.state.sortType ?? "asc" }}
+        sort={data.state}
         page={data.page}
         pageCount={data.pageCount}
       />
