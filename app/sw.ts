@@ -142,14 +142,18 @@ function tellServedFromCache(event: FetchEvent, cachedAt: string) {
   }
 }
 
+/** This user's saved copy of a page, only while the browser is signed in as the user who saved it. */
+async function savedCopyOf(request: RequestInfo, options?: CacheQueryOptions): Promise<Response | undefined> {
+  const key = await readCurrentKey();
+  if (!maySeeSavedCopy(await signedInKey(), key)) return undefined;
+  return (await caches.open(userCacheName(key!))).match(request, options);
+}
+
 /** The offline page; for the user signed in on this browser, inside their own saved shell (top bar, footer). */
 async function offlinePage(): Promise<Response> {
   const page = await (await caches.open(META_CACHE)).match(OFFLINE_PATH);
   if (!page) return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const key = await readCurrentKey();
-  const home = maySeeSavedCopy(await signedInKey(), key)
-    ? await (await caches.open(userCacheName(key!))).match("/", { ignoreVary: true })
-    : undefined;
+  const home = await savedCopyOf("/", { ignoreVary: true });
   const inShell = home ? offlinePageInShell(await home.text(), await page.clone().text()) : null;
   return inShell ? new Response(inShell, { status: page.status, headers: page.headers }) : page;
 }
@@ -178,10 +182,7 @@ async function homeHandler({ request, event }: { request: Request; event: Extend
   } catch {
     // dead network: try the saved copy
   }
-  const key = await readCurrentKey();
-  const saved = maySeeSavedCopy(await signedInKey(), key)
-    ? await (await caches.open(userCacheName(key!))).match(request)
-    : undefined;
+  const saved = await savedCopyOf(request);
   if (saved) {
     tellServedFromCache(fetchEvent, saved.headers.get(CACHED_AT_HEADER) ?? "");
     fetchEvent.waitUntil(network.catch(() => undefined));
