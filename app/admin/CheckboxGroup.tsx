@@ -13,15 +13,29 @@ export function listOf(value: unknown): string[] {
 export function CheckboxGroup(props: {
   name: string;
   legend: string;
+  /** A line of help under the legend. */
+  help?: string;
   options: readonly { value: string | number; label: string }[];
   checked: readonly string[];
   fieldKey?: string;
   errorId: string;
   errors?: string[];
+  /** Many options: laid out in columns. */
+  columns?: boolean;
 }) {
+  const helpId = `${props.errorId}-help`;
+  const describedBy = [props.help ? helpId : null, props.errors?.length ? props.errorId : null].filter(Boolean);
   return (
-    <fieldset className="field checkbox-group" aria-describedby={props.errors?.length ? props.errorId : undefined}>
+    <fieldset
+      className={props.columns ? "field checkbox-group checkbox-group--columns" : "field checkbox-group"}
+      aria-describedby={describedBy.join(" ") || undefined}
+    >
       <legend>{props.legend}</legend>
+      {props.help && (
+        <p id={helpId} className="field__help">
+          {props.help}
+        </p>
+      )}
       {props.options.map((option) => (
         <label key={option.value}>
           <input

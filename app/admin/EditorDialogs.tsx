@@ -62,7 +62,8 @@ export function EditorDialogs(props: {
           closeLabel={t("common.close")}
           text={props.deleteText}
           cancelLabel={t("common.cancel")}
-          confirm={{ label: props.deleteButton, fields: { intent: "delete" }, danger: true }}
+          // Posted to the editor without ?confirm, so a refused delete shows its reason on the form.
+          confirm={{ label: props.deleteButton, action: closeDelete, fields: { intent: "delete" }, danger: true }}
         />
       )}
     </>

@@ -3,6 +3,9 @@ import { Form } from "@remix-run/react";
 import { useState, type ReactNode, type RefObject } from "react";
 import { FormErrors } from "./EditorDialogs";
 
+/** The name of Conform's list buttons (its INTENT, which only @conform-to/dom exports). */
+const CONFORM_INTENT = "__intent__";
+
 /**
  * The form of an administration editor: a plain post with the record's edit stamp, the
  * form-level message once a save was tried, one fieldset that is disabled when the editor only
@@ -27,7 +30,9 @@ export function EditorForm(props: {
       method="post"
       {...getFormProps(form)}
       onSubmit={(event) => {
-        setAttempted(true);
+        // Adding or removing a row is no attempt to save.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute("name") !== CONFORM_INTENT) setAttempted(true);
         form.onSubmit(event);
       }}
       ref={props.formRef}

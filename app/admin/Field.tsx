@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { FieldError } from "./FieldError";
-import { MultiSelect } from "./MultiSelect";
+import { MultiSelect, type Choice } from "./MultiSelect";
 import { listOf } from "./CheckboxGroup";
 
 type InputKind = "text" | "email" | "url" | "tel" | "date" | "number" | "password";
@@ -23,7 +23,7 @@ type FieldProps = {
   | { kind: "textarea"; rows?: number; maxLength?: number; className?: string }
   | { kind: "select"; options: readonly { value: string; label: string }[]; placeholder?: string | false }
   | { kind: "checkbox" }
-  | { kind: "multiselect"; options: readonly string[]; disabled?: boolean }
+  | { kind: "multiselect"; options?: readonly string[]; choices?: readonly Choice[]; disabled?: boolean }
 );
 
 /**
@@ -52,10 +52,12 @@ export function Field(props: FieldProps) {
         name={field.name}
         label={label}
         options={props.options}
+        choices={props.choices}
         defaultValue={listOf(field.initialValue)}
         errors={field.errors}
         errorId={field.errorId}
         disabled={props.disabled}
+        help={help}
       />
     );
   }

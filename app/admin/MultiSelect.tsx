@@ -6,19 +6,29 @@ import { FieldError } from "./FieldError";
 /** The name of the free-text companion of a multiselect (values typed without JavaScript). */
 export const newTagsName = (name: string) => `${name}__new`;
 
+/** A fixed choice of a multiselect: the value posted and the label shown. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
 /**
- * A multiselect with free tags. Without JavaScript it is a native multiple select plus a text
- * field for new values (comma separated); with JavaScript it becomes chips with a searchable
- * input where Enter creates a tag. Both post the values under `name`.
+ * A multiselect, with free tags (`options`) or over fixed choices (`choices`: roles by id …).
+ * Without JavaScript it is a native multiple select, plus, with free tags, a text field for new
+ * values (comma separated); with JavaScript it becomes chips with a searchable input where Enter
+ * adds the matching choice or creates a tag. Both post the values under `name`.
  */
 export function MultiSelect(props: {
   name: string;
   label: string;
-  options: readonly string[];
+  options?: readonly string[];
+  choices?: readonly Choice[];
   defaultValue: readonly string[];
   errors?: string[];
   errorId: string;
   disabled?: boolean;
+  /** A line of help under the control, read with it. */
+  help?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -26,7 +36,20 @@ export function MultiSelect(props: {
   const [values, setValues] = useState<string[]>([...props.defaultValue]);
   const [draft, setDraft] = useState("");
   useEffect(() => setEnhanced(true), []);
-  const options = [...new Set([...props.options, ...props.defaultValue])].slice(0, MULTISELECT_OPTIONS_LIMIT);
+  const creatable = !props.choices;
+  const items: Choice[] = (
+    props.choices ??
+    [...new Set([...(props.options ?? []), ...props.defaultValue])].map((v) => ({ value: v, label: v }))
+  ).slice(0, MULTISELECT_OPTIONS_LIMIT);
+  const helpId = `${id}-help`;
+  const describedBy =
+    [props.help ? helpId : null, props.errors?.length ? props.errorId : null].filter(Boolean).join(" ") || undefined;
+  const help = props.help ? (
+    <p id={helpId} className="field__help">
+      {props.help}
+    </p>
+  ) : null;
+  const labelOf = (value: string) => items.find((item) => item.value === value)?.label ?? value;
 
   if (!enhanced) {
     return (
@@ -36,18 +59,18 @@ export function MultiSelect(props: {
           id={`${id}-select`}
           name={props.name}
           multiple
-          size={Math.min(6, Math.max(3, options.length))}
+          size={Math.min(6, Math.max(3, items.length))}
           defaultValue={[...props.defaultValue]}
           disabled={props.disabled}
-          aria-describedby={props.errors?.length ? props.errorId : undefined}
+          aria-describedby={describedBy}
         >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
+          {items.map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
             </option>
           ))}
         </select>
-        {!props.disabled && (
+        {!props.disabled && creatable && (
           <>
             <label htmlFor={`${id}-new`} className="field__sublabel">
               {t("common.newTags")}
@@ -60,13 +83,17 @@ export function MultiSelect(props: {
             />
           </>
         )}
+        {help}
+        {help}
         <FieldError id={props.errorId} errors={props.errors} />
       </div>
     );
   }
 
+  // A typed text adds the choice of that label, or (free tags) itself.
+  const valueOf = (text: string) => items.find((item) => item.label === text)?.value ?? (creatable ? text : "");
   const add = (raw: string) => {
-    const value = raw.trim();
+    const value = valueOf(raw.trim());
     if (value && !values.includes(value) && values.length < MULTISELECT_OPTIONS_LIMIT) setValues([...values, value]);
     setDraft("");
   };
@@ -87,12 +114,12 @@ export function MultiSelect(props: {
           {values.map((value) => (
             <li key={value} className="chip">
               <input type="hidden" name={props.name} value={value} />
-              <span>{value}</span>
+              <span>{labelOf(value)}</span>
               {!props.disabled && (
                 <button
                   type="button"
                   className="chip__remove"
-                  aria-label={t("common.removeTag", { value })}
+                  aria-label={t("common.removeTag", { value: labelOf(value) })}
                   onClick={() => setValues(values.filter((v) => v !== value))}
                 >
                   ×
@@ -106,27 +133,30 @@ export function MultiSelect(props: {
             id={`${id}-input`}
             list={listId}
             value={draft}
-            placeholder={values.length === 0 ? t("common.selectOption") : t("common.pressEnterToCreateTag")}
+            placeholder={
+              values.length === 0 || !creatable ? t("common.selectOption") : t("common.pressEnterToCreateTag")
+            }
             onChange={(event) => {
               const next = event.target.value;
               // Choosing a suggestion from the list adds it at once.
-              if (options.includes(next)) add(next);
+              if (items.some((item) => item.label === next)) add(next);
               else setDraft(next);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => draft && add(draft)}
+            onBlur={() => creatable && draft && add(draft)}
             maxLength={255}
-            aria-describedby={props.errors?.length ? props.errorId : undefined}
+            aria-describedby={describedBy}
           />
         )}
         <datalist id={listId}>
-          {options
-            .filter((o) => !values.includes(o))
-            .map((option) => (
-              <option key={option} value={option} />
+          {items
+            .filter((item) => !values.includes(item.value))
+            .map((item) => (
+              <option key={item.value} value={item.label} />
             ))}
         </datalist>
       </div>
+      {help}
       <FieldError id={props.errorId} errors={props.errors} />
     </div>
   );

@@ -6,15 +6,19 @@ import { requireFeatures } from "~/auth/user.server";
 import type { FeatureRule } from "~/permissions/feature-rule";
 import { readFormData } from "~/security/form-body.server";
 import { mergeNewTags } from "./MultiSelect";
-import type { SaveOutcome } from "./save-outcome";
+import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
 
 /** What an editor's action answers when it does not redirect: the form's result, and the current stamp after a conflict. */
 export type EditorReply<Extra extends object = object> = Extra & {
   result: SubmissionResult<string[]>;
   stamp: string | null;
+  /** The placeholders of the form's message, when a refusal has any. */
+  messageValues?: MessageValues;
 };
 
-export interface EditorSpec<Input, Extra extends object> {
+type Refused = { kind: string };
+
+export interface EditorSpec<Input, Extra extends object, Refusal extends Refused = never> {
   /** The features a write needs (checked before the body is read). */
   writeRule: FeatureRule;
   schema: z.ZodType<Input>;
@@ -22,11 +26,22 @@ export interface EditorSpec<Input, Extra extends object> {
   id: number | null;
   /** Multiselect fields whose free tags arrive as `<name>__new` without JavaScript. */
   listFields?: readonly string[];
-  /** An `intent=delete` post removes the record, then goes to `redirectTo`. */
-  remove?: { run: (id: number, actorId: number) => Promise<unknown>; redirectTo: string };
-  create?: (input: Input, actorId: number) => Promise<number>;
+  /**
+   * An `intent=delete` post removes the record, then goes to `redirectTo`, unless `refused` finds
+   * in the outcome a reason it did not (then the editor shows why).
+   */
+  remove?: {
+    run: (id: number, actorId: number) => Promise<unknown>;
+    redirectTo: string;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the outcome of the editor's own delete
+    refused?: (outcome: any) => EditorRefusal | null;
+  };
+  /** Creates the record: its id, or the service's reason not to. */
+  create?: (input: Input, actorId: number) => Promise<number | { kind: "created"; id: number } | Refusal>;
   /** Saves when the input's stamp is the record's current one. */
-  update: (id: number, input: Input, actorId: number) => Promise<SaveOutcome>;
+  update: (id: number, input: Input, actorId: number) => Promise<SaveOutcome | Refusal>;
+  /** The message of each reason of the service not to save. */
+  refusal?: (refusal: Refusal) => EditorRefusal;
   /** Where a saved record's editor is. */
   savedTo: (id: number) => string;
   /** The message key of a stale save. */
@@ -39,39 +54,70 @@ export interface EditorSpec<Input, Extra extends object> {
 
 /**
  * One action for every editor: write access → delete intent → parse with the editor's schema →
- * create, or update with the edit stamp → the conflict (409, input kept, the current stamp) or a
- * redirect to the saved record. Bad input answers 400 with the field messages and changes nothing.
+ * create, or update with the edit stamp → the conflict (409, input kept, the current stamp), the
+ * service's refusal (input kept, its message), or a redirect to the saved record. Bad input
+ * answers 400 with the field messages and changes nothing. A list intent (add or remove a row
+ * without JavaScript) answers the form as changed, and saves nothing.
  */
-export async function editorAction<Input, Extra extends object = object>(
+export async function editorAction<Input, Extra extends object = object, Refusal extends Refused = never>(
   request: Request,
-  spec: EditorSpec<Input, Extra>,
+  spec: EditorSpec<Input, Extra, Refusal>,
 ): Promise<Response | ReturnType<typeof data<EditorReply<Extra>>>> {
   const user = await requireFeatures(request, spec.writeRule);
   const read = spec.form ?? (await readFormData(request));
   const form = spec.listFields ? mergeNewTags(read, spec.listFields) : read;
   const extra = (spec.reply ?? {}) as Extra;
   if (form.get("intent") === "delete" && spec.remove && spec.id !== null) {
-    await spec.remove.run(spec.id, user.identityId);
-    return redirect(spec.remove.redirectTo);
+    const outcome = await spec.remove.run(spec.id, user.identityId);
+    const refused = spec.remove.refused?.(outcome);
+    if (!refused) return redirect(spec.remove.redirectTo);
+    return data(
+      {
+        ...extra,
+        result: { status: "error" as const, error: { "": [refused.message] } },
+        stamp: null,
+        messageValues: refused.values,
+      },
+      { status: refused.status ?? 409 },
+    );
   }
   const submission = parseWithZod(form, { schema: spec.schema });
+  if (submission.status === undefined) return data({ ...extra, result: submission.reply(), stamp: null });
   if (submission.status !== "success") {
     return data(
       { ...extra, result: submission.reply({ formErrors: ["validations.formError"] }), stamp: null },
       { status: 400 },
     );
   }
+  const refusalReply = (refusal: Refusal) => {
+    const refused = spec.refusal!(refusal);
+    const errors = refused.field
+      ? { formErrors: ["validations.formError"], fieldErrors: { [refused.field]: [refused.message] } }
+      : { formErrors: [refused.message] };
+    return data(
+      { ...extra, result: submission.reply(errors), stamp: null, messageValues: refused.values },
+      { status: refused.status ?? 400 },
+    );
+  };
   if (spec.id === null) {
     if (!spec.create) throw new Response("Not Found", { status: 404 });
-    return redirect(spec.savedTo(await spec.create(submission.value, user.identityId)));
+    const created = await spec.create(submission.value, user.identityId);
+    if (typeof created === "number") return redirect(spec.savedTo(created));
+    if (created.kind === "created" && "id" in created) return redirect(spec.savedTo(created.id as number));
+    return refusalReply(created as Refusal);
   }
   const outcome = await spec.update(spec.id, submission.value, user.identityId);
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "conflict") {
     return data(
-      { ...extra, result: submission.reply({ formErrors: [spec.conflictKey] }), stamp: outcome.currentStamp },
+      {
+        ...extra,
+        result: submission.reply({ formErrors: [spec.conflictKey] }),
+        stamp: (outcome as { currentStamp: string }).currentStamp,
+      },
       { status: 409 },
     );
   }
-  return redirect(spec.savedTo(spec.id));
+  if (outcome.kind === "saved") return redirect(spec.savedTo(spec.id));
+  return refusalReply(outcome as Refusal);
 }

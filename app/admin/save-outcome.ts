@@ -1,2 +1,17 @@
 /** What a save with the edit stamp came to: saved, missing, or a conflict with the record's current stamp (ADR 7). */
 export type SaveOutcome = { kind: "saved" } | { kind: "conflict"; currentStamp: string } | { kind: "missing" };
+
+/** The values of a message's placeholders (the roles of a cycle, how many hold a role …). */
+export type MessageValues = Record<string, string | number>;
+
+/**
+ * A save or delete the service refused for a reason of its own (a taken name, a cycle, a record in
+ * use): its message key, on the form or on one field, its placeholders, and the HTTP status. The
+ * editor and the API say it alike.
+ */
+export interface Refusal {
+  message: string;
+  field?: string;
+  values?: MessageValues;
+  status?: number;
+}

@@ -1,4 +1,5 @@
 import { apiJson } from "~/auth/api-auth.server";
+import type { Refusal } from "~/admin/save-outcome";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
 
@@ -21,4 +22,9 @@ export function refusalReply(
     },
     { status },
   );
+}
+
+/** A write the service refused for a reason of its own, as the API says it (400 unless the refusal says). */
+export function savedRefusalReply(locale: Locale, refusal: Refusal): Response {
+  return refusalReply(locale, refusal.status ?? 400, refusal.message, { ...refusal.values, field: refusal.field });
 }

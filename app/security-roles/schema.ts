@@ -17,6 +17,30 @@ const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
+/**
+ * A relation: another role and the relation's name, both or neither. An empty row (the editor's
+ * spare one) is dropped; keeping it in place keeps each message on its own row.
+ */
+const relationRow = z
+  .object({
+    roleId: z
+      .union([
+        z.literal(""),
+        z.coerce.number({ error: "validations.required" }).int().min(1, "validations.required").max(2_147_483_647),
+      ])
+      .optional()
+      .transform((value) => (value === "" ? undefined : value)),
+    name: text.optional(),
+  })
+  .optional()
+  .superRefine((row, ctx) => {
+    if (!row) return;
+    if (row.roleId !== undefined && !row.name)
+      ctx.addIssue({ code: "custom", path: ["name"], message: "validations.required" });
+    if (row.name && row.roleId === undefined)
+      ctx.addIssue({ code: "custom", path: ["roleId"], message: "validations.required" });
+  });
+
 /** A role's stable key: capitals, digits and underscores, starting with a capital (e.g. SERVICE_MANAGER). */
 export const ROLE_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
@@ -36,15 +60,13 @@ export const securityRoleSchema = z.object({
   parents: roleIds,
   children: roleIds,
   relations: z
-    .array(
-      z.object({
-        roleId: z.coerce.number({ error: "validations.required" }).int().min(1, "validations.required"),
-        name: text.min(1, "validations.required"),
-      }),
-    )
+    .array(relationRow)
     .max(MULTISELECT_OPTIONS_LIMIT)
     .optional()
-    .default([]),
+    .default([])
+    .transform((rows) =>
+      rows.flatMap((row) => (row?.roleId && row.name ? [{ roleId: row.roleId, name: row.name }] : [])),
+    ),
   // The API gives back what it read: no feed id is null there, empty in the form.
   feedId: text
     .nullable()

@@ -255,3 +255,21 @@ export async function deleteSecurityRole(
     return { kind: "deleted" };
   });
 }
+
+/** The activities, business functions and expectations roles use: the editor offers them again. */
+export async function securityRoleTextOptions(database: Executor) {
+  const rows = await database
+    .select({
+      activities: securityRoles.activities,
+      businessFunctions: securityRoles.businessFunctions,
+      expectations: securityRoles.expectations,
+    })
+    .from(securityRoles);
+  const used = (pick: (row: (typeof rows)[number]) => string[]) =>
+    [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+  return {
+    activities: used((row) => row.activities),
+    businessFunctions: used((row) => row.businessFunctions),
+    expectations: used((row) => row.expectations),
+  };
+}

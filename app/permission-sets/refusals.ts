@@ -1,0 +1,14 @@
+import type { Refusal } from "~/admin/save-outcome";
+import type { PermissionSetRefusal } from "./permission-sets.server";
+
+/** The message of each reason the service gives not to save a permission set (the editor and the API say the same). */
+export function permissionSetRefusal(refusal: PermissionSetRefusal): Refusal {
+  switch (refusal.kind) {
+    case "duplicateName":
+      return { message: "adminPermissionSets.nameTaken", field: "name" };
+    case "unknownRole":
+      return { message: "adminPermissionSets.unknownRole", field: "securityRoles" };
+    case "unknownApplication":
+      return { message: "adminPermissionSets.unknownApplication", field: "applicationId" };
+  }
+}
