@@ -78,14 +78,14 @@ export const ROUTE_RULES = {
     nav: adminLink("adminLinks.securityRoles", "/admin/security-roles"),
   },
   securityRolesExport: { pattern: "/admin/security-roles.csv", rule: securityRoles },
-  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles, planned: true },
+  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles },
   permissionSets: {
     pattern: "/admin/permission-sets",
     rule: permissionSets,
     nav: adminLink("adminLinks.permissionSets", "/admin/permission-sets"),
   },
   permissionSetsExport: { pattern: "/admin/permission-sets.csv", rule: permissionSets },
-  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets, planned: true },
+  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets },
   manageDirectory: {
     pattern: "/admin/manage-directory/:context?",
     rule: { all: [F.usersWrite] },

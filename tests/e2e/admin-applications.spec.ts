@@ -1,24 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, ready } from "./helpers";
+import { addTags, signIn, ready } from "./helpers";
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** Adds values to a multiselect, with JavaScript (chips, Enter) or without (the new-values field). */
-async function addTags(page: Page, label: string, values: string[], jsOn: boolean) {
-  if (jsOn) {
-    const input = page.getByRole("combobox", { name: label });
-    for (const value of values) {
-      await input.fill(value);
-      await input.press("Enter");
-    }
-  } else {
-    const field = page.locator(".multiselect", { has: page.getByText(label, { exact: true }) });
-    await field.getByLabel("New values, separated by commas").fill(values.join(", "));
-  }
 }
 
 test.describe("application administration", () => {

@@ -33,3 +33,27 @@ export async function pathOf(page: Page): Promise<string> {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/** Adds values to a multiselect, with JavaScript (chips, Enter) or without (the new-values field). */
+export async function addTags(page: Page, label: string, values: string[], jsOn: boolean) {
+  if (jsOn) {
+    const input = page.getByRole("combobox", { name: label });
+    for (const value of values) {
+      await input.fill(value);
+      await input.press("Enter");
+    }
+  } else {
+    const field = page.locator(".multiselect", { has: page.getByText(label, { exact: true }) });
+    await field.getByLabel("New values, separated by commas").fill(values.join(", "));
+  }
+}
+
+/** Chooses fixed options of a multiselect by their labels, with JavaScript (the searchable input) or without (the native select). */
+export async function chooseOptions(page: Page, label: string, labels: string[], jsOn: boolean) {
+  if (jsOn) {
+    const input = page.getByRole("combobox", { name: label });
+    for (const option of labels) await input.fill(option);
+  } else {
+    await page.getByRole("listbox", { name: label }).selectOption(labels.map((option) => ({ label: option })));
+  }
+}

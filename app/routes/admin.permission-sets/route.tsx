@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -7,16 +7,20 @@ import { listPermissionSets, permissionSetListOptionsOf } from "~/permission-set
 import { titleMeta } from "~/shell/page-title";
 import { SearchForm } from "~/admin/SearchForm";
 import { DataTable, type Column } from "~/admin/DataTable";
+import { DeletedDialog } from "~/admin/EditorDialogs";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminPermissionSets.title");
 
 /** SPEC §2 Permission sets: search (name, display name), sortable columns, paging, CSV export (admin.permission-sets[.csv].tsx). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request);
+  const user = await requireRouteAccess(request);
   const state = permissionSetListOptionsOf(new URL(request.url).searchParams);
   const list = await listPermissionSets(db(), state);
   return {
     state,
+    canWrite: satisfiesRule(user.access.features, PERMISSION_SETS_WRITE),
     ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
@@ -39,7 +43,16 @@ export default function PermissionSetsList() {
       key: "displayName",
       label: t("adminPermissionSets.displayName"),
       sortable: true,
-      render: (row) => row.displayName,
+      render: (row) => (
+        <Link
+          to={`/admin/permission-set/${row.id}`}
+          aria-label={t(data.canWrite ? "adminPermissionSets.edit" : "adminPermissionSets.view", {
+            name: row.displayName,
+          })}
+        >
+          {row.displayName}
+        </Link>
+      ),
     },
     { key: "name", label: t("adminPermissionSets.name"), sortable: true, render: (row) => <code>{row.name}</code> },
     {
@@ -64,6 +77,11 @@ export default function PermissionSetsList() {
     <div className="page">
       <div className="page__header">
         <h1>{t("adminPermissionSets.title")}</h1>
+        {data.canWrite && (
+          <Link to="/admin/permission-set" className="button">
+            {t("adminPermissionSets.add")}
+          </Link>
+        )}
       </div>
       <SearchForm
         id="permission-set-search"
@@ -80,6 +98,7 @@ export default function PermissionSetsList() {
         page={data.page}
         pageCount={data.pageCount}
       />
+      <DeletedDialog text={t("adminPermissionSets.deleted")} />
     </div>
   );
 }

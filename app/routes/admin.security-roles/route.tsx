@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -8,16 +8,20 @@ import { titleMeta } from "~/shell/page-title";
 import { SearchForm } from "~/admin/SearchForm";
 import { DataTable, type Column } from "~/admin/DataTable";
 import { mediumDate } from "~/i18n/date-format";
+import { DeletedDialog } from "~/admin/EditorDialogs";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminSecurityRoles.title");
 
 /** SPEC §2 Security roles: search (name, display name), sortable columns, paging, CSV export (admin.security-roles[.csv].tsx). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request);
+  const user = await requireRouteAccess(request);
   const state = securityRoleListOptionsOf(new URL(request.url).searchParams);
   const list = await listSecurityRoles(db(), state);
   return {
     state,
+    canWrite: satisfiesRule(user.access.features, SECURITY_ROLES_WRITE),
     ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
@@ -40,7 +44,16 @@ export default function SecurityRolesList() {
       key: "displayName",
       label: t("adminSecurityRoles.displayName"),
       sortable: true,
-      render: (row) => row.displayName,
+      render: (row) => (
+        <Link
+          to={`/admin/security-role/${row.id}`}
+          aria-label={t(data.canWrite ? "adminSecurityRoles.edit" : "adminSecurityRoles.view", {
+            name: row.displayName,
+          })}
+        >
+          {row.displayName}
+        </Link>
+      ),
     },
     { key: "name", label: t("adminSecurityRoles.name"), sortable: true, render: (row) => <code>{row.name}</code> },
     { key: "features", label: t("adminSecurityRoles.features"), render: (row) => row.features },
@@ -55,6 +68,11 @@ export default function SecurityRolesList() {
     <div className="page">
       <div className="page__header">
         <h1>{t("adminSecurityRoles.title")}</h1>
+        {data.canWrite && (
+          <Link to="/admin/security-role" className="button">
+            {t("adminSecurityRoles.add")}
+          </Link>
+        )}
       </div>
       <SearchForm
         id="security-role-search"
@@ -71,6 +89,7 @@ export default function SecurityRolesList() {
         page={data.page}
         pageCount={data.pageCount}
       />
+      <DeletedDialog text={t("adminSecurityRoles.deleted")} />
     </div>
   );
 }

@@ -1,0 +1,167 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
+import { applicationCatalogue } from "~/applications/applications.server";
+import {
+  createPermissionSet,
+  deletePermissionSet,
+  getPermissionSet,
+  updatePermissionSet,
+} from "~/permission-sets/permission-sets.server";
+import { permissionSetRefusal } from "~/permission-sets/refusals";
+import { permissionSetSchema } from "~/permission-sets/schema";
+import { securityRoleChoices } from "~/security-roles/security-roles.server";
+import { MAX_TEXT_LENGTH } from "~/limits";
+import { titleMeta } from "~/shell/page-title";
+import { optionalIdParam } from "~/navigation/id-param";
+import { Field } from "~/admin/Field";
+import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
+import { EditorForm } from "~/admin/EditorForm";
+import { editorAction } from "~/admin/editor-action.server";
+import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+
+export const meta = titleMeta("adminPermissionSets.editTitle");
+
+/** SPEC §2 permission set editor: one form to create, edit and view; write or read (any) opens it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const id = optionalIdParam(params.id);
+  const set = id === null ? null : await getPermissionSet(db(), id);
+  if (id !== null && !set) throw new Response("Not Found", { status: 404 });
+  const [roles, apps] = await Promise.all([securityRoleChoices(db()), applicationCatalogue(db())]);
+  return {
+    canWrite: satisfiesRule(user.access.features, PERMISSION_SETS_WRITE),
+    roles: roles.map((role) => ({ value: String(role.id), label: `${role.displayName} (${role.name})` })),
+    applications: apps
+      .map((app) => ({ value: String(app.id), label: app.displayName }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+    set: set && {
+      id: set.id,
+      name: set.name,
+      displayName: set.displayName,
+      required: set.required ? "on" : undefined,
+      selectionMode: set.selectionMode,
+      applicationId: set.applicationId === null ? "" : String(set.applicationId),
+      securityRoles: set.securityRoles.map(String),
+      updatedAt: set.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** Save or delete: only with admin:permissionSets:write, checked here; a refused save keeps what was typed. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return editorAction(request, {
+    writeRule: PERMISSION_SETS_WRITE,
+    schema: permissionSetSchema,
+    id: optionalIdParam(params.id),
+    remove: {
+      run: (id, actorId) => deletePermissionSet(db(), id, actorId),
+      redirectTo: "/admin/permission-sets?deleted=1",
+    },
+    create: (input, actorId) => createPermissionSet(db(), input, actorId),
+    update: (id, input, actorId) => updatePermissionSet(db(), id, input, actorId),
+    refusal: permissionSetRefusal,
+    savedTo: (id) => `/admin/permission-set/${id}?saved=1`,
+    conflictKey: "adminPermissionSets.conflict",
+  });
+}
+
+export default function PermissionSetEditor() {
+  const { set, canWrite, roles, applications } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: set ?? { selectionMode: "single" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: permissionSetSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
+
+  const title = !set
+    ? t("adminPermissionSets.newTitle")
+    : canWrite
+      ? t("adminPermissionSets.editTitle")
+      : t("adminPermissionSets.viewTitle");
+  const stamp = actionData?.stamp ?? set?.updatedAt ?? "";
+  const errorText = (key: string) => String(t(key, { n: MAX_TEXT_LENGTH, ...actionData?.messageValues }));
+
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/permission-sets">‹ {t("adminPermissionSets.back")}</Link>
+      </p>
+      <h1>{title}</h1>
+      {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
+      <EditorForm
+        form={form}
+        formRef={formRef}
+        onChange={markDirty}
+        stamp={stamp}
+        readOnly={!canWrite}
+        legend={title}
+        errorText={errorText}
+        actions={canWrite && <EditorActions canDelete={Boolean(set)} submitting={submitting} />}
+      >
+        <div className="field-row">
+          <Field field={fields.displayName} label={t("adminPermissionSets.displayName")} />
+          <Field field={fields.name} label={t("adminPermissionSets.name")} help={t("adminPermissionSets.nameHelp")} />
+        </div>
+        <Field
+          field={fields.required}
+          kind="checkbox"
+          label={t("adminPermissionSets.requiredLabel")}
+          help={t("adminPermissionSets.requiredHelp")}
+        />
+        <div className="field-row">
+          <Field
+            field={fields.selectionMode}
+            kind="select"
+            label={t("adminPermissionSets.selectionModeLabel")}
+            options={(["single", "multiple"] as const).map((mode) => ({
+              value: mode,
+              label: t(`adminPermissionSets.modeOption.${mode}`),
+            }))}
+          />
+          <Field
+            field={fields.applicationId}
+            kind="select"
+            label={t("adminPermissionSets.application")}
+            help={t("adminPermissionSets.applicationHelp")}
+            placeholder={t("adminPermissionSets.noApplication")}
+            options={applications}
+          />
+        </div>
+        <Field
+          field={fields.securityRoles}
+          kind="multiselect"
+          label={t("adminPermissionSets.securityRoles")}
+          choices={roles}
+          disabled={!canWrite}
+          help={t("adminPermissionSets.securityRolesHelp")}
+        />
+      </EditorForm>
+
+      <EditorDialogs
+        savedText={t("adminPermissionSets.saved")}
+        backTo="/admin/permission-sets"
+        backLabel={t("adminPermissionSets.back")}
+        deleteTitle={t("adminPermissionSets.deleteTitle")}
+        deleteText={t("adminPermissionSets.deleteConfirm", { name: set?.displayName ?? "" })}
+        deleteButton={t("adminPermissionSets.deleteButton")}
+        canDelete={Boolean(set) && canWrite}
+      />
+      {prompt}
+    </div>
+  );
+}

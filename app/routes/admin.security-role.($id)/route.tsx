@@ -1,0 +1,193 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { GRANTABLE_FEATURES } from "~/permissions/features";
+import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
+import {
+  createSecurityRole,
+  deleteSecurityRole,
+  getSecurityRole,
+  securityRoleChoices,
+  securityRoleTextOptions,
+  updateSecurityRole,
+} from "~/security-roles/security-roles.server";
+import { securityRoleSchema } from "~/security-roles/schema";
+import { MAX_TEXT_LENGTH } from "~/limits";
+import { titleMeta } from "~/shell/page-title";
+import { optionalIdParam } from "~/navigation/id-param";
+import { Field } from "~/admin/Field";
+import { CheckboxGroup, listOf } from "~/admin/CheckboxGroup";
+import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
+import { EditorForm } from "~/admin/EditorForm";
+import { editorAction } from "~/admin/editor-action.server";
+import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { securityRoleDeleteRefusal, securityRoleRefusal } from "~/security-roles/refusals";
+import { RelationRows } from "./RelationRows";
+
+export const meta = titleMeta("adminSecurityRoles.editTitle");
+
+const TEXT_LISTS = ["activities", "businessFunctions", "expectations"] as const;
+const ROLE_LINKS = ["parents", "children", "assignableBy"] as const;
+
+/** SPEC §2 security role editor: one form to create, edit and view; write or read (any) opens it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const id = optionalIdParam(params.id);
+  const role = id === null ? null : await getSecurityRole(db(), id);
+  if (id !== null && !role) throw new Response("Not Found", { status: 404 });
+  const [choices, textOptions] = await Promise.all([securityRoleChoices(db()), securityRoleTextOptions(db())]);
+  const ids = (values: number[]) => values.map(String);
+  return {
+    canWrite: satisfiesRule(user.access.features, SECURITY_ROLES_WRITE),
+    // A role is not its own parent, child or relation.
+    roles: choices
+      .filter((choice) => choice.id !== id)
+      .map((choice) => ({ value: String(choice.id), label: `${choice.displayName} (${choice.name})` })),
+    textOptions,
+    role: role && {
+      id: role.id,
+      name: role.name,
+      displayName: role.displayName,
+      features: role.features,
+      activities: role.activities,
+      businessFunctions: role.businessFunctions,
+      expectations: role.expectations,
+      parents: ids(role.parents),
+      children: ids(role.children),
+      assignableBy: ids(role.assignableBy),
+      relations: role.relations.map((relation) => ({ roleId: String(relation.roleId), name: relation.name })),
+      feedId: role.feedId ?? "",
+      excludeFromFeeds: role.excludeFromFeeds ? "on" : undefined,
+      excludeFromCopyUser: role.excludeFromCopyUser ? "on" : undefined,
+      updatedAt: role.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** Save or delete: only with admin:securityRoles:write, checked here; a refused save keeps what was typed. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return editorAction(request, {
+    writeRule: SECURITY_ROLES_WRITE,
+    schema: securityRoleSchema,
+    id: optionalIdParam(params.id),
+    listFields: TEXT_LISTS,
+    remove: {
+      run: (id, actorId) => deleteSecurityRole(db(), id, actorId),
+      redirectTo: "/admin/security-roles?deleted=1",
+      refused: securityRoleDeleteRefusal,
+    },
+    create: (input, actorId) => createSecurityRole(db(), input, actorId),
+    update: (id, input, actorId) => updateSecurityRole(db(), id, input, actorId),
+    refusal: securityRoleRefusal,
+    savedTo: (id) => `/admin/security-role/${id}?saved=1`,
+    conflictKey: "adminSecurityRoles.conflict",
+  });
+}
+
+export default function SecurityRoleEditor() {
+  const { role, canWrite, roles, textOptions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: role ?? {},
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: securityRoleSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
+
+  const title = !role
+    ? t("adminSecurityRoles.newTitle")
+    : canWrite
+      ? t("adminSecurityRoles.editTitle")
+      : t("adminSecurityRoles.viewTitle");
+  const stamp = actionData?.stamp ?? role?.updatedAt ?? "";
+  const errorText = (key: string) => String(t(key, { n: MAX_TEXT_LENGTH, ...actionData?.messageValues }));
+
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/security-roles">‹ {t("adminSecurityRoles.back")}</Link>
+      </p>
+      <h1>{title}</h1>
+      {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
+      <EditorForm
+        form={form}
+        formRef={formRef}
+        onChange={markDirty}
+        stamp={stamp}
+        readOnly={!canWrite}
+        legend={title}
+        errorText={errorText}
+        actions={canWrite && <EditorActions canDelete={Boolean(role)} submitting={submitting} />}
+      >
+        <div className="field-row">
+          <Field field={fields.displayName} label={t("adminSecurityRoles.displayName")} />
+          <Field field={fields.name} label={t("adminSecurityRoles.name")} help={t("adminSecurityRoles.nameHelp")} />
+        </div>
+        <CheckboxGroup
+          name={fields.features.name}
+          legend={t("adminSecurityRoles.features")}
+          help={t("adminSecurityRoles.featuresHelp")}
+          options={GRANTABLE_FEATURES.map((feature) => ({ value: feature, label: feature }))}
+          checked={listOf(fields.features.initialValue)}
+          fieldKey={fields.features.key}
+          errorId={fields.features.errorId}
+          errors={fields.features.errors ?? Object.values(fields.features.allErrors).flat()}
+          columns
+        />
+        {TEXT_LISTS.map((name) => (
+          <Field
+            key={name}
+            field={fields[name]}
+            kind="multiselect"
+            label={t(`adminSecurityRoles.${name}`)}
+            options={textOptions[name]}
+            disabled={!canWrite}
+          />
+        ))}
+        {ROLE_LINKS.map((name) => (
+          <Field
+            key={name}
+            field={fields[name]}
+            kind="multiselect"
+            label={t(`adminSecurityRoles.${name}`)}
+            choices={roles}
+            disabled={!canWrite}
+          />
+        ))}
+        <RelationRows form={form} relations={fields.relations} roles={roles} canWrite={canWrite} />
+        <div className="field-row">
+          <Field field={fields.feedId} label={t("adminSecurityRoles.feedId")} />
+        </div>
+        <Field field={fields.excludeFromFeeds} kind="checkbox" label={t("adminSecurityRoles.excludeFromFeeds")} />
+        <Field
+          field={fields.excludeFromCopyUser}
+          kind="checkbox"
+          label={t("adminSecurityRoles.excludeFromCopyUser")}
+          help={t("adminSecurityRoles.excludeFromCopyUserHelp")}
+        />
+      </EditorForm>
+
+      <EditorDialogs
+        savedText={t("adminSecurityRoles.saved")}
+        backTo="/admin/security-roles"
+        backLabel={t("adminSecurityRoles.back")}
+        deleteTitle={t("adminSecurityRoles.deleteTitle")}
+        deleteText={t("adminSecurityRoles.deleteConfirm", { name: role?.displayName ?? "" })}
+        deleteButton={t("adminSecurityRoles.deleteButton")}
+        canDelete={Boolean(role) && canWrite}
+      />
+      {prompt}
+    </div>
+  );
+}
