@@ -7,6 +7,9 @@ export const BRAND3_BASE_URL = `http://halden.localhost:${PORT}`;
 /** The e2e server's data folder; tests/e2e/serve.ts empties it first, so every run starts fresh. */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `dealer-portal-e2e-${PORT}`);
 
+/** Specs that change shared demo data; their project runs after the others have finished. */
+const AFTER_ALL = "**/*.after-all.spec.ts";
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -38,8 +41,10 @@ export default defineConfig({
     serviceWorkers: "block",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: AFTER_ALL },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: AFTER_ALL },
+    // Tests that change what every other test relies on (the demo dealer's role) run alone, last.
+    { name: "after-all", use: { javaScriptEnabled: true }, testMatch: AFTER_ALL, dependencies: ["js-on", "js-off"] },
   ],
   webServer: {
     command: "npx tsx tests/e2e/serve.ts",

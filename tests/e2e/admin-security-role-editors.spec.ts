@@ -3,7 +3,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
 import { addTags, chooseOptions, ready, signIn } from "./helpers";
-import { EDITOR_PROBES } from "./fixture-accounts";
 
 const jsOnOf = () => test.info().project.use.javaScriptEnabled !== false;
 /** A name of this project's own (the two projects share one database). */
@@ -144,35 +143,6 @@ test.describe("issue #13 §3: the security role editor", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.goto("/admin/security-roles?q=DEALER_STAFF");
     await expect(page.locator("table.data-table tbody tr")).toHaveCount(1);
-  });
-
-  test("removing documents:view from a role refuses its holder /documents on the next request; restored, it opens again", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const probe = EDITOR_PROBES[test.info().project.name as keyof typeof EDITOR_PROBES];
-    const holderContext = await browser.newContext({ baseURL, javaScriptEnabled: jsOnOf() });
-    const holder = await holderContext.newPage();
-    try {
-      await signIn(holder, probe.email, "/documents", { javaScript: jsOnOf() });
-      await expect(holder).toHaveURL(/\/documents$/);
-
-      await signIn(page, "admin@example.com", `/admin/security-roles?q=${probe.role}`);
-      await page.getByRole("link", { name: /^Edit E2E document reader/ }).click();
-      await ready(page);
-      await page.getByRole("checkbox", { name: "documents:view" }).uncheck();
-      await saveAndExpect(page, "The security role has been saved.");
-      await holder.goto("/documents");
-      await expect(holder).toHaveURL(/\/access-denied\?from=%2Fdocuments$/);
-
-      await page.getByRole("checkbox", { name: "documents:view" }).check();
-      await saveAndExpect(page, "The security role has been saved.");
-      await holder.goto("/documents");
-      await expect(holder).toHaveURL(/\/documents$/);
-    } finally {
-      await holderContext.close();
-    }
   });
 
   test("read-only access sees no save controls, and its forged posts are refused and change nothing", async ({

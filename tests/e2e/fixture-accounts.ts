@@ -16,9 +16,3 @@ export const ROLE_PROBE = {
   lastName: "Probe",
   role: "E2E_DOCUMENT_READER",
 } as const;
-
-/** One dealer per e2e project holding only a role of their own (documents:view), changed through the role editor. */
-export const EDITOR_PROBES = {
-  "js-on": { email: "editorprobe-on@example.com", role: "E2E_EDITOR_READER_ON", serial: "SN-E2E-EDIT-ON" },
-  "js-off": { email: "editorprobe-off@example.com", role: "E2E_EDITOR_READER_OFF", serial: "SN-E2E-EDIT-OFF" },
-} as const;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/seed/seed";
-import { EDITOR_PROBES, KEYHOLDERS, PREFERENCE_USERS, ROAMERS, ROLE_PROBE } from "./fixture-accounts";
+import { KEYHOLDERS, PREFERENCE_USERS, ROAMERS, ROLE_PROBE } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
 export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
@@ -58,35 +58,26 @@ async function seedApplicationReader(db: Database): Promise<void> {
 }
 
 async function seedRoleProbe(db: Database): Promise<void> {
-  const probes = [
-    { email: ROLE_PROBE.email, role: ROLE_PROBE.role, serial: "SN-E2E-PROBE", displayName: "E2E document reader" },
-    ...Object.entries(EDITOR_PROBES).map(([project, probe]) => ({
-      ...probe,
-      displayName: `E2E document reader (${project})`,
-    })),
-  ];
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
     .where(and(eq(organizations.brandId, 1), eq(organizations.type, "location")));
-  for (const probe of probes) {
-    const [role] = await db
-      .insert(securityRoles)
-      .values({ name: probe.role, displayName: probe.displayName, features: ["documents:view"] })
-      .returning({ id: securityRoles.id });
-    await insertFixtureUser(
-      db,
-      {
-        email: probe.email,
-        firstName: ROLE_PROBE.firstName,
-        lastName: ROLE_PROBE.lastName,
-        serialNumber: probe.serial,
-        employeeNumber: probe.serial.replace("SN-", "E-"),
-      },
-      role.id,
-      location.id,
-    );
-  }
+  const [role] = await db
+    .insert(securityRoles)
+    .values({ name: ROLE_PROBE.role, displayName: "E2E document reader", features: ["documents:view"] })
+    .returning({ id: securityRoles.id });
+  await insertFixtureUser(
+    db,
+    {
+      email: ROLE_PROBE.email,
+      firstName: ROLE_PROBE.firstName,
+      lastName: ROLE_PROBE.lastName,
+      serialNumber: "SN-E2E-PROBE",
+      employeeNumber: "E-E2E-PROBE",
+    },
+    role.id,
+    location.id,
+  );
 }
 
 /** An external fixture user with the demo password, holding one role at one location. */
