@@ -1,8 +1,6 @@
-import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -20,11 +18,9 @@ import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/admin/FieldError";
 import { Field } from "~/admin/Field";
-import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
-import { EditorForm } from "~/admin/EditorForm";
 import { optionalIdParam } from "~/navigation/id-param";
 import { editorAction } from "~/admin/editor-action.server";
-import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminApplications.editTitle");
@@ -78,99 +74,65 @@ const TEXT_FIELDS = ["name", "displayName", "description", "link"] as const;
 
 export default function ApplicationEditor() {
   const { application, canWrite, options } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+  const editor = useEditor({
+    schema: applicationSchema,
     defaultValue: application ?? { regionCode: "", brandId: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    stamp: application?.updatedAt,
   });
-  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
-
-  const title = !application
-    ? t("adminApplications.newTitle")
-    : canWrite
-      ? t("adminApplications.editTitle")
-      : t("adminApplications.viewTitle");
-  const stamp = actionData?.stamp ?? application?.updatedAt ?? "";
-  const errorText = (key: string) => t(key, { n: MAX_TEXT_LENGTH });
-
+  const { fields } = editor;
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/applications">‹ {t("adminApplications.back")}</Link>
-      </p>
-      <h1>{title}</h1>
-      {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
-      <EditorForm
-        form={form}
-        formRef={formRef}
-        onChange={markDirty}
-        stamp={stamp}
-        readOnly={!canWrite}
-        legend={title}
-        errorText={errorText}
-        actions={canWrite && <EditorActions canDelete={Boolean(application)} submitting={submitting} />}
-      >
-        {TEXT_FIELDS.map((name) => (
-          <Field
-            key={name}
-            field={fields[name]}
-            kind={name === "link" ? "url" : "text"}
-            label={t(`adminApplications.${name}`)}
-            help={name === "link" ? t("adminApplications.linkHelp") : undefined}
-          />
-        ))}
-        <div className="field-row">
-          <Field
-            field={fields.brandId}
-            kind="select"
-            label={t("adminApplications.brand")}
-            options={[1, 2, 3, 4, 5].map((id) => ({ value: String(id), label: t(`brands.${id}`) }))}
-          />
-          <Field
-            field={fields.regionCode}
-            kind="select"
-            label={t("adminApplications.region")}
-            options={["NA", "EMEA", "APAC"].map((code) => ({ value: code, label: t(`regions.${code}`) }))}
-          />
-        </div>
-        {APPLICATION_LIST_FIELDS.map((name) => (
-          <Field
-            key={name}
-            field={fields[name]}
-            kind="multiselect"
-            label={t(`adminApplications.${name}`)}
-            options={options[name]}
-            disabled={!canWrite}
-          />
-        ))}
+    <EditorPage
+      editor={editor}
+      ns="adminApplications"
+      backTo="/admin/applications"
+      exists={Boolean(application)}
+      editing={canWrite}
+      deleteValues={{ name: application?.displayName ?? "" }}
+    >
+      {TEXT_FIELDS.map((name) => (
         <Field
-          field={fields.customRules}
-          kind="textarea"
-          rows={3}
-          className="code"
-          label={t("adminApplications.customRules")}
-          help={t("adminApplications.customRulesHelp")}
+          key={name}
+          field={fields[name]}
+          kind={name === "link" ? "url" : "text"}
+          label={t(`adminApplications.${name}`)}
+          help={name === "link" ? t("adminApplications.linkHelp") : undefined}
         />
-        <ApplicationTranslations translations={fields.translations} />
-      </EditorForm>
-
-      <EditorDialogs
-        savedText={t("adminApplications.saved")}
-        backTo="/admin/applications"
-        backLabel={t("adminApplications.back")}
-        deleteTitle={t("adminApplications.deleteTitle")}
-        deleteText={t("adminApplications.deleteConfirm", { name: application?.displayName ?? "" })}
-        deleteButton={t("adminApplications.deleteButton")}
-        canDelete={Boolean(application) && canWrite}
+      ))}
+      <div className="field-row">
+        <Field
+          field={fields.brandId}
+          kind="select"
+          label={t("adminApplications.brand")}
+          options={[1, 2, 3, 4, 5].map((id) => ({ value: String(id), label: t(`brands.${id}`) }))}
+        />
+        <Field
+          field={fields.regionCode}
+          kind="select"
+          label={t("adminApplications.region")}
+          options={["NA", "EMEA", "APAC"].map((code) => ({ value: code, label: t(`regions.${code}`) }))}
+        />
+      </div>
+      {APPLICATION_LIST_FIELDS.map((name) => (
+        <Field
+          key={name}
+          field={fields[name]}
+          kind="multiselect"
+          label={t(`adminApplications.${name}`)}
+          options={options[name]}
+          disabled={!canWrite}
+        />
+      ))}
+      <Field
+        field={fields.customRules}
+        kind="textarea"
+        rows={3}
+        className="code"
+        label={t("adminApplications.customRules")}
+        help={t("adminApplications.customRulesHelp")}
       />
-      {prompt}
-    </div>
+      <ApplicationTranslations translations={fields.translations} />
+    </EditorPage>
   );
 }
 

@@ -1,8 +1,5 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -18,14 +15,11 @@ import {
 import { permissionSetRefusal } from "~/permission-sets/refusals";
 import { permissionSetSchema } from "~/permission-sets/schema";
 import { securityRoleChoices } from "~/security-roles/security-roles.server";
-import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
 import { Field } from "~/admin/Field";
-import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
-import { EditorForm } from "~/admin/EditorForm";
 import { editorAction } from "~/admin/editor-action.server";
-import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { EditorPage, useEditor } from "~/admin/EditorPage";
 
 export const meta = titleMeta("adminPermissionSets.editTitle");
 
@@ -75,93 +69,59 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PermissionSetEditor() {
   const { set, canWrite, roles, applications } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+  const editor = useEditor({
+    schema: permissionSetSchema,
     defaultValue: set ?? { selectionMode: "single" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: permissionSetSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    stamp: set?.updatedAt,
   });
-  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
-
-  const title = !set
-    ? t("adminPermissionSets.newTitle")
-    : canWrite
-      ? t("adminPermissionSets.editTitle")
-      : t("adminPermissionSets.viewTitle");
-  const stamp = actionData?.stamp ?? set?.updatedAt ?? "";
-  const errorText = (key: string) => String(t(key, { n: MAX_TEXT_LENGTH, ...actionData?.messageValues }));
-
+  const { fields } = editor;
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/permission-sets">‹ {t("adminPermissionSets.back")}</Link>
-      </p>
-      <h1>{title}</h1>
-      {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
-      <EditorForm
-        form={form}
-        formRef={formRef}
-        onChange={markDirty}
-        stamp={stamp}
-        readOnly={!canWrite}
-        legend={title}
-        errorText={errorText}
-        actions={canWrite && <EditorActions canDelete={Boolean(set)} submitting={submitting} />}
-      >
-        <div className="field-row">
-          <Field field={fields.displayName} label={t("adminPermissionSets.displayName")} />
-          <Field field={fields.name} label={t("adminPermissionSets.name")} help={t("adminPermissionSets.nameHelp")} />
-        </div>
-        <Field
-          field={fields.required}
-          kind="checkbox"
-          label={t("adminPermissionSets.requiredLabel")}
-          help={t("adminPermissionSets.requiredHelp")}
-        />
-        <div className="field-row">
-          <Field
-            field={fields.selectionMode}
-            kind="select"
-            label={t("adminPermissionSets.selectionModeLabel")}
-            options={(["single", "multiple"] as const).map((mode) => ({
-              value: mode,
-              label: t(`adminPermissionSets.modeOption.${mode}`),
-            }))}
-          />
-          <Field
-            field={fields.applicationId}
-            kind="select"
-            label={t("adminPermissionSets.application")}
-            help={t("adminPermissionSets.applicationHelp")}
-            placeholder={t("adminPermissionSets.noApplication")}
-            options={applications}
-          />
-        </div>
-        <Field
-          field={fields.securityRoles}
-          kind="multiselect"
-          label={t("adminPermissionSets.securityRoles")}
-          choices={roles}
-          disabled={!canWrite}
-          help={t("adminPermissionSets.securityRolesHelp")}
-        />
-      </EditorForm>
-
-      <EditorDialogs
-        savedText={t("adminPermissionSets.saved")}
-        backTo="/admin/permission-sets"
-        backLabel={t("adminPermissionSets.back")}
-        deleteTitle={t("adminPermissionSets.deleteTitle")}
-        deleteText={t("adminPermissionSets.deleteConfirm", { name: set?.displayName ?? "" })}
-        deleteButton={t("adminPermissionSets.deleteButton")}
-        canDelete={Boolean(set) && canWrite}
+    <EditorPage
+      editor={editor}
+      ns="adminPermissionSets"
+      backTo="/admin/permission-sets"
+      exists={Boolean(set)}
+      editing={canWrite}
+      deleteValues={{ name: set?.displayName ?? "" }}
+    >
+      <div className="field-row">
+        <Field field={fields.displayName} label={t("adminPermissionSets.displayName")} />
+        <Field field={fields.name} label={t("adminPermissionSets.name")} help={t("adminPermissionSets.nameHelp")} />
+      </div>
+      <Field
+        field={fields.required}
+        kind="checkbox"
+        label={t("adminPermissionSets.requiredLabel")}
+        help={t("adminPermissionSets.requiredHelp")}
       />
-      {prompt}
-    </div>
+      <div className="field-row">
+        <Field
+          field={fields.selectionMode}
+          kind="select"
+          label={t("adminPermissionSets.selectionModeLabel")}
+          options={(["single", "multiple"] as const).map((mode) => ({
+            value: mode,
+            label: t(`adminPermissionSets.modeOption.${mode}`),
+          }))}
+        />
+        <Field
+          field={fields.applicationId}
+          kind="select"
+          label={t("adminPermissionSets.application")}
+          help={t("adminPermissionSets.applicationHelp")}
+          placeholder={t("adminPermissionSets.noApplication")}
+          options={applications}
+        />
+      </div>
+      <Field
+        field={fields.securityRoles}
+        kind="multiselect"
+        label={t("adminPermissionSets.securityRoles")}
+        choices={roles}
+        disabled={!canWrite}
+        help={t("adminPermissionSets.securityRolesHelp")}
+      />
+    </EditorPage>
   );
 }

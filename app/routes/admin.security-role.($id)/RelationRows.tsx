@@ -71,12 +71,7 @@ function RelationRow(props: {
       <div className="field">
         <label htmlFor={roleId.id}>{t("adminSecurityRoles.relatedRole", { n: props.n })}</label>
         <select {...getSelectProps(roleId)} key={roleId.key}>
-          <option value="">{t("common.selectOption")}</option>
-          {props.roles.map((role) => (
-            <option key={role.value} value={role.value}>
-              {role.label}
-            </option>
-          ))}
+          <RoleOptions roles={props.roles} />
         </select>
         <FieldError id={roleId.errorId} errors={roleId.errors} />
       </div>
@@ -104,12 +99,7 @@ function SpareRelationRow(props: { name: string; index: number; roles: readonly 
       <div className="field">
         <label htmlFor={`${prefix}-roleId`}>{t("adminSecurityRoles.relatedRole", { n })}</label>
         <select id={`${prefix}-roleId`} name={`${prefix}.roleId`} defaultValue="">
-          <option value="">{t("common.selectOption")}</option>
-          {props.roles.map((role) => (
-            <option key={role.value} value={role.value}>
-              {role.label}
-            </option>
-          ))}
+          <RoleOptions roles={props.roles} />
         </select>
       </div>
       <div className="field">
@@ -117,5 +107,20 @@ function SpareRelationRow(props: { name: string; index: number; roles: readonly 
         <input id={`${prefix}-name`} name={`${prefix}.name`} type="text" maxLength={MAX_TEXT_LENGTH} />
       </div>
     </div>
+  );
+}
+
+/** A related role's options: none chosen, then every other role. */
+function RoleOptions({ roles }: { roles: readonly Choice[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <option value="">{t("common.selectOption")}</option>
+      {roles.map((role) => (
+        <option key={role.value} value={role.value}>
+          {role.label}
+        </option>
+      ))}
+    </>
   );
 }

@@ -1,8 +1,5 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
@@ -18,15 +15,12 @@ import {
   updateSecurityRole,
 } from "~/security-roles/security-roles.server";
 import { securityRoleSchema } from "~/security-roles/schema";
-import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
 import { Field } from "~/admin/Field";
 import { CheckboxGroup, listOf } from "~/admin/CheckboxGroup";
-import { EditorActions, EditorDialogs } from "~/admin/EditorDialogs";
-import { EditorForm } from "~/admin/EditorForm";
 import { editorAction } from "~/admin/editor-action.server";
-import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { securityRoleDeleteRefusal, securityRoleRefusal } from "~/security-roles/refusals";
 import { RelationRows } from "./RelationRows";
 
@@ -92,102 +86,64 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function SecurityRoleEditor() {
   const { role, canWrite, roles, textOptions } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: role ?? {},
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: securityRoleSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const { markDirty, prompt, submitting } = useUnsavedChanges(formRef);
-
-  const title = !role
-    ? t("adminSecurityRoles.newTitle")
-    : canWrite
-      ? t("adminSecurityRoles.editTitle")
-      : t("adminSecurityRoles.viewTitle");
-  const stamp = actionData?.stamp ?? role?.updatedAt ?? "";
-  const errorText = (key: string) => String(t(key, { n: MAX_TEXT_LENGTH, ...actionData?.messageValues }));
-
+  const editor = useEditor({ schema: securityRoleSchema, defaultValue: role ?? {}, stamp: role?.updatedAt });
+  const { form, fields } = editor;
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/security-roles">‹ {t("adminSecurityRoles.back")}</Link>
-      </p>
-      <h1>{title}</h1>
-      {!canWrite && <p className="notice">{t("common.readOnly")}</p>}
-      <EditorForm
-        form={form}
-        formRef={formRef}
-        onChange={markDirty}
-        stamp={stamp}
-        readOnly={!canWrite}
-        legend={title}
-        errorText={errorText}
-        actions={canWrite && <EditorActions canDelete={Boolean(role)} submitting={submitting} />}
-      >
-        <div className="field-row">
-          <Field field={fields.displayName} label={t("adminSecurityRoles.displayName")} />
-          <Field field={fields.name} label={t("adminSecurityRoles.name")} help={t("adminSecurityRoles.nameHelp")} />
-        </div>
-        <CheckboxGroup
-          name={fields.features.name}
-          legend={t("adminSecurityRoles.features")}
-          help={t("adminSecurityRoles.featuresHelp")}
-          options={GRANTABLE_FEATURES.map((feature) => ({ value: feature, label: feature }))}
-          checked={listOf(fields.features.initialValue)}
-          fieldKey={fields.features.key}
-          errorId={fields.features.errorId}
-          errors={fields.features.errors ?? Object.values(fields.features.allErrors).flat()}
-          columns
-        />
-        {TEXT_LISTS.map((name) => (
-          <Field
-            key={name}
-            field={fields[name]}
-            kind="multiselect"
-            label={t(`adminSecurityRoles.${name}`)}
-            options={textOptions[name]}
-            disabled={!canWrite}
-          />
-        ))}
-        {ROLE_LINKS.map((name) => (
-          <Field
-            key={name}
-            field={fields[name]}
-            kind="multiselect"
-            label={t(`adminSecurityRoles.${name}`)}
-            choices={roles}
-            disabled={!canWrite}
-          />
-        ))}
-        <RelationRows form={form} relations={fields.relations} roles={roles} canWrite={canWrite} />
-        <div className="field-row">
-          <Field field={fields.feedId} label={t("adminSecurityRoles.feedId")} />
-        </div>
-        <Field field={fields.excludeFromFeeds} kind="checkbox" label={t("adminSecurityRoles.excludeFromFeeds")} />
-        <Field
-          field={fields.excludeFromCopyUser}
-          kind="checkbox"
-          label={t("adminSecurityRoles.excludeFromCopyUser")}
-          help={t("adminSecurityRoles.excludeFromCopyUserHelp")}
-        />
-      </EditorForm>
-
-      <EditorDialogs
-        savedText={t("adminSecurityRoles.saved")}
-        backTo="/admin/security-roles"
-        backLabel={t("adminSecurityRoles.back")}
-        deleteTitle={t("adminSecurityRoles.deleteTitle")}
-        deleteText={t("adminSecurityRoles.deleteConfirm", { name: role?.displayName ?? "" })}
-        deleteButton={t("adminSecurityRoles.deleteButton")}
-        canDelete={Boolean(role) && canWrite}
+    <EditorPage
+      editor={editor}
+      ns="adminSecurityRoles"
+      backTo="/admin/security-roles"
+      exists={Boolean(role)}
+      editing={canWrite}
+      deleteValues={{ name: role?.displayName ?? "" }}
+    >
+      <div className="field-row">
+        <Field field={fields.displayName} label={t("adminSecurityRoles.displayName")} />
+        <Field field={fields.name} label={t("adminSecurityRoles.name")} help={t("adminSecurityRoles.nameHelp")} />
+      </div>
+      <CheckboxGroup
+        name={fields.features.name}
+        legend={t("adminSecurityRoles.features")}
+        help={t("adminSecurityRoles.featuresHelp")}
+        options={GRANTABLE_FEATURES.map((feature) => ({ value: feature, label: feature }))}
+        checked={listOf(fields.features.initialValue)}
+        fieldKey={fields.features.key}
+        errorId={fields.features.errorId}
+        errors={fields.features.errors ?? Object.values(fields.features.allErrors).flat()}
+        columns
       />
-      {prompt}
-    </div>
+      {TEXT_LISTS.map((name) => (
+        <Field
+          key={name}
+          field={fields[name]}
+          kind="multiselect"
+          label={t(`adminSecurityRoles.${name}`)}
+          options={textOptions[name]}
+          disabled={!canWrite}
+        />
+      ))}
+      {ROLE_LINKS.map((name) => (
+        <Field
+          key={name}
+          field={fields[name]}
+          kind="multiselect"
+          label={t(`adminSecurityRoles.${name}`)}
+          choices={roles}
+          disabled={!canWrite}
+        />
+      ))}
+      <RelationRows form={form} relations={fields.relations} roles={roles} canWrite={canWrite} />
+      <div className="field-row">
+        <Field field={fields.feedId} label={t("adminSecurityRoles.feedId")} />
+      </div>
+      <Field field={fields.excludeFromFeeds} kind="checkbox" label={t("adminSecurityRoles.excludeFromFeeds")} />
+      <Field
+        field={fields.excludeFromCopyUser}
+        kind="checkbox"
+        label={t("adminSecurityRoles.excludeFromCopyUser")}
+        help={t("adminSecurityRoles.excludeFromCopyUserHelp")}
+      />
+    </EditorPage>
   );
 }
