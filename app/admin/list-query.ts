@@ -27,9 +27,12 @@ export async function pageOf<T>(
   requested: number | undefined,
   pageSize: number,
 ): Promise<ListPage<T>> {
-  const total = await countRows();
+  // The count and the requested page are read at once (two connections on PostgreSQL); only a
+  // page beyond the end, clamped to the last one, is read again.
+  const asked = pageWindowOf(Number.MAX_SAFE_INTEGER, pageSize, requested);
+  const [total, rows] = await Promise.all([countRows(), readRows(pageSize, asked.offset)]);
   const { page, pageCount, offset } = pageWindowOf(total, pageSize, requested);
-  return { rows: await readRows(pageSize, offset), total, page, pageCount };
+  return { rows: offset === asked.offset ? rows : await readRows(pageSize, offset), total, page, pageCount };
 }
 
 /** Every row of a list, read in batches in the list's order (an export never holds the whole list in memory). */
