@@ -1,6 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -36,12 +37,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const dir = path.join(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  return pgliteHandle(await PGlite.create(dir));
+  return pgliteHandle(await PGlite.create(dir, PGLITE_OPTIONS));
 }
+
+/** The extensions the migrations create (pg_trgm: the users list's substring search). */
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 /** In-memory PGlite, for tests. */
 export async function openMemoryDatabase(): Promise<DatabaseHandle> {
-  return pgliteHandle(await PGlite.create());
+  return pgliteHandle(await PGlite.create(PGLITE_OPTIONS));
 }
 
 /** The handle over a PostgreSQL pool (tests count the pool's statements). */

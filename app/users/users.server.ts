@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { identities, organizations, roleAssignments } from "~/db/schema";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import { PAGE_SIZE } from "~/limits";
+import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
+import { managesUser } from "./scope";
+
+/** A row of the users list. */
+export interface UserListRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string | null;
+  location: string | null;
+  lastLoginAt: Date | null;
+  status: UserStatus;
+  userType: "internal" | "external";
+  role: "admin" | "regular";
+}
+
+/** The users an administrator manages: those with an assignment at one of the administrator's locations. */
+function managedBy(actorId: number): SQL {
+  return sql`${identities.id} in (
+    select ra.identity_id from ${roleAssignments} ra
+    where ra.organization_id in (select mine.organization_id from ${roleAssignments} mine where mine.identity_id = ${actorId})
+  )`;
+}
+
+/**
+ * Text anywhere in the name, e-mail or job title, or in the name of one of the user's locations.
+ * Each side is the very expression of its trigram index (migration 0008), so both are index scans.
+ */
+function searched(query: string): SQL {
+  const pattern = containsPattern(query.toLowerCase());
+  return sql`${identities.id} in (
+    select i.id from ${identities} i
+    where lower(i.first_name || ' ' || i.last_name || ' ' || i.email || ' ' || coalesce(i.job_title, '')) like ${pattern}
+    union
+    select ra.identity_id from ${roleAssignments} ra join organizations o on o.id = ra.organization_id
+    where lower(o.name) like ${pattern}
+  )`;
+}
+
+/** The preferred location's name (else the first by name): the list's location column. */
+const locationName = sql<string | null>`(
+  select o.name from ${roleAssignments} ra join organizations o on o.id = ra.organization_id
+  where ra.identity_id = ${identities.id} order by ra.is_preferred desc, o.name limit 1
+)`;
+
+const statusRank = sql`case when ${identities.status} = 'inactive' then 2 when ${identities.emailVerifiedAt} is null then 1 else 0 end`;
+
+/**
+ * Each user's preferred location (else the first by name), as a table: sorting by location joins
+ * it once instead of looking up every user's location on its own.
+ */
+function preferredLocations(database: Executor) {
+  return database
+    .selectDistinctOn([roleAssignments.identityId], {
+      identityId: roleAssignments.identityId,
+      name: sql<string>`${organizations.name}`.as("location_name"),
+    })
+    .from(roleAssignments)
+    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
+    .orderBy(roleAssignments.identityId, desc(roleAssignments.isPreferred), asc(organizations.name))
+    .as("preferred_location");
+}
+
+// The name, e-mail and last-login orders are those of their indexes (migration 0008).
+const SORTS: Record<Exclude<UserSort, "location">, SQL[]> = {
+  name: [sql`lower(${identities.lastName})`, sql`lower(${identities.firstName})`],
+  email: [sql`lower(${identities.email})`],
+  lastLogin: [sql`${identities.lastLoginAt}`],
+  status: [statusRank],
+};
+
+function filtersOf(actorId: number, state: Partial<UserListState>, now: Date): SQL | undefined {
+  const query = state.query?.trim() ?? "";
+  const cutoff = lastLoginCutoff(state.lastLogin, now);
+  return and(
+    managedBy(actorId),
+    query ? searched(query) : undefined,
+    state.status === "inactive" ? eq(identities.status, "inactive") : undefined,
+    state.status === "active" ? and(eq(identities.status, "active"), isNotNull(identities.emailVerifiedAt)) : undefined,
+    state.status === "awaitingVerification"
+      ? and(eq(identities.status, "active"), isNull(identities.emailVerifiedAt))
+      : undefined,
+    state.userType ? eq(identities.userType, state.userType) : undefined,
+    state.kind ? eq(identities.role, state.kind === "administrator" ? "admin" : "regular") : undefined,
+    state.lastLogin === "never" ? isNull(identities.lastLoginAt) : undefined,
+    cutoff ? lt(identities.lastLoginAt, cutoff) : undefined,
+  );
+}
+
+function reader(database: Executor, actorId: number, state: Partial<UserListState>, now: Date) {
+  const where = filtersOf(actorId, state, now);
+  const direction = state.sortType === "desc" ? desc : asc;
+  const sortBy = state.sortBy ?? "name";
+  const columns = {
+    id: identities.id,
+    firstName: identities.firstName,
+    lastName: identities.lastName,
+    email: identities.email,
+    jobTitle: identities.jobTitle,
+    lastLoginAt: identities.lastLoginAt,
+    status: identities.status,
+    emailVerifiedAt: identities.emailVerifiedAt,
+    userType: identities.userType,
+    role: identities.role,
+  };
+  const page = (limit: number, offset: number) => {
+    if (sortBy === "location") {
+      const located = preferredLocations(database);
+      return database
+        .select({ ...columns, location: located.name })
+        .from(identities)
+        .leftJoin(located, eq(located.identityId, identities.id))
+        .where(where)
+        .orderBy(direction(located.name), asc(identities.id))
+        .limit(limit)
+        .offset(offset);
+    }
+    return database
+      .select({ ...columns, location: locationName })
+      .from(identities)
+      .where(where)
+      .orderBy(...SORTS[sortBy].map((column) => direction(column)), asc(identities.id))
+      .limit(limit)
+      .offset(offset);
+  };
+  return {
+    count: async () => (await database.select({ total: count() }).from(identities).where(where))[0].total,
+    read: async (limit: number, offset: number): Promise<UserListRow[]> =>
+      (await page(limit, offset)).map(({ emailVerifiedAt, status, ...row }) => ({
+        ...row,
+        status: userStatusOf({ status, emailVerifiedAt }),
+      })),
+  };
+}
+
+/** What a users list is asked for: the URL's state, the moment "over N days" counts from, and (tests) a page size. */
+export type UserListOptions = Partial<UserListState> & { now?: Date; pageSize?: number };
+
+/** A page of the users the actor manages, searched, filtered and sorted. */
+export function listUsers(
+  database: Database,
+  actorId: number,
+  options: UserListOptions,
+): Promise<ListPage<UserListRow>> {
+  const list = reader(database, actorId, options, options.now ?? new Date());
+  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
+}
+
+/** Every user of the filtered list, in its order (the CSV export). */
+export function everyListedUser(
+  database: Database,
+  actorId: number,
+  options: UserListOptions,
+): AsyncGenerator<UserListRow> {
+  return everyRow(reader(database, actorId, options, options.now ?? new Date()).read);
+}
+
+/** The locations (organization ids) where an identity holds an assignment. */
+export async function locationIdsOf(database: Executor, identityId: number): Promise<number[]> {
+  const rows = await database
+    .selectDistinct({ id: roleAssignments.organizationId })
+    .from(roleAssignments)
+    .where(eq(roleAssignments.identityId, identityId));
+  return rows.map((row) => row.id);
+}
+
+/** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */
+export async function actorManages(database: Executor, actorId: number, userId: number): Promise<boolean> {
+  const [mine, theirs] = await Promise.all([locationIdsOf(database, actorId), locationIdsOf(database, userId)]);
+  return managesUser(mine, theirs);
+}
