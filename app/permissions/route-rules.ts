@@ -60,7 +60,8 @@ export const ROUTE_RULES = {
   /** Each list's CSV export: the list's rule. */
   announcementsExport: { pattern: "/admin.csv", rule: announcements },
   announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
-  users: { pattern: "/admin/users", rule: users, nav: adminLink("adminLinks.users", "/admin/users"), planned: true },
+  users: { pattern: "/admin/users", rule: users, nav: adminLink("adminLinks.users", "/admin/users") },
+  usersExport: { pattern: "/admin/users.csv", rule: users },
   copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] }, planned: true },
   copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] }, planned: true },
   createUser: { pattern: "/admin/users/create", rule: { all: [F.usersWrite] }, planned: true },

@@ -43,6 +43,7 @@ test.describe("My applications launcher", () => {
     await expect(tools.getByRole("link", { name: "Applications" })).toHaveAttribute("href", "/admin/applications");
     await expect(tools.getByRole("link", { name: "Announcements" })).toBeVisible();
     await expect(tools.getByRole("link", { name: "Security roles" })).toHaveAttribute("href", "/admin/security-roles");
+    await expect(tools.getByRole("link", { name: "Users" })).toHaveAttribute("href", "/admin/users");
     await expect(tools.getByRole("link", { name: "Permission sets" })).toHaveAttribute(
       "href",
       "/admin/permission-sets",

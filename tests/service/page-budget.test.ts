@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
-import { pgliteHandle, postgresHandle, setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { PGLITE_OPTIONS, pgliteHandle, postgresHandle, setDatabase, type DatabaseHandle } from "~/db/client.server";
 import { applications } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
 import { sessionStorage } from "~/auth/session.server";
@@ -17,7 +17,7 @@ async function countedHandle(
 ): Promise<{ handle: DatabaseHandle; count: () => number; dispose(): Promise<void> }> {
   let statements = 0;
   if (kind === "pglite") {
-    const client = await PGlite.create();
+    const client = await PGlite.create(PGLITE_OPTIONS);
     const query = client.query.bind(client);
     client.query = ((...args: Parameters<typeof query>) => {
       statements++;

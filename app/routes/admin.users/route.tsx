@@ -1,0 +1,102 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { listUsers } from "~/users/users.server";
+import { userListStateOf } from "~/users/list-options";
+import { titleMeta } from "~/shell/page-title";
+import { SearchForm } from "~/admin/SearchForm";
+import { DataTable, type Column } from "~/admin/DataTable";
+import { mediumDate } from "~/i18n/date-format";
+import { UserFilters } from "./UserFilters";
+
+export const meta = titleMeta("adminUsers.title");
+
+/** SPEC §2 Users: the users of the administrator's own locations, searched, filtered, sorted, paged (CSV export: admin.users[.csv].tsx). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const state = userListStateOf(new URL(request.url).searchParams);
+  const list = await listUsers(db(), user.identityId, state);
+  return {
+    state,
+    ...list,
+    rows: list.rows.map((row) => ({ ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null })),
+  };
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+export default function UsersList() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const date = mediumDate(i18n.language);
+  const { state } = data;
+  const columns: Column<Row>[] = [
+    {
+      key: "name",
+      label: t("adminUsers.name"),
+      sortable: true,
+      render: (row) => (
+        <>
+          {row.firstName} {row.lastName}
+          {row.jobTitle && <span className="cell-note">{row.jobTitle}</span>}
+        </>
+      ),
+    },
+    { key: "email", label: t("adminUsers.email"), sortable: true, render: (row) => row.email },
+    {
+      key: "location",
+      label: t("adminUsers.location"),
+      sortable: true,
+      render: (row) => row.location ?? t("adminUsers.noLocation"),
+    },
+    {
+      key: "lastLogin",
+      label: t("adminUsers.lastLogin"),
+      sortable: true,
+      render: (row) =>
+        row.lastLoginAt ? (
+          <time dateTime={row.lastLoginAt}>{date.format(new Date(row.lastLoginAt))}</time>
+        ) : (
+          t("adminUsers.neverSignedIn")
+        ),
+    },
+    {
+      key: "status",
+      label: t("adminUsers.status"),
+      sortable: true,
+      render: (row) => <span className={`status status--${row.status}`}>{t(`adminUsers.statuses.${row.status}`)}</span>,
+    },
+  ];
+  const filtered = Boolean(state.query || state.status || state.userType || state.kind || state.lastLogin);
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t("adminUsers.title")}</h1>
+      </div>
+      <SearchForm
+        id="user-search"
+        label={t("adminUsers.searchLabel")}
+        query={state.query}
+        keep={{ sortBy: state.sortBy, sortType: state.sortType }}
+      >
+        <UserFilters state={state} />
+      </SearchForm>
+      {filtered && (
+        <p>
+          <Link to={`?sortBy=${state.sortBy}&sortType=${state.sortType}`}>{t("adminUsers.clearFilters")}</Link>
+        </p>
+      )}
+      <DataTable
+        columns={columns}
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        count={t("adminUsers.count", { count: data.total })}
+        sort={state}
+        page={data.page}
+        pageCount={data.pageCount}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { eq, sql } from "drizzle-orm";
+import { hash } from "@node-rs/argon2";
+import type { Database } from "~/db/client.server";
+import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import { DEMO_PASSWORD } from "./seed";
+
+/** The administrator of every scale location: whose users list the search bench reads (100 000 users). */
+export const SCALE_ADMIN = { email: "scaleadmin@example.com", firstName: "Sam", lastName: "Scale" } as const;
+
+const FIRST_NAMES = [
+  "Ada",
+  "Bruno",
+  "Chloé",
+  "Dmitri",
+  "Elif",
+  "Farah",
+  "Goran",
+  "Hana",
+  "Ines",
+  "Jonas",
+  "Keiko",
+  "Liam",
+  "Maya",
+  "Nils",
+  "Olga",
+  "Pavel",
+  "Quinn",
+  "Rosa",
+  "Sven",
+  "Tariq",
+  "Uma",
+  "Viktor",
+  "Wen",
+  "Ximena",
+  "Yusuf",
+  "Zoë",
+];
+const LAST_NAMES = [
+  "Andersen",
+  "Bauer",
+  "Costa",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "García",
+  "Horvat",
+  "Ivanova",
+  "Jansen",
+  "Kowalski",
+  "Larsen",
+  "Moreau",
+  "Novak",
+  "Olsen",
+  "Petrov",
+  "Quist",
+  "Rossi",
+  "Schmidt",
+  "Tanaka",
+  "Ueda",
+  "Varga",
+  "Weber",
+  "Xu",
+  "Yilmaz",
+  "Zimmer",
+];
+const JOB_TITLES = [
+  "Service technician",
+  "Parts advisor",
+  "Sales representative",
+  "Workshop planner",
+  "Warranty clerk",
+  "Branch manager",
+  "Rental coordinator",
+  "Field engineer",
+];
+const CITIES = [
+  "Fargo",
+  "Leeds",
+  "Lyon",
+  "Graz",
+  "Porto",
+  "Brno",
+  "Aarhus",
+  "Tampere",
+  "Osaka",
+  "Perth",
+  "Calgary",
+  "Memphis",
+  "Turin",
+  "Ghent",
+  "Malmö",
+  "Kraków",
+];
+
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A whole number written into the statement (our own constants and ids: a parameter there would be typed text in a union). */
+const num = (value: number) => sql.raw(String(Math.trunc(value)));
+
+const list = (values: readonly string[]) =>
+  sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
+
+/**
+ * `npm run seed:scale` (issue #14 §2): 5 000 dealer locations and 100 000 users with varied
+ * names, job titles, statuses and last sign-ins, each at one location (one in ten at two), and
+ * an administrator holding every one of them. Generated in the database with generate_series;
+ * done once (a second run finds the administrator and does nothing).
+ */
+export async function seedScale(
+  database: Database,
+  size: { users: number; locations: number } = { users: 100_000, locations: 5_000 },
+): Promise<{ seeded: boolean }> {
+  const [existing] = await database
+    .select({ id: identities.id })
+    .from(identities)
+    .where(eq(identities.email, SCALE_ADMIN.email));
+  if (existing) return { seeded: false };
+  const [role] = await database
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, "DEALER_STAFF"));
+  const [adminRole] = await database
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, "PORTAL_ADMIN"));
+  if (!role || !adminRole) throw new Error("seed the demo first: the scale users hold its roles");
+  await database.transaction(async (tx) => {
+    const [{ first }] = await tx
+      .execute<{ first: number }>(
+        sql`
+      with made as (
+        insert into ${organizations} (name, type, brand_id, region_code)
+        select 'Scale Dealer ' || lpad(n::text, 4, '0') || ' – ' || (${list(CITIES)})[1 + n % ${num(CITIES.length)}],
+               'location', 1 + n % 5, (ARRAY['NA','EMEA','APAC'])[1 + n % 3]
+        from generate_series(1, ${num(size.locations)}) as n
+        returning id
+      ) select min(id)::int as first from made`,
+      )
+      .then(rowsOf<{ first: number }>);
+    const [{ firstUser }] = await tx
+      .execute<{ firstUser: number }>(
+        sql`
+      with made as (
+        insert into ${identities} (email, first_name, last_name, job_title, user_type, role, serial_number,
+                                   status, email_verified_at, last_login_at, created_at, updated_at)
+        select 'user' || n || '@scale.example.com',
+               (${list(FIRST_NAMES)})[1 + n % ${num(FIRST_NAMES.length)}],
+               (${list(LAST_NAMES)})[1 + (n / ${num(FIRST_NAMES.length)}) % ${num(LAST_NAMES.length)}] || case when n % 7 = 0 then '-' || n else '' end,
+               case when n % 4 = 0 then null else (${list(JOB_TITLES)})[1 + n % ${num(JOB_TITLES.length)}] end,
+               case when n % 10 = 0 then 'internal' else 'external' end,
+               case when n % 50 = 0 then 'admin' else 'regular' end,
+               'SC-' || n,
+               case when n % 25 = 0 then 'inactive' else 'active' end,
+               case when n % 33 = 0 then null else now() - interval '400 days' end,
+               case when n % 9 = 0 then null else now() - (n % 365) * interval '1 day' end,
+               now() - interval '400 days', now()
+        from generate_series(1, ${num(size.users)}) as n
+        returning id
+      ) select min(id)::int as "firstUser" from made`,
+      )
+      .then(rowsOf<{ firstUser: number }>);
+    await tx.execute(sql`
+      insert into ${roleAssignments} (identity_id, security_role_id, organization_id, is_preferred)
+      select ${num(firstUser)} + n - 1, ${num(role.id)}, ${num(first)} + (n % ${num(size.locations)}), true
+      from generate_series(1, ${num(size.users)}) as n
+      union all
+      select ${num(firstUser)} + n - 1, ${num(role.id)}, ${num(first)} + ((n * 7 + 1) % ${num(size.locations)}), false
+      from generate_series(1, ${num(size.users)}) as n where n % 10 = 0 and (n * 7 + 1) % ${num(size.locations)} <> n % ${num(size.locations)}`);
+    const [admin] = await tx
+      .insert(identities)
+      .values({
+        ...SCALE_ADMIN,
+        userType: "external",
+        role: "admin",
+        serialNumber: "SC-ADMIN",
+        passwordHash: await hash(DEMO_PASSWORD),
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: identities.id });
+    await tx.execute(sql`
+      insert into ${roleAssignments} (identity_id, security_role_id, organization_id, is_preferred)
+      select ${num(admin.id)}, ${num(adminRole.id)}, ${num(first)} + n, n = 0 from generate_series(0, ${num(size.locations - 1)}) as n`);
+  });
+  await database.execute(sql`analyze`);
+  return { seeded: true };
+}
