@@ -175,3 +175,76 @@ export async function actorManages(database: Executor, actorId: number, userId: 
   const [mine, theirs] = await Promise.all([locationIdsOf(database, actorId), locationIdsOf(database, userId)]);
   return managesUser(mine, theirs);
 }
+
+/** One managed user as the API and the editor read them: contact data, status and assignments. */
+export interface ManagedUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  phoneMobile: string | null;
+  phoneSecondary: string | null;
+  fax: string | null;
+  preferredLanguage: string;
+  userType: "internal" | "external";
+  role: "admin" | "regular";
+  serialNumber: string;
+  employeeNumber: string | null;
+  status: UserStatus;
+  deactivationReason: string | null;
+  lastLoginAt: Date | null;
+  updatedAt: Date;
+  /** The user's locations, the preferred one first. */
+  locations: { id: number; name: string; preferred: boolean }[];
+  /** The security roles held, at which location. */
+  assignments: { securityRoleId: number; organizationId: number }[];
+}
+
+/** A user the actor manages; null when there is no such user or it belongs to other locations only (both answer 404). */
+export async function getManagedUser(database: Executor, actorId: number, userId: number): Promise<ManagedUser | null> {
+  if (!(await actorManages(database, actorId, userId))) return null;
+  const [row] = await database.select().from(identities).where(eq(identities.id, userId));
+  if (!row) return null;
+  const assigned = await database
+    .select({
+      securityRoleId: roleAssignments.securityRoleId,
+      organizationId: roleAssignments.organizationId,
+      preferred: roleAssignments.isPreferred,
+      name: organizations.name,
+    })
+    .from(roleAssignments)
+    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
+    .where(eq(roleAssignments.identityId, userId))
+    .orderBy(desc(roleAssignments.isPreferred), asc(organizations.name), asc(roleAssignments.securityRoleId));
+  const locations = new Map<number, { id: number; name: string; preferred: boolean }>();
+  for (const a of assigned) {
+    const known = locations.get(a.organizationId);
+    locations.set(a.organizationId, {
+      id: a.organizationId,
+      name: a.name,
+      preferred: (known?.preferred ?? false) || a.preferred,
+    });
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    jobTitle: row.jobTitle,
+    phoneMobile: row.phoneMobile,
+    phoneSecondary: row.phoneSecondary,
+    fax: row.fax,
+    preferredLanguage: row.preferredLanguage,
+    userType: row.userType,
+    role: row.role,
+    serialNumber: row.serialNumber,
+    employeeNumber: row.employeeNumber,
+    status: userStatusOf(row),
+    deactivationReason: row.deactivationReason,
+    lastLoginAt: row.lastLoginAt,
+    updatedAt: row.updatedAt,
+    locations: [...locations.values()],
+    assignments: assigned.map(({ securityRoleId, organizationId }) => ({ securityRoleId, organizationId })),
+  };
+}

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
-import { actorManages, everyListedUser, listUsers } from "~/users/users.server";
+import { actorManages, everyListedUser, getManagedUser, listUsers } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
 import { BACKENDS, identityIdOf } from "./backends";
 
@@ -130,5 +130,15 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     expect(page.rows).toHaveLength(3);
     expect(page.total).toBe((await emails("")).length);
     expect(page.pageCount).toBe(Math.ceil(page.total / 3));
+  });
+
+  it("reads a managed user with locations (preferred first) and assignments; another dealer's user reads as nothing", async () => {
+    const dealerId = await identityIdOf(handle.db, "dealer@example.com");
+    const dealer = (await getManagedUser(handle.db, adminId, dealerId))!;
+    expect(dealer).toMatchObject({ email: "dealer@example.com", status: "active", userType: "external" });
+    expect(dealer.locations[0].preferred).toBe(true);
+    expect(dealer.assignments.length).toBeGreaterThan(0);
+    expect(await getManagedUser(handle.db, adminId, await identityIdOf(handle.db, "halden@example.com"))).toBeNull();
+    expect(await getManagedUser(handle.db, adminId, 2_000_000)).toBeNull();
   });
 });
