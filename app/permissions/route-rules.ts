@@ -65,7 +65,7 @@ export const ROUTE_RULES = {
   copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] }, planned: true },
   copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] }, planned: true },
   createUser: { pattern: "/admin/users/create", rule: { all: [F.usersWrite] }, planned: true },
-  editUser: { pattern: "/admin/users/:id/:mode", rule: users, planned: true },
+  editUser: { pattern: "/admin/users/:id/:mode/:tab?", rule: users },
   applications: {
     pattern: "/admin/applications",
     rule: applications,

@@ -8,3 +8,5 @@ export const APPLICATIONS_WRITE: FeatureRule = { all: [F.applicationsWrite] };
 export const DOCUMENTS_WRITE: FeatureRule = { all: [F.documentsWrite] };
 export const SECURITY_ROLES_WRITE: FeatureRule = { all: [F.securityRolesWrite] };
 export const PERMISSION_SETS_WRITE: FeatureRule = { all: [F.permissionSetsWrite] };
+/** Activate, deactivate, create and delete users (admin:users:edit edits but does none of these). */
+export const USERS_LIFECYCLE: FeatureRule = { all: [F.usersWrite] };

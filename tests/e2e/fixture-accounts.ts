@@ -16,3 +16,6 @@ export const ROLE_PROBE = {
   lastName: "Probe",
   role: "E2E_DOCUMENT_READER",
 } as const;
+
+/** One dealer per e2e project whom the lifecycle test deactivates and activates again. */
+export const LIFECYCLE_USERS = { "js-on": "lifecycle-on@example.com", "js-off": "lifecycle-off@example.com" } as const;

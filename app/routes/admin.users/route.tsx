@@ -39,7 +39,12 @@ export default function UsersList() {
       sortable: true,
       render: (row) => (
         <>
-          {row.firstName} {row.lastName}
+          <Link
+            to={`/admin/users/${row.id}/view`}
+            aria-label={t("adminUsers.view", { name: `${row.firstName} ${row.lastName}` })}
+          >
+            {row.firstName} {row.lastName}
+          </Link>
           {row.jobTitle && <span className="cell-note">{row.jobTitle}</span>}
         </>
       ),

@@ -1,0 +1,111 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/admin/Modal";
+import { FieldError } from "~/admin/FieldError";
+import { withSearchParam } from "~/shell/search-params";
+import { DEACTIVATION_REASONS } from "~/users/lifecycle";
+
+/**
+ * Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so
+ * both work without JavaScript; the outcome shows as a status line after the redirect (?done=).
+ */
+export function LifecycleActions(props: { name: string; active: boolean; reasonError?: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const params = new URLSearchParams(location.search);
+  const confirm = params.get("confirm");
+  const done = params.get("done");
+  // Opening or closing a dialog drops the last outcome's status line.
+  const withoutDone = {
+    pathname: location.pathname,
+    search: withSearchParam(location, "done", null).slice(location.pathname.length),
+  };
+  const close = withSearchParam(withoutDone, "confirm", null);
+  const open = (which: string) => withSearchParam(withoutDone, "confirm", which);
+  const submitting = navigation.state === "submitting";
+  return (
+    <>
+      {(done === "deactivated" || done === "activated") && (
+        <p role="status" className="notice notice--success">
+          {t(`adminUsers.${done}`)}
+        </p>
+      )}
+      <section aria-labelledby="user-actions-title" className="user-actions">
+        <h2 id="user-actions-title" className="visually-hidden">
+          {t("adminUsers.actions")}
+        </h2>
+        {props.active ? (
+          <Link to={open("deactivate")} className="button button--danger" preventScrollReset>
+            {t("adminUsers.deactivate")}
+          </Link>
+        ) : (
+          <Link to={open("activate")} className="button" preventScrollReset>
+            {t("adminUsers.activate")}
+          </Link>
+        )}
+      </section>
+      {confirm === "deactivate" && props.active && (
+        <Modal
+          title={t("adminUsers.deactivateTitle")}
+          titleId="deactivate-title"
+          closeTo={close}
+          closeLabel={t("common.close")}
+        >
+          <Form method="post" action={location.pathname + location.search}>
+            <p>{t("adminUsers.deactivateText", { name: props.name })}</p>
+            <input type="hidden" name="intent" value="deactivate" />
+            <div className="field">
+              <label htmlFor="deactivation-reason">{t("adminUsers.reason")}</label>
+              <select
+                id="deactivation-reason"
+                name="reason"
+                defaultValue=""
+                aria-required="true"
+                aria-invalid={props.reasonError ? true : undefined}
+                aria-describedby={props.reasonError ? "deactivation-reason-error" : undefined}
+              >
+                <option value="">{t("common.selectOption")}</option>
+                {DEACTIVATION_REASONS.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {t(`adminUsers.reasons.${reason}`)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="deactivation-reason-error" errors={props.reasonError ? [props.reasonError] : undefined} />
+            </div>
+            <div className="modal__actions">
+              <Link to={close} className="button button--secondary" preventScrollReset>
+                {t("common.cancel")}
+              </Link>
+              <button type="submit" className="button button--danger" disabled={submitting}>
+                {t("adminUsers.deactivateButton")}
+              </button>
+            </div>
+          </Form>
+        </Modal>
+      )}
+      {confirm === "activate" && !props.active && (
+        <Modal
+          title={t("adminUsers.activateTitle")}
+          titleId="activate-title"
+          closeTo={close}
+          closeLabel={t("common.close")}
+        >
+          <Form method="post" action={location.pathname + location.search}>
+            <p>{t("adminUsers.activateText", { name: props.name })}</p>
+            <input type="hidden" name="intent" value="activate" />
+            <div className="modal__actions">
+              <Link to={close} className="button button--secondary" preventScrollReset>
+                {t("common.cancel")}
+              </Link>
+              <button type="submit" className="button" disabled={submitting}>
+                {t("adminUsers.activateButton")}
+              </button>
+            </div>
+          </Form>
+        </Modal>
+      )}
+    </>
+  );
+}

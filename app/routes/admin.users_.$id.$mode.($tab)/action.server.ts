@@ -1,0 +1,33 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requireFeatures } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { requiredIdParam } from "~/navigation/id-param";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { readFormData } from "~/security/form-body.server";
+import { deactivationSchema } from "~/users/lifecycle";
+import { activateUser, deactivateUser } from "~/users/lifecycle.server";
+
+/**
+ * Deactivate (with a reason) or activate: only with admin:users:write, checked here, and only a
+ * user of the administrator's own locations (any other is 404). A missing reason keeps the dialog open.
+ */
+export async function userAction({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, USERS_LIFECYCLE);
+  const id = requiredIdParam(params.id);
+  if (params.mode !== "view") throw new Response("Not Found", { status: 404 });
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  let outcome;
+  if (intent === "deactivate") {
+    const parsed = deactivationSchema.safeParse({ reason: form.get("reason") });
+    if (!parsed.success) return data({ reasonError: "validations.required" }, { status: 400 });
+    outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
+  } else if (intent === "activate") {
+    outcome = await activateUser(db(), user.identityId, id);
+  } else {
+    return data({ reasonError: undefined }, { status: 400 });
+  }
+  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  const done = intent === "deactivate" ? "deactivated" : "activated";
+  return redirect(`/admin/users/${id}/view${params.tab ? `/${params.tab}` : ""}?done=${done}`);
+}

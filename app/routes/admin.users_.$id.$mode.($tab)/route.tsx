@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { requiredIdParam } from "~/navigation/id-param";
+import { RoutableTabs } from "~/admin/RoutableTabs";
+import { securityRoleChoices } from "~/security-roles/security-roles.server";
+import { titleMeta } from "~/shell/page-title";
+import { getManagedUser } from "~/users/users.server";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { ContactTab, LocationsTab, RolesTab } from "./tabs";
+import { LifecycleActions } from "./LifecycleActions";
+import { userAction } from "./action.server";
+
+export const meta = titleMeta("adminUsers.title");
+
+/** The editor's tabs built so far, in order; each is its own address. */
+export const USER_TABS = ["contact", "locations", "roles"] as const;
+export type UserTab = (typeof USER_TABS)[number];
+
+/**
+ * SPEC §2 user editor, view mode (issue #14 §4): a user of the administrator's own locations, one
+ * tab per address. Another dealer's user, an unknown tab or mode is "Page not found".
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const id = requiredIdParam(params.id);
+  const tab = USER_TABS.find((known) => known === (params.tab ?? "contact"));
+  if (params.mode !== "view" || !tab) throw new Response("Not Found", { status: 404 });
+  const managed = await getManagedUser(db(), user.identityId, id);
+  if (!managed) throw new Response("Not Found", { status: 404 });
+  const roles = tab === "roles" ? await securityRoleChoices(db()) : [];
+  const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
+  const locationNames = new Map(managed.locations.map((location) => [location.id, location.name]));
+  return {
+    tab,
+    canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
+    user: {
+      ...managed,
+      lastLoginAt: managed.lastLoginAt?.toISOString() ?? null,
+      updatedAt: managed.updatedAt.toISOString(),
+    },
+    held: managed.assignments.map((a) => ({
+      role: roleNames.get(a.securityRoleId) ?? "",
+      location: locationNames.get(a.organizationId) ?? "",
+    })),
+  };
+}
+
+export function action(args: ActionFunctionArgs) {
+  return userAction(args);
+}
+
+export default function UserView() {
+  const { tab, user, held, canChangeStatus } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
+      </p>
+      <h1>{name}</h1>
+      <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
+      {canChangeStatus && (
+        <LifecycleActions
+          name={name}
+          active={user.status !== "inactive"}
+          reasonError={actionData && "reasonError" in actionData ? actionData.reasonError : undefined}
+        />
+      )}
+      <RoutableTabs
+        label={t("adminUsers.detailsLabel")}
+        current={tab}
+        tabs={USER_TABS.map((key) => ({
+          key,
+          label: t(`adminUsers.tabs.${key}`),
+          to: `/admin/users/${user.id}/view${key === "contact" ? "" : `/${key}`}`,
+        }))}
+      />
+      <section aria-labelledby="user-tab-title" className="user-tab">
+        <h2 id="user-tab-title">{t(`adminUsers.tabs.${tab}`)}</h2>
+        {tab === "contact" && <ContactTab user={user} />}
+        {tab === "locations" && <LocationsTab locations={user.locations} />}
+        {tab === "roles" && <RolesTab held={held} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useTranslation } from "react-i18next";
+import { mediumDate } from "~/i18n/date-format";
+import { Table } from "~/admin/DataTable";
+
+interface ContactUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  phoneMobile: string | null;
+  phoneSecondary: string | null;
+  fax: string | null;
+  preferredLanguage: string;
+  userType: "internal" | "external";
+  role: "admin" | "regular";
+  serialNumber: string;
+  employeeNumber: string | null;
+  status: string;
+  deactivationReason: string | null;
+  lastLoginAt: string | null;
+}
+
+/** The contact information tab in view mode: every field of the user, "Not set" where empty. */
+export function ContactTab({ user }: { user: ContactUser }) {
+  const { t, i18n } = useTranslation();
+  const notSet = t("adminUsers.notSet");
+  const rows: [string, string | null][] = [
+    [t("adminUsers.firstName"), user.firstName],
+    [t("adminUsers.lastName"), user.lastName],
+    [t("adminUsers.email"), user.email],
+    [t("adminUsers.jobTitle"), user.jobTitle],
+    [t("preferences.field.phoneMobile"), user.phoneMobile],
+    [t("preferences.field.phoneSecondary"), user.phoneSecondary],
+    [t("preferences.field.fax"), user.fax],
+    [t("preferences.field.preferredLanguage"), t(`languages.${user.preferredLanguage}`)],
+    [t("adminUsers.userType"), t(`adminUsers.userTypes.${user.userType}`)],
+    [t("adminUsers.kind"), t(`adminUsers.kinds.${user.role === "admin" ? "administrator" : "standard"}`)],
+    [t("adminUsers.serialNumber"), user.serialNumber],
+    [t("adminUsers.employeeNumber"), user.employeeNumber],
+    [
+      t("adminUsers.lastLogin"),
+      user.lastLoginAt ? mediumDate(i18n.language).format(new Date(user.lastLoginAt)) : t("adminUsers.neverSignedIn"),
+    ],
+    ...(user.deactivationReason
+      ? ([[t("adminUsers.deactivationReason"), t(`adminUsers.reasons.${user.deactivationReason}`)]] as [
+          string,
+          string,
+        ][])
+      : []),
+  ];
+  return (
+    <dl className="details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="details__row">
+          <dt>{label}</dt>
+          <dd>{value || notSet}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The locations tab in view mode: the user's locations, the preferred one first and marked. */
+export function LocationsTab({ locations }: { locations: { id: number; name: string; preferred: boolean }[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="plain-list">
+      {locations.map((location) => (
+        <li key={location.id}>
+          {location.name}
+          {location.preferred && <span className="badge">{t("adminUsers.preferred")}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The roles tab in view mode: each role held, at its location. */
+export function RolesTab({ held }: { held: { role: string; location: string }[] }) {
+  const { t } = useTranslation();
+  if (held.length === 0) return <p className="empty-state">{t("adminUsers.noRoles")}</p>;
+  return (
+    <Table
+      columns={[
+        { key: "role", label: t("adminSecurityRoles.viewTitle"), render: (row) => row.role },
+        { key: "location", label: t("adminUsers.roleAtLocation"), render: (row) => row.location },
+      ]}
+      rows={held}
+      rowKey={(row) => `${row.role}@${row.location}`}
+    />
+  );
+}

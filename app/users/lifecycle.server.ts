@@ -1,0 +1,71 @@
+import { eq, inArray, or, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { identities, oidcPayloads, sessions } from "~/db/schema";
+import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { actorManages } from "./users.server";
+import type { DeactivationReason } from "./lifecycle";
+
+export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" };
+
+/**
+ * Ends every way back in of one identity at once (ASVS V7): its portal sessions, and every record
+ * the identity provider keeps for the account — its sign-ins, grants, access and refresh tokens.
+ */
+async function endEverySession(tx: Executor, identityId: number): Promise<void> {
+  const account = String(identityId);
+  await tx.delete(sessions).where(eq(sessions.identityId, identityId));
+  const grants = await tx
+    .selectDistinct({ grantId: oidcPayloads.grantId })
+    .from(oidcPayloads)
+    .where(eq(oidcPayloads.accountId, account));
+  const grantIds = grants.map((g) => g.grantId).filter((g): g is string => Boolean(g));
+  await tx
+    .delete(oidcPayloads)
+    .where(
+      grantIds.length
+        ? or(eq(oidcPayloads.accountId, account), inArray(oidcPayloads.grantId, grantIds))
+        : eq(oidcPayloads.accountId, account),
+    );
+}
+
+/** Sets a managed user's status, audited per field; another dealer's user is missing. */
+async function setStatus(
+  database: Database,
+  actorId: number,
+  userId: number,
+  next: { status: "active" | "inactive"; deactivationReason: DeactivationReason | null },
+): Promise<LifecycleOutcome> {
+  return database.transaction(async (tx) => {
+    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    const [before] = await tx
+      .select({ status: identities.status, deactivationReason: identities.deactivationReason })
+      .from(identities)
+      .where(eq(identities.id, userId))
+      .for("update");
+    if (!before) return { kind: "missing" };
+    if (before.status === next.status) return { kind: "unchanged" };
+    await tx
+      .update(identities)
+      .set({ ...next, modifiedBy: actorId, updatedAt: sql`now()` })
+      .where(eq(identities.id, userId));
+    if (next.status === "inactive") await endEverySession(tx, userId);
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: userId,
+      operation: "update",
+      changes: fieldChanges(before, next, ["status", "deactivationReason"]),
+      actorId,
+    });
+    return { kind: "done" };
+  });
+}
+
+/** Deactivates a user with a reason: no sign-in, and every session, token and grant ends at once. */
+export function deactivateUser(database: Database, actorId: number, userId: number, reason: DeactivationReason) {
+  return setStatus(database, actorId, userId, { status: "inactive", deactivationReason: reason });
+}
+
+/** Activates a deactivated user again: they can sign in with their password. */
+export function activateUser(database: Database, actorId: number, userId: number) {
+  return setStatus(database, actorId, userId, { status: "active", deactivationReason: null });
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { DatabaseHandle } from "~/db/client.server";
+import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
+import { seedDemo } from "~/seed/seed";
+import { activateUser, deactivateUser } from "~/users/lifecycle.server";
+import { BACKENDS, identityIdOf } from "./backends";
+
+describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let adminId: number;
+  let dealerId: number;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    await handle.migrate();
+    await seedDemo(handle.db);
+    adminId = await identityIdOf(handle.db, "admin@example.com");
+    dealerId = await identityIdOf(handle.db, "dealer@example.com");
+  });
+  afterAll(async () => handle?.close());
+
+  it("deactivation ends every session, token and grant of the user at once, with the reason, audited", async () => {
+    const expires = new Date(Date.now() + 3_600_000);
+    await handle.db.insert(sessions).values({ id: "s-dealer", identityId: dealerId, data: {}, expiresAt: expires });
+    await handle.db.insert(oidcPayloads).values([
+      {
+        id: "grant-1",
+        model: "Grant",
+        payload: {},
+        grantId: "grant-1",
+        accountId: String(dealerId),
+        expiresAt: expires,
+      },
+      {
+        id: "rt-1",
+        model: "RefreshToken",
+        payload: {},
+        grantId: "grant-1",
+        accountId: String(dealerId),
+        expiresAt: expires,
+      },
+      { id: "code-1", model: "AuthorizationCode", payload: {}, grantId: "grant-1", expiresAt: expires },
+      { id: "other", model: "Session", payload: {}, accountId: String(adminId), expiresAt: expires },
+    ]);
+    expect(await deactivateUser(handle.db, adminId, dealerId, "securityConcern")).toEqual({ kind: "done" });
+    const [after] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
+    expect(after).toMatchObject({ status: "inactive", deactivationReason: "securityConcern", modifiedBy: adminId });
+    expect(await handle.db.select().from(sessions).where(eq(sessions.identityId, dealerId))).toEqual([]);
+    expect((await handle.db.select().from(oidcPayloads)).map((p) => p.id)).toEqual(["other"]);
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(dealerId))));
+    expect(audit.map((a) => [a.field, a.oldValue, a.newValue])).toEqual(
+      expect.arrayContaining([
+        ["status", "active", "inactive"],
+        ["deactivationReason", null, "securityConcern"],
+      ]),
+    );
+    expect(await deactivateUser(handle.db, adminId, dealerId, "other")).toEqual({ kind: "unchanged" });
+  });
+
+  it("activation restores the user and clears the reason", async () => {
+    expect(await activateUser(handle.db, adminId, dealerId)).toEqual({ kind: "done" });
+    const [after] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
+    expect(after).toMatchObject({ status: "active", deactivationReason: null });
+  });
+
+  it("another dealer's user is missing for the administrator and does not change", async () => {
+    const haldenId = await identityIdOf(handle.db, "halden@example.com");
+    expect(await deactivateUser(handle.db, adminId, haldenId, "other")).toEqual({ kind: "missing" });
+    const [halden] = await handle.db.select().from(identities).where(eq(identities.id, haldenId));
+    expect(halden.status).toBe("active");
+  });
+});
