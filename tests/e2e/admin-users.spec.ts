@@ -251,11 +251,26 @@ test.describe("issue #14 §6: the users API, scoped like the screen", () => {
     expect(record).toMatchObject({ email: "dealer@example.com", firstName: "Dana", status: "active" });
     expect(record.locations[0].preferred).toBe(true);
 
+    // Lifecycle through the API: a reason is required; another dealer's user is 404; the auditor may not.
+    const gap = gaps[0];
+    const noReason = await page.request.post(`/api/v2/admin/users/${dealer.id}/deactivate`, { data: {} });
+    expect(noReason.status()).toBe(400);
+    expect((await noReason.json()).error.fields.reason).toEqual(["Value is required"]);
+    expect(
+      (await page.request.post(`/api/v2/admin/users/${gap}/deactivate`, { data: { reason: "other" } })).status(),
+    ).toBe(404);
+    expect((await page.request.post(`/api/v2/admin/users/${gap}/activate`)).status()).toBe(404);
+    expect((await (await page.request.get(`/api/v2/admin/users/${dealer.id}`)).json()).data.status).toBe("active");
+
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();
     await signIn(other, "dealer@example.com", "/");
     expect((await other.request.get("/api/v2/admin/users")).status()).toBe(403);
     expect((await other.request.get(`/api/v2/admin/users/${dealer.id}`)).status()).toBe(403);
+    const forged = await other.request.post(`/api/v2/admin/users/${dealer.id}/deactivate`, {
+      data: { reason: "other" },
+    });
+    expect(forged.status()).toBe(403);
     await context.close();
   });
 });

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { jsonBody, validationReply } from "~/api/validation-reply.server";
+import { apiIdParam } from "~/api/id-param.server";
+import { db } from "~/db/client.server";
+import { localeOf } from "~/i18n/i18next.server";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { deactivationSchema } from "~/users/lifecycle";
+import { deactivateUser } from "~/users/lifecycle.server";
+import { getManagedUser } from "~/users/users.server";
+
+/**
+ * POST /api/v2/admin/users/{id}/deactivate `{ reason }`: admin:users:write; ends every session,
+ * token and grant of the user at once. Another dealer's user is 404; an inactive one stays as it is.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, USERS_LIFECYCLE);
+  const id = apiIdParam(params.id);
+  const parsed = deactivationSchema.safeParse(await jsonBody(request));
+  if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
+  const outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
+  if (outcome.kind === "missing") return apiError(404, "Not Found");
+  return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
+}
