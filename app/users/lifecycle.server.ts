@@ -69,3 +69,24 @@ export function deactivateUser(database: Database, actorId: number, userId: numb
 export function activateUser(database: Database, actorId: number, userId: number) {
   return setStatus(database, actorId, userId, { status: "active", deactivationReason: null });
 }
+
+/** Ends every session, token and grant of a managed user at once (beyond the spec: "End sessions"), audited. */
+export async function endSessionsOfUser(
+  database: Database,
+  actorId: number,
+  userId: number,
+): Promise<LifecycleOutcome> {
+  return database.transaction(async (tx) => {
+    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    const open = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, userId));
+    await endEverySession(tx, userId);
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: userId,
+      operation: "update",
+      changes: [{ field: "sessions", oldValue: String(open.length), newValue: "0" }],
+      actorId,
+    });
+    return { kind: "done" };
+  });
+}

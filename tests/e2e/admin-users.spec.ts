@@ -198,6 +198,36 @@ test.describe("issue #14 §5: deactivate and activate", () => {
     }
   });
 
+  test("the admin sees where a user is signed in and ends every session at once", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const jsOn = test.info().project.use.javaScriptEnabled !== false;
+    const email = LIFECYCLE_USERS[test.info().project.name as keyof typeof LIFECYCLE_USERS];
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
+    const member = await context.newPage();
+    try {
+      await signIn(member, email, "/documents", { javaScript: jsOn });
+      await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+      await page.getByRole("link", { name: /^View / }).click();
+      await page.getByRole("navigation", { name: "User details" }).getByRole("link", { name: "Sessions" }).click();
+      await expect(page).toHaveURL(/\/view\/sessions$/);
+      await expect(page.locator("table.data-table tbody tr")).not.toHaveCount(0);
+      await expect(page.locator("table.data-table tbody tr").first()).toContainText("Chrome");
+      await page.getByRole("link", { name: "End all sessions" }).click();
+      const dialog = page.getByRole("dialog", { name: "End all sessions" });
+      await expect(dialog).toContainText("is signed out everywhere at once");
+      await dialog.getByRole("button", { name: "End all sessions" }).click();
+      await expect(page.locator(".notice--success")).toHaveText("Every session of the user has ended.");
+      await expect(page.getByText("This user is not signed in anywhere.")).toBeVisible();
+      await member.goto("/documents");
+      await expect(member).toHaveURL(/\/signin\//);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the auditor reads a user but has no lifecycle actions, and a forged deactivation is refused", async ({
     page,
   }) => {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
-import { activateUser, deactivateUser } from "~/users/lifecycle.server";
+import { activateUser, deactivateUser, endSessionsOfUser } from "~/users/lifecycle.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backend) => {
@@ -72,5 +72,25 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     expect(await deactivateUser(handle.db, adminId, haldenId, "other")).toEqual({ kind: "missing" });
     const [halden] = await handle.db.select().from(identities).where(eq(identities.id, haldenId));
     expect(halden.status).toBe("active");
+  });
+
+  it("ending a user's sessions removes them and their grants, keeps the user active, and is scoped", async () => {
+    const expires = new Date(Date.now() + 3_600_000);
+    await handle.db.insert(sessions).values({ id: "s-dealer-2", identityId: dealerId, data: {}, expiresAt: expires });
+    await handle.db.insert(oidcPayloads).values({
+      id: "rt-2",
+      model: "RefreshToken",
+      payload: {},
+      grantId: "g-2",
+      accountId: String(dealerId),
+      expiresAt: expires,
+    });
+    expect(await endSessionsOfUser(handle.db, adminId, dealerId)).toEqual({ kind: "done" });
+    expect(await handle.db.select().from(sessions).where(eq(sessions.identityId, dealerId))).toEqual([]);
+    expect(await handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, "g-2"))).toEqual([]);
+    const [dealer] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
+    expect(dealer.status).toBe("active");
+    const haldenId = await identityIdOf(handle.db, "halden@example.com");
+    expect(await endSessionsOfUser(handle.db, adminId, haldenId)).toEqual({ kind: "missing" });
   });
 });

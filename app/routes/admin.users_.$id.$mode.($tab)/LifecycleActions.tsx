@@ -26,7 +26,7 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
   const submitting = navigation.state === "submitting";
   return (
     <>
-      {(done === "deactivated" || done === "activated") && (
+      {(done === "deactivated" || done === "activated" || done === "sessionsEnded") && (
         <p role="status" className="notice notice--success">
           {t(`adminUsers.${done}`)}
         </p>

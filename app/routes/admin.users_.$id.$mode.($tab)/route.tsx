@@ -12,12 +12,14 @@ import { satisfiesRule } from "~/permissions/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { ContactTab, LocationsTab, RolesTab } from "./tabs";
 import { LifecycleActions } from "./LifecycleActions";
+import { SessionsTab } from "./SessionsTab";
+import { activeSessionsOf } from "~/account/account-security.server";
 import { userAction } from "./action.server";
 
 export const meta = titleMeta("adminUsers.title");
 
 /** The editor's tabs built so far, in order; each is its own address. */
-export const USER_TABS = ["contact", "locations", "roles"] as const;
+export const USER_TABS = ["contact", "locations", "roles", "sessions"] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
@@ -31,11 +33,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.mode !== "view" || !tab) throw new Response("Not Found", { status: 404 });
   const managed = await getManagedUser(db(), user.identityId, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
-  const roles = tab === "roles" ? await securityRoleChoices(db()) : [];
+  const [roles, sessions] = await Promise.all([
+    tab === "roles" ? securityRoleChoices(db()) : [],
+    tab === "sessions" ? activeSessionsOf(db(), id, undefined) : [],
+  ]);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
   const locationNames = new Map(managed.locations.map((location) => [location.id, location.name]));
   return {
     tab,
+    sessions,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
     user: {
       ...managed,
@@ -54,7 +60,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, canChangeStatus } = useLoaderData<typeof loader>();
+  const { tab, user, held, sessions, canChangeStatus } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
@@ -86,6 +92,7 @@ export default function UserView() {
         {tab === "contact" && <ContactTab user={user} />}
         {tab === "locations" && <LocationsTab locations={user.locations} />}
         {tab === "roles" && <RolesTab held={held} />}
+        {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} />}
       </section>
     </div>
   );
