@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/admin/Modal";
 import { FieldError } from "~/admin/FieldError";
@@ -12,7 +13,6 @@ import { DEACTIVATION_REASONS } from "~/users/lifecycle";
 export function LifecycleActions(props: { name: string; active: boolean; reasonError?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigation = useNavigation();
   const params = new URLSearchParams(location.search);
   const confirm = params.get("confirm");
   const done = params.get("done");
@@ -23,7 +23,6 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
   };
   const close = withSearchParam(withoutDone, "confirm", null);
   const open = (which: string) => withSearchParam(withoutDone, "confirm", which);
-  const submitting = navigation.state === "submitting";
   return (
     <>
       {(done === "deactivated" || done === "activated" || done === "sessionsEnded") && (
@@ -46,66 +45,71 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
         )}
       </section>
       {confirm === "deactivate" && props.active && (
-        <Modal
-          title={t("adminUsers.deactivateTitle")}
-          titleId="deactivate-title"
+        <ActionDialog
+          which="deactivate"
+          text={t("adminUsers.deactivateText", { name: props.name })}
           closeTo={close}
-          closeLabel={t("common.close")}
+          danger
         >
-          <Form method="post" action={location.pathname + location.search}>
-            <p>{t("adminUsers.deactivateText", { name: props.name })}</p>
-            <input type="hidden" name="intent" value="deactivate" />
-            <div className="field">
-              <label htmlFor="deactivation-reason">{t("adminUsers.reason")}</label>
-              <select
-                id="deactivation-reason"
-                name="reason"
-                defaultValue=""
-                aria-required="true"
-                aria-invalid={props.reasonError ? true : undefined}
-                aria-describedby={props.reasonError ? "deactivation-reason-error" : undefined}
-              >
-                <option value="">{t("common.selectOption")}</option>
-                {DEACTIVATION_REASONS.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {t(`adminUsers.reasons.${reason}`)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="deactivation-reason-error" errors={props.reasonError ? [props.reasonError] : undefined} />
-            </div>
-            <div className="modal__actions">
-              <Link to={close} className="button button--secondary" preventScrollReset>
-                {t("common.cancel")}
-              </Link>
-              <button type="submit" className="button button--danger" disabled={submitting}>
-                {t("adminUsers.deactivateButton")}
-              </button>
-            </div>
-          </Form>
-        </Modal>
+          <div className="field">
+            <label htmlFor="deactivation-reason">{t("adminUsers.reason")}</label>
+            <select
+              id="deactivation-reason"
+              name="reason"
+              defaultValue=""
+              aria-required="true"
+              aria-invalid={props.reasonError ? true : undefined}
+              aria-describedby={props.reasonError ? "deactivation-reason-error" : undefined}
+            >
+              <option value="">{t("common.selectOption")}</option>
+              {DEACTIVATION_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {t(`adminUsers.reasons.${reason}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id="deactivation-reason-error" errors={props.reasonError ? [props.reasonError] : undefined} />
+          </div>
+        </ActionDialog>
       )}
       {confirm === "activate" && !props.active && (
-        <Modal
-          title={t("adminUsers.activateTitle")}
-          titleId="activate-title"
-          closeTo={close}
-          closeLabel={t("common.close")}
-        >
-          <Form method="post" action={location.pathname + location.search}>
-            <p>{t("adminUsers.activateText", { name: props.name })}</p>
-            <input type="hidden" name="intent" value="activate" />
-            <div className="modal__actions">
-              <Link to={close} className="button button--secondary" preventScrollReset>
-                {t("common.cancel")}
-              </Link>
-              <button type="submit" className="button" disabled={submitting}>
-                {t("adminUsers.activateButton")}
-              </button>
-            </div>
-          </Form>
-        </Modal>
+        <ActionDialog which="activate" text={t("adminUsers.activateText", { name: props.name })} closeTo={close} />
       )}
     </>
+  );
+}
+
+/** A confirmation that posts its intent (and the fields inside it) to this page: deactivate or activate. */
+function ActionDialog(props: {
+  which: "deactivate" | "activate";
+  text: string;
+  closeTo: string;
+  danger?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <Modal
+      title={t(`adminUsers.${props.which}Title`)}
+      titleId={`${props.which}-title`}
+      closeTo={props.closeTo}
+      closeLabel={t("common.close")}
+    >
+      <Form method="post" action={location.pathname + location.search}>
+        <p>{props.text}</p>
+        <input type="hidden" name="intent" value={props.which} />
+        {props.children}
+        <div className="modal__actions">
+          <Link to={props.closeTo} className="button button--secondary" preventScrollReset>
+            {t("common.cancel")}
+          </Link>
+          <button type="submit" className={props.danger ? "button button--danger" : "button"} disabled={submitting}>
+            {t(`adminUsers.${props.which}Button`)}
+          </button>
+        </div>
+      </Form>
+    </Modal>
   );
 }

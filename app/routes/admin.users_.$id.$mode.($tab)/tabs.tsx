@@ -1,24 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { mediumDate } from "~/i18n/date-format";
 import { Table } from "~/admin/DataTable";
+import type { ManagedUser } from "~/users/users.server";
 
-interface ContactUser {
-  email: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string | null;
-  phoneMobile: string | null;
-  phoneSecondary: string | null;
-  fax: string | null;
-  preferredLanguage: string;
-  userType: "internal" | "external";
-  role: "admin" | "regular";
-  serialNumber: string;
-  employeeNumber: string | null;
-  status: string;
-  deactivationReason: string | null;
-  lastLoginAt: string | null;
-}
+/** The user as the loader sends it: dates as ISO text. */
+type ContactUser = Omit<ManagedUser, "lastLoginAt" | "updatedAt"> & { lastLoginAt: string | null };
 
 /** The contact information tab in view mode: every field of the user, "Not set" where empty. */
 export function ContactTab({ user }: { user: ContactUser }) {
