@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn } from "./helpers";
 import { LIFECYCLE_USERS } from "./fixture-accounts";
 
@@ -147,22 +147,27 @@ test.describe("issue #14 §4: the user editor in view mode", () => {
   });
 });
 
+/** This project's lifecycle user signed in (in a context of their own) and the admin on that user's page. */
+async function memberAndAdmin(page: Page, browser: Browser, baseURL: string | undefined) {
+  const jsOn = test.info().project.use.javaScriptEnabled !== false;
+  const email = LIFECYCLE_USERS[test.info().project.name as keyof typeof LIFECYCLE_USERS];
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
+  const member = await context.newPage();
+  await signIn(member, email, "/documents", { javaScript: jsOn });
+  await expect(member).toHaveURL(/\/documents$/);
+  await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: /^View / }).click();
+  return { jsOn, email, context, member };
+}
+
 test.describe("issue #14 §5: deactivate and activate", () => {
   test("deactivating with a reason signs the user out on their next request and blocks sign-in; activating restores", async ({
     page,
     browser,
     baseURL,
   }) => {
-    const jsOn = test.info().project.use.javaScriptEnabled !== false;
-    const email = LIFECYCLE_USERS[test.info().project.name as keyof typeof LIFECYCLE_USERS];
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
-    const member = await context.newPage();
+    const { jsOn, email, context, member } = await memberAndAdmin(page, browser, baseURL);
     try {
-      await signIn(member, email, "/documents", { javaScript: jsOn });
-      await expect(member).toHaveURL(/\/documents$/);
-
-      await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
-      await page.getByRole("link", { name: /^View / }).click();
       await page.getByRole("link", { name: "Deactivate" }).click();
       const dialog = page.getByRole("dialog", { name: "Deactivate user" });
       await expect(dialog).toContainText("can no longer sign in");
@@ -203,14 +208,8 @@ test.describe("issue #14 §5: deactivate and activate", () => {
     browser,
     baseURL,
   }) => {
-    const jsOn = test.info().project.use.javaScriptEnabled !== false;
-    const email = LIFECYCLE_USERS[test.info().project.name as keyof typeof LIFECYCLE_USERS];
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
-    const member = await context.newPage();
+    const { context, member } = await memberAndAdmin(page, browser, baseURL);
     try {
-      await signIn(member, email, "/documents", { javaScript: jsOn });
-      await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
-      await page.getByRole("link", { name: /^View / }).click();
       await page.getByRole("navigation", { name: "User details" }).getByRole("link", { name: "Sessions" }).click();
       await expect(page).toHaveURL(/\/view\/sessions$/);
       await expect(page.locator("table.data-table tbody tr")).not.toHaveCount(0);
