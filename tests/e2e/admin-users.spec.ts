@@ -288,7 +288,7 @@ test.describe("issue #14 §6: the users API, scoped like the screen", () => {
     expect(
       (await page.request.post(`/api/v2/admin/users/${gap}/deactivate`, { data: { reason: "other" } })).status(),
     ).toBe(404);
-    expect((await page.request.post(`/api/v2/admin/users/${gap}/activate`)).status()).toBe(404);
+    expect((await page.request.post(`/api/v2/admin/users/${gap}/activate`, { data: {} })).status()).toBe(404);
     expect((await (await page.request.get(`/api/v2/admin/users/${dealer.id}`)).json()).data.status).toBe("active");
 
     const context = await browser.newContext({ baseURL });
