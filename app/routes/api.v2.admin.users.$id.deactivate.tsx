@@ -4,6 +4,7 @@ import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { apiIdParam } from "~/api/id-param.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
+import { refusalReply } from "~/api/refusal-reply.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { deactivationSchema } from "~/users/lifecycle";
 import { deactivateUser } from "~/users/lifecycle.server";
@@ -21,5 +22,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
   const outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
+  if (outcome.kind === "self") return refusalReply(await localeOf(request), 409, "adminUsers.deactivateSelf");
   return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
 }

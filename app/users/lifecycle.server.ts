@@ -5,7 +5,7 @@ import { fieldChanges, recordAudit } from "~/admin/audit.server";
 import { actorManages } from "./users.server";
 import type { DeactivationReason } from "./lifecycle";
 
-export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" };
+export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" } | { kind: "self" };
 
 /**
  * Ends every way back in of one identity at once (ASVS V7): its portal sessions, and every record
@@ -60,8 +60,14 @@ async function setStatus(
   });
 }
 
-/** Deactivates a user with a reason: no sign-in, and every session, token and grant ends at once. */
-export function deactivateUser(database: Database, actorId: number, userId: number, reason: DeactivationReason) {
+/** Deactivates a user with a reason: no sign-in, and every session, token and grant ends at once. Never one's own account. */
+export async function deactivateUser(
+  database: Database,
+  actorId: number,
+  userId: number,
+  reason: DeactivationReason,
+): Promise<LifecycleOutcome> {
+  if (actorId === userId) return { kind: "self" };
   return setStatus(database, actorId, userId, { status: "inactive", deactivationReason: reason });
 }
 
@@ -88,5 +94,24 @@ export async function endSessionsOfUser(
       actorId,
     });
     return { kind: "done" };
+  });
+}
+
+export type DeleteUserOutcome = { kind: "deleted" } | { kind: "missing" } | { kind: "self" };
+
+/**
+ * Deletes a managed user: every session and provider record ends, the identity goes with its
+ * assignments, reads and subscriptions (cascades). The audit keeps the id and who deleted it, not
+ * the personal data. An administrator does not delete their own account here.
+ */
+export async function deleteUser(database: Database, actorId: number, userId: number): Promise<DeleteUserOutcome> {
+  if (actorId === userId) return { kind: "self" };
+  return database.transaction(async (tx) => {
+    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    await endEverySession(tx, userId);
+    const deleted = await tx.delete(identities).where(eq(identities.id, userId)).returning({ id: identities.id });
+    if (deleted.length === 0) return { kind: "missing" };
+    await recordAudit(tx, { entity: "identity", entityId: userId, operation: "delete", changes: [], actorId });
+    return { kind: "deleted" };
   });
 }

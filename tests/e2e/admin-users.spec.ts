@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn } from "./helpers";
-import { LIFECYCLE_USERS } from "./fixture-accounts";
+import { DELETABLE_USERS, LIFECYCLE_USERS } from "./fixture-accounts";
 
 const names = (page: Page) => page.locator("table.data-table tbody tr td:first-child");
 const emails = (page: Page) => page.locator("table.data-table tbody tr td:nth-child(2)");
@@ -225,6 +225,34 @@ test.describe("issue #14 §5: deactivate and activate", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("the admin deletes a user after a confirmation; the user is gone and cannot sign in", async ({ page }) => {
+    const email = DELETABLE_USERS[test.info().project.name as keyof typeof DELETABLE_USERS];
+    await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: /^View / }).click();
+    await page.getByRole("link", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete user" });
+    await expect(dialog).toContainText("This cannot be undone.");
+    await dialog.getByRole("button", { name: "Delete user" }).click();
+    await expect(page.getByRole("dialog", { name: "Deleted" })).toContainText("The user has been deleted.");
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.getByText("No results")).toBeVisible();
+  });
+
+  test("on the admin's own page there is no deactivate or delete, and a forged one is refused", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/users?q=alex");
+    await page.getByRole("link", { name: "View Alex Morgan" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alex Morgan");
+    await expect(page.getByRole("link", { name: "Deactivate" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Delete" })).toHaveCount(0);
+    const forms: Record<string, string>[] = [{ intent: "deactivate", reason: "other" }, { intent: "delete" }];
+    for (const form of forms) {
+      const forged = await page.request.post(new URL(page.url()).pathname, { form, maxRedirects: 0 });
+      expect(forged.status()).toBe(409);
+    }
+    await page.goto(new URL(page.url()).pathname);
+    await expect(page.locator(".notice").first()).toHaveText("Active");
   });
 
   test("the auditor reads a user but has no lifecycle actions, and a forged deactivation is refused", async ({

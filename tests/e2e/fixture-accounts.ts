@@ -19,3 +19,6 @@ export const ROLE_PROBE = {
 
 /** One dealer per e2e project whom the lifecycle test deactivates and activates again. */
 export const LIFECYCLE_USERS = { "js-on": "lifecycle-on@example.com", "js-off": "lifecycle-off@example.com" } as const;
+
+/** One dealer per e2e project whom the delete test removes. */
+export const DELETABLE_USERS = { "js-on": "leaver-on@example.com", "js-off": "leaver-off@example.com" } as const;

@@ -3,7 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/seed/seed";
-import { KEYHOLDERS, LIFECYCLE_USERS, PREFERENCE_USERS, ROAMERS, ROLE_PROBE } from "./fixture-accounts";
+import {
+  DELETABLE_USERS,
+  KEYHOLDERS,
+  LIFECYCLE_USERS,
+  PREFERENCE_USERS,
+  ROAMERS,
+  ROLE_PROBE,
+} from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
 export const DEV_HALDEN = { email: "devhalden@example.com", firstName: "Noor", lastName: "Haddad" };
@@ -111,6 +118,7 @@ async function seedKeyholders(db: Database): Promise<void> {
     ...Object.values(ROAMERS),
     ...Object.values(PREFERENCE_USERS),
     ...Object.values(LIFECYCLE_USERS),
+    ...Object.values(DELETABLE_USERS),
   ]) {
     const person = { email, firstName: "Kim", lastName: "Keller" };
     await insertFixtureUser(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
+import { auditLog, identities, oidcPayloads, roleAssignments, sessions } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
-import { activateUser, deactivateUser, endSessionsOfUser } from "~/users/lifecycle.server";
+import { activateUser, deactivateUser, deleteUser, endSessionsOfUser } from "~/users/lifecycle.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backend) => {
@@ -92,5 +92,34 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     expect(dealer.status).toBe("active");
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
     expect(await endSessionsOfUser(handle.db, adminId, haldenId)).toEqual({ kind: "missing" });
+  });
+
+  it("an administrator neither deactivates nor deletes their own account", async () => {
+    expect(await deactivateUser(handle.db, adminId, adminId, "other")).toEqual({ kind: "self" });
+    expect(await deleteUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    const [admin] = await handle.db.select().from(identities).where(eq(identities.id, adminId));
+    expect(admin.status).toBe("active");
+  });
+
+  it("deleting a user removes the identity and its assignments; the audit keeps the id and no personal data", async () => {
+    const partnerId = await identityIdOf(handle.db, "partner@example.com");
+    expect(await deleteUser(handle.db, adminId, partnerId)).toEqual({ kind: "deleted" });
+    expect(await handle.db.select().from(identities).where(eq(identities.id, partnerId))).toEqual([]);
+    expect(await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, partnerId))).toEqual([]);
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(partnerId)), eq(auditLog.operation, "delete")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      entity: "identity",
+      field: null,
+      oldValue: null,
+      newValue: null,
+      changedBy: adminId,
+    });
+    expect(await deleteUser(handle.db, adminId, partnerId)).toEqual({ kind: "missing" });
+    const haldenId = await identityIdOf(handle.db, "halden@example.com");
+    expect(await deleteUser(handle.db, adminId, haldenId)).toEqual({ kind: "missing" });
   });
 });

@@ -10,6 +10,7 @@ import { SearchForm } from "~/admin/SearchForm";
 import { DataTable, type Column } from "~/admin/DataTable";
 import { mediumDate } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
+import { DeletedDialog } from "~/admin/EditorDialogs";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -102,6 +103,7 @@ export default function UsersList() {
         page={data.page}
         pageCount={data.pageCount}
       />
+      <DeletedDialog text={t("adminUsers.deleted")} />
     </div>
   );
 }

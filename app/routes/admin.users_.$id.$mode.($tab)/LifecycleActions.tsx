@@ -10,7 +10,14 @@ import { DEACTIVATION_REASONS } from "~/users/lifecycle";
  * Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so
  * both work without JavaScript; the outcome shows as a status line after the redirect (?done=).
  */
-export function LifecycleActions(props: { name: string; active: boolean; reasonError?: string }) {
+export function LifecycleActions(props: {
+  name: string;
+  active: boolean;
+  /** The administrator's own account: no deactivate or delete here. */
+  self: boolean;
+  reasonError?: string;
+  refusal?: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -25,6 +32,11 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
   const open = (which: string) => withSearchParam(withoutDone, "confirm", which);
   return (
     <>
+      {props.refusal && (
+        <p role="alert" className="form-error">
+          {t(props.refusal)}
+        </p>
+      )}
       {(done === "deactivated" || done === "activated" || done === "sessionsEnded") && (
         <p role="status" className="notice notice--success">
           {t(`adminUsers.${done}`)}
@@ -34,7 +46,7 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
         <h2 id="user-actions-title" className="visually-hidden">
           {t("adminUsers.actions")}
         </h2>
-        {props.active ? (
+        {props.self ? null : props.active ? (
           <Link to={open("deactivate")} className="button button--danger" preventScrollReset>
             {t("adminUsers.deactivate")}
           </Link>
@@ -43,8 +55,13 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
             {t("adminUsers.activate")}
           </Link>
         )}
+        {!props.self && (
+          <Link to={open("delete")} className="button button--secondary" preventScrollReset>
+            {t("adminUsers.delete")}
+          </Link>
+        )}
       </section>
-      {confirm === "deactivate" && props.active && (
+      {confirm === "deactivate" && props.active && !props.self && (
         <ActionDialog
           which="deactivate"
           text={t("adminUsers.deactivateText", { name: props.name })}
@@ -72,6 +89,9 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
           </div>
         </ActionDialog>
       )}
+      {confirm === "delete" && !props.self && (
+        <ActionDialog which="delete" text={t("adminUsers.deleteText", { name: props.name })} closeTo={close} danger />
+      )}
       {confirm === "activate" && !props.active && (
         <ActionDialog which="activate" text={t("adminUsers.activateText", { name: props.name })} closeTo={close} />
       )}
@@ -81,7 +101,7 @@ export function LifecycleActions(props: { name: string; active: boolean; reasonE
 
 /** A confirmation that posts its intent (and the fields inside it) to this page: deactivate or activate. */
 function ActionDialog(props: {
-  which: "deactivate" | "activate";
+  which: "deactivate" | "activate" | "delete";
   text: string;
   closeTo: string;
   danger?: boolean;

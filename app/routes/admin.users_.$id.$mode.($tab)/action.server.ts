@@ -5,7 +5,7 @@ import { requiredIdParam } from "~/navigation/id-param";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { deactivationSchema } from "~/users/lifecycle";
-import { activateUser, deactivateUser, endSessionsOfUser } from "~/users/lifecycle.server";
+import { activateUser, deactivateUser, deleteUser, endSessionsOfUser } from "~/users/lifecycle.server";
 
 /**
  * Deactivate (with a reason) or activate: only with admin:users:write, checked here, and only a
@@ -24,12 +24,18 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
     outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
   } else if (intent === "activate") {
     outcome = await activateUser(db(), user.identityId, id);
+  } else if (intent === "delete") {
+    const deleted = await deleteUser(db(), user.identityId, id);
+    if (deleted.kind === "self") return data({ refusal: "adminUsers.deleteSelf" }, { status: 409 });
+    if (deleted.kind === "missing") throw new Response("Not Found", { status: 404 });
+    return redirect("/admin/users?deleted=1");
   } else if (intent === "endSessions") {
     outcome = await endSessionsOfUser(db(), user.identityId, id);
   } else {
     return data({ reasonError: undefined }, { status: 400 });
   }
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "self") return data({ refusal: "adminUsers.deactivateSelf" }, { status: 409 });
   const done = { deactivate: "deactivated", activate: "activated", endSessions: "sessionsEnded" }[intent];
   return redirect(`/admin/users/${id}/view${params.tab ? `/${params.tab}` : ""}?done=${done}`);
 }

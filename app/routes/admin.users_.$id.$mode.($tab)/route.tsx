@@ -43,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab,
     sessions,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
+    isSelf: id === user.identityId,
     user: {
       ...managed,
       lastLoginAt: managed.lastLoginAt?.toISOString() ?? null,
@@ -60,7 +61,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, canChangeStatus } = useLoaderData<typeof loader>();
+  const { tab, user, held, sessions, canChangeStatus, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
@@ -75,7 +76,9 @@ export default function UserView() {
         <LifecycleActions
           name={name}
           active={user.status !== "inactive"}
+          self={isSelf}
           reasonError={actionData && "reasonError" in actionData ? actionData.reasonError : undefined}
+          refusal={actionData && "refusal" in actionData ? actionData.refusal : undefined}
         />
       )}
       <RoutableTabs
