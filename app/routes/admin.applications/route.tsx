@@ -8,13 +8,12 @@ import { satisfiesRule } from "~/permissions/feature-rule";
 import { applicationListOptionsOf, listApplications, moveApplication } from "~/applications/applications.server";
 import { moveSchema } from "~/applications/schema";
 import { titleMeta } from "~/shell/page-title";
-import { DeletedDialog } from "~/admin/EditorDialogs";
 import { withSearchParam } from "~/shell/search-params";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
-import { SearchForm } from "~/admin/SearchForm";
 import { readFormData } from "~/security/form-body.server";
-import { DataTable, type Column } from "~/admin/DataTable";
+import { type Column } from "~/admin/DataTable";
+import { ListScreen } from "~/admin/ListScreen";
 import { MoveButtons } from "./MoveButtons";
 
 export const meta = titleMeta("adminApplications.title");
@@ -95,31 +94,12 @@ export default function ApplicationsList() {
     },
   ];
   return (
-    <div className="page">
-      <div className="page__header">
-        <h1>{t("adminApplications.title")}</h1>
-        {data.canWrite && (
-          <Link to="/admin/application" className="button">
-            {t("adminApplications.add")}
-          </Link>
-        )}
-      </div>
-      <SearchForm
-        id="application-search"
-        label={t("adminApplications.searchLabel")}
-        query={data.state.query}
-        keep={{ sortBy: data.state.sortBy, sortType: data.state.sortType }}
-      />
-      <DataTable
-        columns={columns}
-        rows={data.rows}
-        rowKey={(row) => row.id}
-        count={t("adminApplications.count", { count: data.total })}
-        sort={data.state}
-        page={data.page}
-        pageCount={data.pageCount}
-      />
-      <DeletedDialog text={t("adminApplications.deleted")} />
-    </div>
+    <ListScreen
+      ns="adminApplications"
+      addTo={data.canWrite && "/admin/application"}
+      searchId="application-search"
+      list={data}
+      columns={columns}
+    />
   );
 }

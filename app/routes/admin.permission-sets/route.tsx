@@ -5,9 +5,8 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { listPermissionSets, permissionSetListOptionsOf } from "~/permission-sets/permission-sets.server";
 import { titleMeta } from "~/shell/page-title";
-import { SearchForm } from "~/admin/SearchForm";
-import { DataTable, type Column } from "~/admin/DataTable";
-import { DeletedDialog } from "~/admin/EditorDialogs";
+import { type Column } from "~/admin/DataTable";
+import { ListScreen } from "~/admin/ListScreen";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 
@@ -74,31 +73,12 @@ export default function PermissionSetsList() {
     },
   ];
   return (
-    <div className="page">
-      <div className="page__header">
-        <h1>{t("adminPermissionSets.title")}</h1>
-        {data.canWrite && (
-          <Link to="/admin/permission-set" className="button">
-            {t("adminPermissionSets.add")}
-          </Link>
-        )}
-      </div>
-      <SearchForm
-        id="permission-set-search"
-        label={t("adminPermissionSets.searchLabel")}
-        query={data.state.query}
-        keep={{ sortBy: data.state.sortBy, sortType: data.state.sortType }}
-      />
-      <DataTable
-        columns={columns}
-        rows={data.rows}
-        rowKey={(row) => row.id}
-        count={t("adminPermissionSets.count", { count: data.total })}
-        sort={data.state}
-        page={data.page}
-        pageCount={data.pageCount}
-      />
-      <DeletedDialog text={t("adminPermissionSets.deleted")} />
-    </div>
+    <ListScreen
+      ns="adminPermissionSets"
+      addTo={data.canWrite && "/admin/permission-set"}
+      searchId="permission-set-search"
+      list={data}
+      columns={columns}
+    />
   );
 }

@@ -5,10 +5,9 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { listSecurityRoles, securityRoleListOptionsOf } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
-import { SearchForm } from "~/admin/SearchForm";
-import { DataTable, type Column } from "~/admin/DataTable";
+import { type Column } from "~/admin/DataTable";
+import { ListScreen } from "~/admin/ListScreen";
 import { mediumDate } from "~/i18n/date-format";
-import { DeletedDialog } from "~/admin/EditorDialogs";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 
@@ -65,31 +64,12 @@ export default function SecurityRolesList() {
     },
   ];
   return (
-    <div className="page">
-      <div className="page__header">
-        <h1>{t("adminSecurityRoles.title")}</h1>
-        {data.canWrite && (
-          <Link to="/admin/security-role" className="button">
-            {t("adminSecurityRoles.add")}
-          </Link>
-        )}
-      </div>
-      <SearchForm
-        id="security-role-search"
-        label={t("adminSecurityRoles.searchLabel")}
-        query={data.state.query}
-        keep={{ sortBy: data.state.sortBy, sortType: data.state.sortType }}
-      />
-      <DataTable
-        columns={columns}
-        rows={data.rows}
-        rowKey={(row) => row.id}
-        count={t("adminSecurityRoles.count", { count: data.total })}
-        sort={data.state}
-        page={data.page}
-        pageCount={data.pageCount}
-      />
-      <DeletedDialog text={t("adminSecurityRoles.deleted")} />
-    </div>
+    <ListScreen
+      ns="adminSecurityRoles"
+      addTo={data.canWrite && "/admin/security-role"}
+      searchId="security-role-search"
+      list={data}
+      columns={columns}
+    />
   );
 }

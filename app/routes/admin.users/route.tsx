@@ -6,11 +6,10 @@ import { db } from "~/db/client.server";
 import { listUsers } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
 import { titleMeta } from "~/shell/page-title";
-import { SearchForm } from "~/admin/SearchForm";
-import { DataTable, type Column } from "~/admin/DataTable";
+import { type Column } from "~/admin/DataTable";
+import { ListScreen } from "~/admin/ListScreen";
 import { mediumDate } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
-import { DeletedDialog } from "~/admin/EditorDialogs";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -77,33 +76,19 @@ export default function UsersList() {
   ];
   const filtered = Boolean(state.query || state.status || state.userType || state.kind || state.lastLogin);
   return (
-    <div className="page">
-      <div className="page__header">
-        <h1>{t("adminUsers.title")}</h1>
-      </div>
-      <SearchForm
-        id="user-search"
-        label={t("adminUsers.searchLabel")}
-        query={state.query}
-        keep={{ sortBy: state.sortBy, sortType: state.sortType }}
-      >
-        <UserFilters state={state} />
-      </SearchForm>
-      {filtered && (
-        <p>
-          <Link to={`?sortBy=${state.sortBy}&sortType=${state.sortType}`}>{t("adminUsers.clearFilters")}</Link>
-        </p>
-      )}
-      <DataTable
-        columns={columns}
-        rows={data.rows}
-        rowKey={(row) => row.id}
-        count={t("adminUsers.count", { count: data.total })}
-        sort={state}
-        page={data.page}
-        pageCount={data.pageCount}
-      />
-      <DeletedDialog text={t("adminUsers.deleted")} />
-    </div>
+    <ListScreen
+      ns="adminUsers"
+      searchId="user-search"
+      list={data}
+      columns={columns}
+      filters={<UserFilters state={state} />}
+      beforeTable={
+        filtered && (
+          <p>
+            <Link to={`?sortBy=${state.sortBy}&sortType=${state.sortType}`}>{t("adminUsers.clearFilters")}</Link>
+          </p>
+        )
+      }
+    />
   );
 }
