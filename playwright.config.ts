@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const BRAND3_BASE_URL = `http://halden.localhost:${PORT}`;
 /** The e2e server's data folder; tests/e2e/serve.ts empties it first, so every run starts fresh. */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `dealer-portal-e2e-${PORT}`);
+/** Where the e2e suite's SMTP server (tests/support/mail-sink.ts) files what the portal sends. */
+export const E2E_MAIL_DIR = `${E2E_DATA_DIR}-mail`;
 
 /** Specs that change shared demo data; their project runs after the others have finished. */
 const AFTER_ALL = "**/*.after-all.spec.ts";
@@ -55,6 +57,7 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL_BRAND3: `http://halden.localhost:${PORT}`,
       DATA_DIR: E2E_DATA_DIR,
+      MAIL_SINK_DIR: E2E_MAIL_DIR,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       APP_ENV: "test",

@@ -51,6 +51,12 @@ export const configSchema = z.object({
   SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Where e-mail goes (smtp:// or smtps://, credentials in the URL); unset: the email_outbox table and the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(255).default("Dealer Portal <no-reply@dealer-portal.example>"),
   /** Web worker processes (node:cluster); more than one needs DATABASE_URL (PGlite is one process's). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });

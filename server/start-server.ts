@@ -21,6 +21,7 @@ import { ConfigError, type Config } from "../app/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../app/jobs/housekeeping.server";
 import { seedDemo } from "../app/seed/seed";
+import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.server";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { logger } from "../app/logger.server";
 import { requestScope } from "../app/server-context/request-scope.server";
@@ -74,13 +75,17 @@ export async function startServer(
   setDatabase(database);
   await options.afterSeed?.(database.db);
 
-  // Housekeeping (expired sessions, provider records, old sign-in attempts): now and every hour.
+  // E-mail leaves after the commit that queued it; what failed is retried with the jobs.
+  setMailDelivery(() => database.db, mailTransport(config));
+
+  // Housekeeping (expired sessions, provider records, old sign-in attempts) and mail retries: now and every hour.
   const runJobs = () =>
     runHousekeeping(database)
       .then((result) => result && logger.info(result, "housekeeping done"))
       .catch((error: unknown) =>
         logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed"),
-      );
+      )
+      .then(deliverSoon);
   const runsJobs = options.worker?.runsJobs ?? true;
   if (runsJobs) void runJobs();
   const jobsTimer = runsJobs ? setInterval(runJobs, HOUSEKEEPING_INTERVAL_MS) : undefined;

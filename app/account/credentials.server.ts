@@ -5,7 +5,8 @@ import { identities, loginAttempts } from "~/db/schema";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS, lockedUntil } from "~/account/lockout";
 
 export type CredentialCheck =
-  { ok: true; identityId: number } | { ok: false; reason: "invalid" | "locked" | "inactive"; until?: Date };
+  | { ok: true; identityId: number }
+  | { ok: false; reason: "invalid" | "locked" | "inactive" | "unverified"; until?: Date };
 
 /** A constant hash so a wrong e-mail costs as much time as a wrong password (no enumeration by timing). */
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$XdefW44EECY5TZRSD//IPg$wT/X/F084DdkAU2ChYjBNYaBwgLT5MNq5qWD4kyFux0";
@@ -38,7 +39,12 @@ export async function checkCredentials(
   if (until) return { ok: false, reason: "locked", until };
 
   const [identity] = await database
-    .select({ id: identities.id, hash: identities.passwordHash, status: identities.status })
+    .select({
+      id: identities.id,
+      hash: identities.passwordHash,
+      status: identities.status,
+      verifiedAt: identities.emailVerifiedAt,
+    })
     .from(identities)
     .where(sql`lower(${identities.email}) = ${email}`);
   const valid = await verify(identity?.hash ?? DUMMY_HASH, password).catch(() => false);
@@ -49,5 +55,7 @@ export async function checkCredentials(
     return after ? { ok: false, reason: "locked", until: after } : { ok: false, reason: "invalid" };
   }
   if (identity.status !== "active") return { ok: false, reason: "inactive" };
+  // A new user has no password until they verify; this holds even if one was set another way.
+  if (!identity.verifiedAt) return { ok: false, reason: "unverified" };
   return { ok: true, identityId: identity.id };
 }

@@ -486,3 +486,39 @@ export const documents = pgTable(
   },
   (t) => [index("documents_subject_idx").on(t.subject)],
 );
+
+/**
+ * Every e-mail the portal sends, written in the transaction of the change that causes it (so a
+ * rolled-back change sends nothing) and delivered after commit: by SMTP when SMTP_URL is set,
+ * otherwise to the log. `sentAt` stays empty until delivered; failures count in `attempts`.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    /** A deliverer has taken the row until then (another instance skips it; after it, a retry may). */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [index("email_outbox_pending_idx").on(t.sentAt, t.id)],
+);
+
+/** A verification link of a new user (issue #14 §3): only the token's SHA-256 is kept. */
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_tokens_identity_idx").on(t.identityId)],
+);

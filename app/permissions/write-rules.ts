@@ -10,3 +10,5 @@ export const SECURITY_ROLES_WRITE: FeatureRule = { all: [F.securityRolesWrite] }
 export const PERMISSION_SETS_WRITE: FeatureRule = { all: [F.permissionSetsWrite] };
 /** Activate, deactivate, create and delete users (admin:users:edit edits but does none of these). */
 export const USERS_LIFECYCLE: FeatureRule = { all: [F.usersWrite] };
+/** Edit a user's data and resend their verification e-mail: admin:users:edit or admin:users:write. */
+export const USERS_EDIT: FeatureRule = { any: [F.usersWrite, F.usersEdit] };

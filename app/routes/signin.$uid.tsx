@@ -32,8 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const check = await checkCredentials(db(), submission.value.email, submission.value.password);
   if (!check.ok) {
-    const key =
-      check.reason === "locked" ? "auth.locked" : check.reason === "inactive" ? "auth.inactive" : "auth.invalid";
+    const key = {
+      locked: "auth.locked",
+      inactive: "auth.inactive",
+      unverified: "auth.unverified",
+      invalid: "auth.invalid",
+    }[check.reason];
     return { result: submission.reply({ formErrors: [key], hideFields: ["password"] }) };
   }
   const state = await completeSignIn(context.req, context.res, check.identityId);

@@ -22,3 +22,6 @@ export const LIFECYCLE_USERS = { "js-on": "lifecycle-on@example.com", "js-off": 
 
 /** One dealer per e2e project whom the delete test removes. */
 export const DELETABLE_USERS = { "js-on": "leaver-on@example.com", "js-off": "leaver-off@example.com" } as const;
+
+/** One new user per e2e project who has not verified their e-mail yet (no password): the verification test's. */
+export const NEWCOMERS = { "js-on": "newcomer-on@example.com", "js-off": "newcomer-off@example.com" } as const;

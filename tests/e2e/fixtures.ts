@@ -7,6 +7,7 @@ import {
   DELETABLE_USERS,
   KEYHOLDERS,
   LIFECYCLE_USERS,
+  NEWCOMERS,
   PREFERENCE_USERS,
   ROAMERS,
   ROLE_PROBE,
@@ -87,7 +88,7 @@ async function seedRoleProbe(db: Database): Promise<void> {
   );
 }
 
-/** An external fixture user with the demo password, holding one role at one location. */
+/** An external, verified fixture user with the demo password, holding one role at one location. */
 async function insertFixtureUser(
   db: Database,
   person: { email: string; firstName: string; lastName: string; serialNumber: string; employeeNumber: string },
@@ -96,7 +97,7 @@ async function insertFixtureUser(
 ): Promise<void> {
   const [identity] = await db
     .insert(identities)
-    .values({ ...person, userType: "external", passwordHash: await hash(DEMO_PASSWORD) })
+    .values({ ...person, userType: "external", passwordHash: await hash(DEMO_PASSWORD), emailVerifiedAt: new Date() })
     .returning({ id: identities.id });
   await db
     .insert(roleAssignments)
@@ -127,6 +128,16 @@ async function seedKeyholders(db: Database): Promise<void> {
       role.id,
       location.id,
     );
+    n += 1;
+  }
+  for (const email of Object.values(NEWCOMERS)) {
+    const [identity] = await db
+      .insert(identities)
+      .values({ email, firstName: "Ada", lastName: "Lindqvist", userType: "external", serialNumber: `SN-E2E-${n}` })
+      .returning({ id: identities.id });
+    await db
+      .insert(roleAssignments)
+      .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
     n += 1;
   }
 }

@@ -1,13 +1,19 @@
 /**
  * Starts the built portal for the end-to-end suite: the real server on a fresh PGlite folder
- * with the demo data, plus test fixtures no demo account covers (a feature:dev user of brand 3).
+ * with the demo data, plus test fixtures no demo account covers (a feature:dev user of brand 3),
+ * and a real SMTP server it sends its e-mail to (filed in MAIL_SINK_DIR for the tests to read).
  */
 import { rmSync } from "node:fs";
 import { parseConfig } from "../../app/config.server";
 import { seedE2eFixtures } from "./fixtures";
 import { startServer } from "../../server/start-server";
+import { startMailSink } from "../support/mail-sink";
 
 if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+if (process.env.MAIL_SINK_DIR) {
+  rmSync(process.env.MAIL_SINK_DIR, { recursive: true, force: true });
+  process.env.SMTP_URL = (await startMailSink(process.env.MAIL_SINK_DIR)).url;
+}
 const config = parseConfig(process.env);
 const running = await startServer(config, { afterSeed: seedE2eFixtures });
 console.log(`e2e portal at ${running.url}`);

@@ -6,13 +6,20 @@ import { FieldError } from "~/admin/FieldError";
 import { withSearchParam } from "~/shell/search-params";
 import { DEACTIVATION_REASONS } from "~/users/lifecycle";
 
+/** The outcomes a redirect reports with ?done=. */
+const DONE = new Set(["deactivated", "activated", "sessionsEnded", "verificationSent"]);
+
 /**
- * Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so
+ * Resend verification (no confirmation: it only sends a new link). Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so
  * both work without JavaScript; the outcome shows as a status line after the redirect (?done=).
  */
 export function LifecycleActions(props: {
   name: string;
   active: boolean;
+  /** admin:users:write: activate, deactivate, delete. */
+  canChangeStatus: boolean;
+  /** The user has not verified yet and the administrator may edit: a new verification e-mail. */
+  canResend: boolean;
   /** The administrator's own account: no deactivate or delete here. */
   self: boolean;
   reasonError?: string;
@@ -37,7 +44,7 @@ export function LifecycleActions(props: {
           {t(props.refusal)}
         </p>
       )}
-      {(done === "deactivated" || done === "activated" || done === "sessionsEnded") && (
+      {done && DONE.has(done) && (
         <p role="status" className="notice notice--success">
           {t(`adminUsers.${done}`)}
         </p>
@@ -46,7 +53,15 @@ export function LifecycleActions(props: {
         <h2 id="user-actions-title" className="visually-hidden">
           {t("adminUsers.actions")}
         </h2>
-        {props.self ? null : props.active ? (
+        {props.canResend && (
+          <Form method="post" action={location.pathname + location.search} preventScrollReset>
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button button--secondary">
+              {t("adminUsers.resend")}
+            </button>
+          </Form>
+        )}
+        {props.self || !props.canChangeStatus ? null : props.active ? (
           <Link to={open("deactivate")} className="button button--danger" preventScrollReset>
             {t("adminUsers.deactivate")}
           </Link>
@@ -55,13 +70,13 @@ export function LifecycleActions(props: {
             {t("adminUsers.activate")}
           </Link>
         )}
-        {!props.self && (
+        {!props.self && props.canChangeStatus && (
           <Link to={open("delete")} className="button button--secondary" preventScrollReset>
             {t("adminUsers.delete")}
           </Link>
         )}
       </section>
-      {confirm === "deactivate" && props.active && !props.self && (
+      {confirm === "deactivate" && props.active && !props.self && props.canChangeStatus && (
         <ActionDialog
           which="deactivate"
           text={t("adminUsers.deactivateText", { name: props.name })}
@@ -89,10 +104,10 @@ export function LifecycleActions(props: {
           </div>
         </ActionDialog>
       )}
-      {confirm === "delete" && !props.self && (
+      {confirm === "delete" && !props.self && props.canChangeStatus && (
         <ActionDialog which="delete" text={t("adminUsers.deleteText", { name: props.name })} closeTo={close} danger />
       )}
-      {confirm === "activate" && !props.active && (
+      {confirm === "activate" && !props.active && props.canChangeStatus && (
         <ActionDialog which="activate" text={t("adminUsers.activateText", { name: props.name })} closeTo={close} />
       )}
     </>

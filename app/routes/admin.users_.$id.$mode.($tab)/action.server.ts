@@ -2,21 +2,32 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireFeatures } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { requiredIdParam } from "~/navigation/id-param";
-import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { getConfig } from "~/config.server";
+import { resendVerification } from "~/users/verification.server";
 import { readFormData } from "~/security/form-body.server";
 import { deactivationSchema } from "~/users/lifecycle";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser } from "~/users/lifecycle.server";
 
 /**
- * Deactivate (with a reason) or activate: only with admin:users:write, checked here, and only a
- * user of the administrator's own locations (any other is 404). A missing reason keeps the dialog open.
+ * Resend verification (admin:users:edit or write); deactivate (with a reason), activate, delete and
+ * end sessions (admin:users:write only). Only a user of the administrator's own locations (any
+ * other is 404). A missing reason keeps the dialog open.
  */
 export async function userAction({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeatures(request, USERS_LIFECYCLE);
+  const user = await requireFeatures(request, USERS_EDIT);
   const id = requiredIdParam(params.id);
   if (params.mode !== "view") throw new Response("Not Found", { status: 404 });
   const form = await readFormData(request);
   const intent = form.get("intent");
+  const tabPath = params.tab ? `/${params.tab}` : "";
+  if (intent === "resend") {
+    const sent = await resendVerification(db(), user.identityId, id, getConfig().PUBLIC_URL);
+    if (sent.kind === "missing") throw new Response("Not Found", { status: 404 });
+    if (sent.kind === "verified") return data({ refusal: "adminUsers.alreadyVerified" }, { status: 409 });
+    return redirect(`/admin/users/${id}/view${tabPath}?done=verificationSent`);
+  }
+  await requireFeatures(request, USERS_LIFECYCLE);
   let outcome;
   if (intent === "deactivate") {
     const parsed = deactivationSchema.safeParse({ reason: form.get("reason") });
@@ -37,5 +48,5 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "self") return data({ refusal: "adminUsers.deactivateSelf" }, { status: 409 });
   const done = { deactivate: "deactivated", activate: "activated", endSessions: "sessionsEnded" }[intent];
-  return redirect(`/admin/users/${id}/view${params.tab ? `/${params.tab}` : ""}?done=${done}`);
+  return redirect(`/admin/users/${id}/view${tabPath}?done=${done}`);
 }

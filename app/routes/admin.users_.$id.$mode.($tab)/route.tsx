@@ -9,7 +9,7 @@ import { securityRoleChoices } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
 import { getManagedUser } from "~/users/users.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
-import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { ContactTab, LocationsTab, RolesTab } from "./tabs";
 import { LifecycleActions } from "./LifecycleActions";
 import { SessionsTab } from "./SessionsTab";
@@ -43,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab,
     sessions,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
+    canResend: managed.status === "awaitingVerification" && satisfiesRule(user.access.features, USERS_EDIT),
     isSelf: id === user.identityId,
     user: {
       ...managed,
@@ -61,7 +62,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, canChangeStatus, isSelf } = useLoaderData<typeof loader>();
+  const { tab, user, held, sessions, canChangeStatus, canResend, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
@@ -72,10 +73,12 @@ export default function UserView() {
       </p>
       <h1>{name}</h1>
       <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
-      {canChangeStatus && (
+      {(canChangeStatus || canResend) && (
         <LifecycleActions
           name={name}
           active={user.status !== "inactive"}
+          canChangeStatus={canChangeStatus}
+          canResend={canResend}
           self={isSelf}
           reasonError={actionData && "reasonError" in actionData ? actionData.reasonError : undefined}
           refusal={actionData && "refusal" in actionData ? actionData.refusal : undefined}

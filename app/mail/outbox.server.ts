@@ -1,0 +1,136 @@
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database, Executor } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { logger } from "~/logger.server";
+
+/** One e-mail: plain text, one recipient. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Where mail goes: an SMTP server, or the log when none is configured. */
+export interface MailTransport {
+  kind: "smtp" | "log";
+  send(mail: Mail & { id: number }): Promise<void>;
+}
+
+/** How long a deliverer holds a row it took; after that another may retry it. */
+const CLAIM_MS = 5 * 60 * 1000;
+/** A message that failed this often is left for an operator (its last error is on the row). */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/**
+ * Queues a message in the caller's transaction: it is sent only if the change that causes it
+ * commits. Call `deliverSoon` after the commit.
+ */
+export async function queueMail(executor: Executor, mail: Mail): Promise<number> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, text: mail.text })
+    .returning({ id: emailOutbox.id });
+  return row.id;
+}
+
+/** The transport for the configuration: SMTP_URL's server, else the log (with the text outside production). */
+export function mailTransport(config: { SMTP_URL?: string; MAIL_FROM: string; isProduction: boolean }): MailTransport {
+  if (!config.SMTP_URL) {
+    return {
+      kind: "log",
+      async send(mail) {
+        // Without an SMTP server the demo reads links here; production logs only that a message waits.
+        if (config.isProduction) logger.warn({ outboxId: mail.id }, "e-mail not sent: SMTP_URL is not set");
+        else
+          logger.info(
+            { outboxId: mail.id, to: mail.to, subject: mail.subject, text: mail.text },
+            "e-mail (no SMTP_URL)",
+          );
+      },
+    };
+  }
+  const smtp = nodemailer.createTransport(config.SMTP_URL);
+  return {
+    kind: "smtp",
+    async send(mail) {
+      await smtp.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/**
+ * Sends what waits in the outbox, oldest first. Each row is claimed before it is sent, so two
+ * instances never send the same message at once; a failure is recorded and retried on a later run.
+ */
+export async function deliverQueuedMail(
+  database: Database,
+  transport: MailTransport,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const claimed = await database
+    .update(emailOutbox)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(
+      sql`${emailOutbox.id} in (${database
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(
+            isNull(emailOutbox.sentAt),
+            lt(emailOutbox.attempts, MAX_DELIVERY_ATTEMPTS),
+            or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, now)),
+          ),
+        )
+        .orderBy(asc(emailOutbox.id))
+        .limit(50)
+        .for("update", { skipLocked: true })})`,
+    )
+    .returning();
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    try {
+      await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.text });
+      await database
+        .update(emailOutbox)
+        .set({ sentAt: new Date(), claimedUntil: null, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await database
+        .update(emailOutbox)
+        .set({ claimedUntil: null, lastError: message.slice(0, 500) })
+        .where(eq(emailOutbox.id, row.id));
+      logger.warn({ outboxId: row.id, err: message }, "e-mail delivery failed; it will be retried");
+      failed += 1;
+    }
+  }
+  return { sent, failed };
+}
+
+/**
+ * The server and the Remix build each load this module: the delivery they share lives on
+ * globalThis (as the database handle does), so a route's `deliverSoon` finds what the server set.
+ */
+const registry = globalThis as typeof globalThis & {
+  __portalMail?: { database: () => Database; transport: MailTransport; running: Promise<unknown> };
+};
+
+/** Set by the server at start: which database and transport `deliverSoon` uses. */
+export function setMailDelivery(database: () => Database, transport: MailTransport): void {
+  registry.__portalMail = { database, transport, running: Promise.resolve() };
+}
+
+/** Delivers the queue in the background, one run after another (a call after a commit that queued mail). */
+export function deliverSoon(): Promise<unknown> {
+  const current = registry.__portalMail;
+  if (!current) return Promise.resolve();
+  current.running = current.running
+    .then(() => deliverQueuedMail(current.database(), current.transport))
+    .catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "e-mail delivery run failed"),
+    );
+  return current.running;
+}

@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { identities, verificationTokens } from "~/db/schema";
+import { recordAudit } from "~/admin/audit.server";
+import { translatorFor } from "~/i18n/i18next.server";
+import { isLocale, DEFAULT_LOCALE } from "~/i18n/locale";
+import { VERIFICATION_LINK_HOURS } from "~/limits";
+import { deliverSoon, queueMail } from "~/mail/outbox.server";
+import { actorManages } from "./users.server";
+import { verificationExpiresAt, verificationLinkState, type VerificationLinkState } from "./verification";
+
+/** A link's token: 32 random bytes, base64url (43 characters). Anything else is no link of ours. */
+export const VERIFICATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+
+interface NewUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  preferredLanguage: string;
+}
+
+/**
+ * Issues a fresh verification link (earlier ones stop working) and queues its e-mail, in the
+ * user's language, in the caller's transaction. Call `deliverSoon` after the commit.
+ */
+export async function queueVerification(tx: Executor, user: NewUser, publicUrl: string, now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  await tx.delete(verificationTokens).where(eq(verificationTokens.identityId, user.id));
+  await tx
+    .insert(verificationTokens)
+    .values({ tokenHash: digest(token), identityId: user.id, expiresAt: verificationExpiresAt(now), createdAt: now });
+  const t = translatorFor(isLocale(user.preferredLanguage) ? user.preferredLanguage : DEFAULT_LOCALE);
+  await queueMail(tx, {
+    to: user.email,
+    subject: t("verificationMail.subject"),
+    text: t("verificationMail.text", {
+      name: `${user.firstName} ${user.lastName}`,
+      link: `${publicUrl}/verify-email/${token}`,
+      hours: VERIFICATION_LINK_HOURS,
+    }),
+  });
+}
+
+export type ResendOutcome = { kind: "sent" } | { kind: "missing" } | { kind: "verified" };
+
+/** Sends a managed user who has not verified yet a new link (the old one stops working). */
+export async function resendVerification(
+  database: Database,
+  actorId: number,
+  userId: number,
+  publicUrl: string,
+  now = new Date(),
+): Promise<ResendOutcome> {
+  const outcome = await database.transaction(async (tx): Promise<ResendOutcome> => {
+    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    const [user] = await tx.select().from(identities).where(eq(identities.id, userId)).for("update");
+    if (!user) return { kind: "missing" };
+    if (user.emailVerifiedAt) return { kind: "verified" };
+    await queueVerification(tx, user, publicUrl, now);
+    return { kind: "sent" };
+  });
+  if (outcome.kind === "sent") void deliverSoon();
+  return outcome;
+}
+
+async function linkOf(database: Executor, token: string, forUpdate: boolean) {
+  if (!VERIFICATION_TOKEN.test(token)) return undefined;
+  const query = database
+    .select({
+      identityId: verificationTokens.identityId,
+      expiresAt: verificationTokens.expiresAt,
+      firstName: identities.firstName,
+      lastName: identities.lastName,
+      email: identities.email,
+    })
+    .from(verificationTokens)
+    .innerJoin(identities, eq(identities.id, verificationTokens.identityId))
+    .where(eq(verificationTokens.tokenHash, digest(token)));
+  const [link] = forUpdate ? await query.for("update") : await query;
+  return link;
+}
+
+/** What the verification page shows for a token: its state and, while valid, whose it is. */
+export async function verificationLink(
+  database: Executor,
+  token: string,
+  now = new Date(),
+): Promise<{ state: VerificationLinkState; user?: { firstName: string; lastName: string; email: string } }> {
+  const link = await linkOf(database, token, false);
+  const state = verificationLinkState(link, now);
+  if (state !== "valid" || !link) return { state };
+  return { state, user: { firstName: link.firstName, lastName: link.lastName, email: link.email } };
+}
+
+/**
+ * Verifies the e-mail and sets the first password with a valid link, then forgets every link of
+ * the user: from now on they sign in with that password. Audited as the user's own change.
+ */
+export async function completeVerification(
+  database: Database,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ kind: "verified"; email: string } | { kind: "invalid" | "lapsed" }> {
+  const passwordHash = await hash(password);
+  return database.transaction(async (tx) => {
+    const link = await linkOf(tx, token, true);
+    const state = verificationLinkState(link, now);
+    if (state !== "valid" || !link) return { kind: state === "lapsed" ? "lapsed" : "invalid" };
+    await tx
+      .update(identities)
+      .set({ emailVerifiedAt: now, passwordHash, lastPassportChange: now, updatedAt: now })
+      .where(eq(identities.id, link.identityId));
+    await tx.delete(verificationTokens).where(eq(verificationTokens.identityId, link.identityId));
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: link.identityId,
+      operation: "update",
+      changes: [{ field: "emailVerifiedAt", oldValue: null, newValue: now.toISOString() }],
+      actorId: link.identityId,
+      at: now,
+    });
+    return { kind: "verified", email: link.email };
+  });
+}
