@@ -84,7 +84,6 @@ export function MultiSelect(props: {
           </>
         )}
         {help}
-        {help}
         <FieldError id={props.errorId} errors={props.errors} />
       </div>
     );

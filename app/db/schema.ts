@@ -522,3 +522,22 @@ export const verificationTokens = pgTable(
   },
   (t) => [index("verification_tokens_identity_idx").on(t.identityId)],
 );
+
+/**
+ * What an administrator has typed in the user editor, kept between its tabs until "Review and
+ * complete" (issue #14 §4): one draft per administrator and user (`subjectId` 0: a new user).
+ * `baseStamp` is the user's `updatedAt` when the draft began, to tell a stale draft.
+ */
+export const userDrafts = pgTable(
+  "user_drafts",
+  {
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    baseStamp: text("base_stamp"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.subjectId] })],
+);

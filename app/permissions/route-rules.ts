@@ -62,9 +62,10 @@ export const ROUTE_RULES = {
   announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
   users: { pattern: "/admin/users", rule: users, nav: adminLink("adminLinks.users", "/admin/users") },
   usersExport: { pattern: "/admin/users.csv", rule: users },
-  copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] }, planned: true },
-  copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] }, planned: true },
-  createUser: { pattern: "/admin/users/create", rule: { all: [F.usersWrite] }, planned: true },
+  copyUser: { pattern: "/admin/users/copyuser", rule: { all: [F.usersWrite, F.dev] } },
+  copyRole: { pattern: "/admin/users/copyrole", rule: { all: [F.usersWrite, F.dev] } },
+  /** The chooser, and the editor in create mode at /admin/users/create/:tab. */
+  createUser: { pattern: "/admin/users/create/:tab?", rule: { all: [F.usersWrite] } },
   editUser: { pattern: "/admin/users/:id/:mode/:tab?", rule: users },
   applications: {
     pattern: "/admin/applications",

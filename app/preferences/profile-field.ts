@@ -1,20 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
-import { MAX_TEXT_LENGTH } from "~/limits";
-import { isPhoneNumber } from "~/validation/phone";
-
-const requiredText = z
-  .string({ error: "validations.required" })
-  .trim()
-  .min(1, "validations.required")
-  .max(MAX_TEXT_LENGTH, "validations.maxLength");
-const optionalText = z.string().trim().max(MAX_TEXT_LENGTH, "validations.maxLength").optional();
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(MAX_TEXT_LENGTH, "validations.maxLength")
-  .refine(isPhoneNumber, "validations.phone")
-  .optional();
+import { optionalPhone, optionalText, requiredText } from "~/validation/contact-fields";
 
 /**
  * One field of the user's own profile (issue #5 §1, SPEC §7 `PATCH /user` "one field key and

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from "../../app/seed/seed";
 import {
   DELETABLE_USERS,
   KEYHOLDERS,
+  CREATORS,
   LIFECYCLE_USERS,
   NEWCOMERS,
   PREFERENCE_USERS,
@@ -28,6 +29,7 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
   await seedApplicationReader(db);
   await seedKeyholders(db);
   await seedRoleProbe(db);
+  await seedCreators(db);
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -138,6 +140,34 @@ async function seedKeyholders(db: Database): Promise<void> {
     await db
       .insert(roleAssignments)
       .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    n += 1;
+  }
+}
+
+/** Administrators like the demo admin (same role at the same locations), one per project, who create users. */
+async function seedCreators(db: Database): Promise<void> {
+  const [admin] = await db
+    .select({ id: identities.id })
+    .from(identities)
+    .where(eq(identities.email, "admin@example.com"));
+  const held = await db.select().from(roleAssignments).where(eq(roleAssignments.identityId, admin.id));
+  let n = 1;
+  for (const email of Object.values(CREATORS)) {
+    const [identity] = await db
+      .insert(identities)
+      .values({
+        email,
+        firstName: "Cory",
+        lastName: "Creator",
+        userType: "external",
+        role: "admin",
+        serialNumber: `SN-E2E-CREATOR-${n}`,
+        employeeNumber: `E-E2E-CREATOR-${n}`,
+        passwordHash: await hash(DEMO_PASSWORD),
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: identities.id });
+    await db.insert(roleAssignments).values(held.map((a) => ({ ...a, identityId: identity.id })));
     n += 1;
   }
 }

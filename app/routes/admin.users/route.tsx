@@ -10,6 +10,8 @@ import { type Column } from "~/admin/DataTable";
 import { ListScreen } from "~/admin/ListScreen";
 import { mediumDate } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -20,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await listUsers(db(), user.identityId, state);
   return {
     state,
+    canCreate: satisfiesRule(user.access.features, USERS_LIFECYCLE),
     ...list,
     rows: list.rows.map((row) => ({ ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null })),
   };
@@ -79,6 +82,7 @@ export default function UsersList() {
     <ListScreen
       ns="adminUsers"
       searchId="user-search"
+      addTo={data.canCreate && "/admin/users/create"}
       list={data}
       columns={columns}
       filters={<UserFilters state={state} />}

@@ -15,6 +15,7 @@ import { LifecycleActions } from "./LifecycleActions";
 import { SessionsTab } from "./SessionsTab";
 import { activeSessionsOf } from "~/account/account-security.server";
 import { userAction } from "./action.server";
+import { SavedDialog } from "./SavedDialog";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -73,6 +74,7 @@ export default function UserView() {
       </p>
       <h1>{name}</h1>
       <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
+      <SavedDialog email={user.email} />
       {(canChangeStatus || canResend) && (
         <LifecycleActions
           name={name}

@@ -1,0 +1,100 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { FormErrors } from "~/admin/EditorDialogs";
+import { Field } from "~/admin/Field";
+import { readFormData } from "~/security/form-body.server";
+import { titleMeta } from "~/shell/page-title";
+import { COMBINE_MIN_ROLES, fromRolesSchema, newUserDraft, startOf } from "~/users/draft";
+import { NEW_USER, editorChoices, writeDraft } from "~/users/drafts.server";
+import { RadioGroup, TypeAndKind } from "~/users/components/RadioGroup";
+
+export const meta = titleMeta("adminUsers.fromRolesTitle");
+
+/**
+ * SPEC §2 /admin/users/copyrole (admin:users:write and feature:dev): a new user starts with one
+ * role or with a combination of at least two, chosen among the roles the administrator may give.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const { roles } = await editorChoices(db(), user.identityId);
+  return {
+    roles: roles.map(({ id, displayName }) => ({ id, displayName })),
+    start: startOf(new URL(request.url).searchParams),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const submission = parseWithZod(await readFormData(request), { schema: fromRolesSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: ["validations.formError"] }) }, { status: 400 });
+  }
+  const value = submission.value;
+  const chosen = value.mode === "single" ? [value.role] : value.roles;
+  const { roles } = await editorChoices(db(), user.identityId);
+  // Only roles this administrator may give: anything else is a forged post.
+  if (!chosen.every((id) => roles.some((role) => role.id === id))) throw new Response("Forbidden", { status: 403 });
+  await writeDraft(
+    db(),
+    user.identityId,
+    NEW_USER,
+    newUserDraft({ userType: value.userType, role: value.kind, roles: chosen }),
+    null,
+  );
+  return redirect("/admin/users/create/contact");
+}
+
+export default function CreateFromRoles() {
+  const { roles, start } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { mode: "single", userType: start.userType, kind: start.role },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: fromRolesSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const choices = roles.map((role) => ({ value: String(role.id), label: role.displayName }));
+  return (
+    <div className="page page--narrow">
+      <p>
+        <Link to="/admin/users/create">‹ {t("adminUsers.createTitle")}</Link>
+      </p>
+      <h1>{t("adminUsers.fromRolesTitle")}</h1>
+      <Form method="post" {...getFormProps(form)} noValidate className="editor">
+        <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key)} />
+        <RadioGroup
+          name={fields.mode.name}
+          legend={t("adminUsers.fromRolesMode")}
+          defaultValue={fields.mode.initialValue}
+          errorId={fields.mode.errorId}
+          errors={fields.mode.errors}
+          options={[
+            { value: "single", label: t("adminUsers.oneRole") },
+            { value: "combine", label: t("adminUsers.combineRoles", { n: COMBINE_MIN_ROLES }) },
+          ]}
+        />
+        <Field field={fields.role} kind="select" label={t("adminUsers.oneRoleLabel")} options={choices} />
+        <Field
+          field={fields.roles}
+          kind="multiselect"
+          label={t("adminUsers.combineRolesLabel")}
+          choices={choices}
+          errorValues={{ n: COMBINE_MIN_ROLES }}
+        />
+        <TypeAndKind userType={fields.userType} kind={fields.kind} />
+        <div className="editor__actions">
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            {t("adminUsers.startButton")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getConfig } from "~/config.server";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { readFormData } from "~/security/form-body.server";
+import { titleMeta } from "~/shell/page-title";
+import { isEditorTab } from "~/users/draft";
+import { NEW_USER, completeNewUser, discardDraft, draftReview, editorChoices, readDraft } from "~/users/drafts.server";
+import { saveEditorTab } from "~/users/editor-action.server";
+import { UserEditor } from "~/users/components/UserEditor";
+
+export const meta = titleMeta("adminUsers.newTitle");
+
+const CHOOSER = "/admin/users/create";
+
+/**
+ * The user editor in create mode (issue #14 §3–4): the tabs fill the administrator's draft of a
+ * new user; nothing is written to the users until "Review and complete". Without a draft the
+ * chooser comes first.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  if (!isEditorTab(params.tab)) throw new Response("Not Found", { status: 404 });
+  const stored = await readDraft(db(), user.identityId, NEW_USER);
+  if (!stored) throw redirect(CHOOSER);
+  const [choices, review] = await Promise.all([
+    editorChoices(db(), user.identityId),
+    params.tab === "review" ? draftReview(db(), null, stored.draft) : null,
+  ]);
+  return { base: CHOOSER, tab: params.tab, draft: stored.draft, choices, review };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, USERS_LIFECYCLE);
+  const tab = params.tab;
+  if (!isEditorTab(tab)) throw new Response("Not Found", { status: 404 });
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "discard") {
+    await discardDraft(db(), user.identityId, NEW_USER);
+    return redirect("/admin/users");
+  }
+  const stored = await readDraft(db(), user.identityId, NEW_USER);
+  if (!stored) return redirect(CHOOSER);
+  if (tab === "review") {
+    if (intent !== "complete") return data({ refusal: "validations.formError", result: undefined }, { status: 400 });
+    const outcome = await completeNewUser(db(), user.identityId, getConfig().PUBLIC_URL);
+    if (outcome.kind === "created") return redirect(`/admin/users/${outcome.id}/view?saved=created`);
+    if (outcome.kind === "missing") return redirect(CHOOSER);
+    if (outcome.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
+    const refusal = outcome.kind === "emailTaken" ? "adminUsers.emailTaken" : "validations.formError";
+    return data({ refusal, result: undefined }, { status: outcome.kind === "emailTaken" ? 409 : 400 });
+  }
+  const saved = await saveEditorTab(db(), {
+    formData,
+    tab,
+    actorId: user.identityId,
+    subjectId: NEW_USER,
+    before: null,
+    draft: stored.draft,
+    baseStamp: null,
+    choices: await editorChoices(db(), user.identityId),
+  });
+  if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
+  if (saved.kind === "invalid") return data({ refusal: undefined, result: saved.result }, { status: 400 });
+  return redirect(`${CHOOSER}/${saved.next}`);
+}
+
+export default function CreateUser() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <UserEditor
+      {...loaded}
+      title={t("adminUsers.newTitle")}
+      result={actionData?.result}
+      notice={
+        actionData?.refusal ? (
+          <p className="form-error" role="alert">
+            {t(actionData.refusal)}
+          </p>
+        ) : undefined
+      }
+    />
+  );
+}

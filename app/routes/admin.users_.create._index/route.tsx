@@ -1,0 +1,95 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { FormErrors } from "~/admin/EditorDialogs";
+import { F } from "~/permissions/features";
+import { satisfiesRule } from "~/permissions/feature-rule";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { readFormData } from "~/security/form-body.server";
+import { titleMeta } from "~/shell/page-title";
+import { CREATE_STARTS, createStartSchema, newUserDraft } from "~/users/draft";
+import { NEW_USER, readDraft, writeDraft } from "~/users/drafts.server";
+import { RadioGroup, TypeAndKind } from "~/users/components/RadioGroup";
+
+export const meta = titleMeta("adminUsers.createTitle");
+
+/** Starting from role(s) or from a copy needs feature:dev as well (SPEC §2): otherwise only "from scratch" is offered. */
+const canCopy = (features: readonly string[]) => satisfiesRule(features, { all: [F.dev] });
+
+/**
+ * SPEC §2 create flow, the chooser (issue #14 §3): how to start, user type, administrator or
+ * standard. A new user the administrator began and did not complete can be continued.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const started = await readDraft(db(), user.identityId, NEW_USER);
+  return { canCopy: canCopy(user.access.features), started: Boolean(started) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, USERS_LIFECYCLE);
+  const submission = parseWithZod(await readFormData(request), { schema: createStartSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: ["validations.formError"] }) }, { status: 400 });
+  }
+  const { start, userType, kind } = submission.value;
+  if (start === "scratch") {
+    await writeDraft(db(), user.identityId, NEW_USER, newUserDraft({ userType, role: kind }), null);
+    return redirect("/admin/users/create/contact");
+  }
+  // The copy pages check feature:dev themselves: a forged choice ends at access-denied there.
+  const query = new URLSearchParams({ userType, kind });
+  return redirect(`/admin/users/${start === "roles" ? "copyrole" : "copyuser"}?${query}`);
+}
+
+export default function CreateUserChooser() {
+  const { canCopy, started } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { start: canCopy ? "roles" : "scratch", userType: "external", kind: "regular" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createStartSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const starts = CREATE_STARTS.filter((start) => canCopy || start === "scratch");
+  return (
+    <div className="page page--narrow">
+      <p>
+        <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
+      </p>
+      <h1>{t("adminUsers.createTitle")}</h1>
+      {started && (
+        <p className="notice">
+          {t("adminUsers.startedDraft")} <Link to="/admin/users/create/contact">{t("adminUsers.continueDraft")}</Link>
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)} noValidate className="editor">
+        <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key)} />
+        <RadioGroup
+          name={fields.start.name}
+          legend={t("adminUsers.startLegend")}
+          defaultValue={fields.start.initialValue}
+          errorId={fields.start.errorId}
+          errors={fields.start.errors}
+          options={starts.map((start) => ({
+            value: start,
+            label: t(`adminUsers.starts.${start}`),
+            hint: start === "scratch" ? t("adminUsers.notRecommended") : undefined,
+          }))}
+        />
+        <TypeAndKind userType={fields.userType} kind={fields.kind} />
+        <div className="editor__actions">
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            {t("adminUsers.startButton")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

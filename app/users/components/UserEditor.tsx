@@ -1,0 +1,296 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { RoutableTabs } from "~/admin/RoutableTabs";
+import { Field } from "~/admin/Field";
+import { FormErrors } from "~/admin/EditorDialogs";
+import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { LOCALES } from "~/i18n/locale";
+import { ConfirmModal } from "~/admin/ModalParts";
+import { withSearchParam } from "~/shell/search-params";
+import {
+  EDITOR_TABS,
+  USER_KINDS,
+  USER_TYPES,
+  contactSchema,
+  locationsSchema,
+  rolesSchema,
+  type DraftChange,
+  type EditorTab,
+  type UserDraft,
+} from "../draft";
+import type { DraftProblem, EditorChoices } from "../drafts.server";
+
+/** What the editor's loader sends, for create and edit alike. */
+export interface UserEditorData {
+  /** `/admin/users/create` or `/admin/users/42/edit`: the tabs are `${base}/${tab}`. */
+  base: string;
+  tab: EditorTab;
+  draft: UserDraft;
+  choices: EditorChoices;
+  review: { changes: DraftChange[]; problems: DraftProblem[] } | null;
+}
+
+/**
+ * The user editor (issue #14 §4): one tab per address, each tab's form posting on its own into
+ * the administrator's draft, and the review that lists every change and completes. Works the same
+ * without JavaScript; with it, leaving a tab with unsaved input asks first.
+ */
+export function UserEditor(
+  props: UserEditorData & { title: string; result?: SubmissionResult<string[]>; notice?: ReactNode },
+) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const closeDiscard = withSearchParam(location, "confirm", null);
+  return (
+    <div className="page">
+      <p>
+        <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
+      </p>
+      <h1>{props.title}</h1>
+      {props.notice}
+      <p>
+        <Link
+          to={withSearchParam(location, "confirm", "discard")}
+          className="button button--secondary"
+          preventScrollReset
+        >
+          {t("adminUsers.discard")}
+        </Link>
+      </p>
+      {new URLSearchParams(location.search).get("confirm") === "discard" && (
+        <ConfirmModal
+          title={t("adminUsers.discardTitle")}
+          titleId="discard-title"
+          closeTo={closeDiscard}
+          closeLabel={t("common.close")}
+          text={t("adminUsers.discardText")}
+          cancelLabel={t("common.cancel")}
+          confirm={{
+            label: t("adminUsers.discard"),
+            action: closeDiscard,
+            fields: { intent: "discard" },
+            danger: true,
+          }}
+        />
+      )}
+      <RoutableTabs
+        label={t("adminUsers.editorTabs")}
+        current={props.tab}
+        tabs={EDITOR_TABS.map((key) => ({ key, label: t(`adminUsers.tabs.${key}`), to: `${props.base}/${key}` }))}
+      />
+      <section aria-labelledby="user-tab-title" className="user-tab">
+        <h2 id="user-tab-title">{t(`adminUsers.tabs.${props.tab}`)}</h2>
+        {props.tab === "contact" && <ContactForm draft={props.draft} result={props.result} />}
+        {props.tab === "locations" && (
+          <LocationsForm draft={props.draft} choices={props.choices} result={props.result} />
+        )}
+        {props.tab === "roles" && <RolesForm draft={props.draft} choices={props.choices} result={props.result} />}
+        {props.tab === "review" && props.review && <Review base={props.base} {...props.review} />}
+      </section>
+    </div>
+  );
+}
+
+type TabFormProps = { draft: UserDraft; result?: SubmissionResult<string[]> };
+
+/** A tab's form: its fields, "Save and continue", the unsaved-changes prompt. */
+function TabForm(props: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tab has its own schema
+  form: any;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLFormElement>(null);
+  const { markDirty, prompt, submitting } = useUnsavedChanges(ref);
+  return (
+    <Form method="post" {...getFormProps(props.form)} ref={ref} onChange={markDirty} noValidate className="editor">
+      <FormErrors
+        id={props.form.errorId}
+        errors={props.form.errors}
+        show={Boolean(props.form.errors?.length)}
+        text={(key) => t(key)}
+      />
+      {props.children}
+      <div className="editor__actions">
+        <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
+          {t("adminUsers.saveAndContinue")}
+        </button>
+      </div>
+      {prompt}
+    </Form>
+  );
+}
+
+function ContactForm({ draft, result }: TabFormProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: draft.contact,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const text = (
+    name: "firstName" | "lastName" | "jobTitle" | "activeDirectoryUsername" | "listingName",
+    label: string,
+  ) => <Field field={fields[name]} label={label} />;
+  const phone = (name: "phoneMobile" | "phoneSecondary" | "fax") => (
+    <Field field={fields[name]} kind="tel" label={t(`preferences.field.${name}`)} />
+  );
+  return (
+    <TabForm form={form}>
+      {text("firstName", t("adminUsers.firstName"))}
+      {text("lastName", t("adminUsers.lastName"))}
+      <Field field={fields.email} kind="email" label={t("adminUsers.email")} autoComplete="off" />
+      {text("jobTitle", t("adminUsers.jobTitle"))}
+      {phone("phoneMobile")}
+      {phone("phoneSecondary")}
+      {phone("fax")}
+      <Field
+        field={fields.preferredLanguage}
+        kind="select"
+        label={t("preferences.field.preferredLanguage")}
+        options={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
+        placeholder={false}
+      />
+      {text("activeDirectoryUsername", t("adminUsers.activeDirectoryUsername"))}
+      {text("listingName", t("adminUsers.listingName"))}
+      <Field
+        field={fields.userType}
+        kind="select"
+        label={t("adminUsers.userType")}
+        options={USER_TYPES.map((type) => ({ value: type, label: t(`adminUsers.userTypes.${type}`) }))}
+        placeholder={false}
+      />
+      <Field
+        field={fields.role}
+        kind="select"
+        label={t("adminUsers.kind")}
+        options={USER_KINDS.map((kind) => ({
+          value: kind,
+          label: t(`adminUsers.kinds.${kind === "admin" ? "administrator" : "standard"}`),
+        }))}
+        placeholder={false}
+      />
+    </TabForm>
+  );
+}
+
+function LocationsForm({ draft, choices, result }: TabFormProps & { choices: EditorChoices }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: { locations: draft.locations.map(String), preferred: draft.locations[0]?.toString() ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: locationsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const options = choices.locations.map((location) => ({ value: String(location.id), label: location.name }));
+  return (
+    <TabForm form={form}>
+      <Field
+        field={fields.locations}
+        kind="multiselect"
+        label={t("adminUsers.tabs.locations")}
+        choices={options}
+        help={t("adminUsers.locationsHelp")}
+      />
+      <Field
+        field={fields.preferred}
+        kind="select"
+        label={t("adminUsers.preferred")}
+        options={options}
+        placeholder={t("adminUsers.firstChosen")}
+      />
+    </TabForm>
+  );
+}
+
+function RolesForm({ draft, choices, result }: TabFormProps & { choices: EditorChoices }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: { roles: draft.roles.map(String) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rolesSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <TabForm form={form}>
+      <Field
+        field={fields.roles}
+        kind="multiselect"
+        label={t("adminUsers.tabs.roles")}
+        choices={choices.roles.map((role) => ({ value: String(role.id), label: role.displayName }))}
+        help={t("adminUsers.rolesHelp")}
+      />
+    </TabForm>
+  );
+}
+
+/** Every change, old → new, what still needs a value (with a link to its tab), and "Review and complete". */
+function Review(props: { base: string; changes: DraftChange[]; problems: DraftProblem[] }) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  const label = (field: string) => t(`adminUsers.fields.${field}`);
+  // Coded values read as their labels; names and typed text as they are.
+  const shown = (field: string, value: string | null) => {
+    if (value === null) return t("adminUsers.notSet");
+    if (field === "userType") return t(`adminUsers.userTypes.${value}`);
+    if (field === "role") return t(`adminUsers.kinds.${value === "admin" ? "administrator" : "standard"}`);
+    if (field === "preferredLanguage") return t(`languages.${value}`);
+    return value;
+  };
+  return (
+    <>
+      {props.problems.length > 0 && (
+        <div className="form-error" role="alert">
+          <p>{t("validations.formError")}</p>
+          <ul>
+            {props.problems.map((problem) => (
+              <li key={`${problem.tab}-${problem.field}`}>
+                <Link to={`${props.base}/${problem.tab}`}>
+                  {label(problem.field)}: {t(problem.message)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {props.changes.length === 0 ? (
+        <p className="empty-state">{t("adminUsers.noChanges")}</p>
+      ) : (
+        <table className="data-table">
+          <caption className="visually-hidden">{t("adminUsers.changesCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("adminUsers.field")}</th>
+              <th scope="col">{t("adminUsers.before")}</th>
+              <th scope="col">{t("adminUsers.after")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">{label(change.field)}</th>
+                <td>{shown(change.field, change.before)}</td>
+                <td>{shown(change.field, change.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Form method="post" className="editor__actions">
+        <button type="submit" name="intent" value="complete" className="button" disabled={submitting}>
+          {t("adminUsers.complete")}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { LOCALES } from "~/i18n/locale";
+import { optionalPhone, optionalText, requiredEmail, requiredText } from "~/validation/contact-fields";
+
+/**
+ * The user editor's tabs in order (issue #14 §4). Each is its own address and posts on its own
+ * into the administrator's draft; "review" shows every change and completes.
+ */
+export const EDITOR_TABS = ["contact", "locations", "roles", "review"] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+export function isEditorTab(value: unknown): value is EditorTab {
+  return EDITOR_TABS.includes(value as EditorTab);
+}
+
+/** The tab after this one (review is last). */
+export function nextTab(tab: EditorTab): EditorTab {
+  return EDITOR_TABS[Math.min(EDITOR_TABS.indexOf(tab) + 1, EDITOR_TABS.length - 1)];
+}
+
+export const USER_TYPES = ["internal", "external"] as const;
+/** SPEC §3 User "role (admin or regular)": shown as administrator or standard. */
+export const USER_KINDS = ["admin", "regular"] as const;
+
+/** The contact information tab: every SPEC §3 user field an administrator types. */
+export const contactSchema = z.object({
+  firstName: requiredText,
+  lastName: requiredText,
+  email: requiredEmail,
+  jobTitle: optionalText,
+  phoneMobile: optionalPhone,
+  phoneSecondary: optionalPhone,
+  fax: optionalPhone,
+  preferredLanguage: z.enum(LOCALES, { error: "validations.required" }),
+  activeDirectoryUsername: optionalText,
+  listingName: optionalText,
+  userType: z.enum(USER_TYPES, { error: "validations.required" }),
+  role: z.enum(USER_KINDS, { error: "validations.required" }),
+});
+export type DraftContact = z.output<typeof contactSchema>;
+
+const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(1000);
+
+/** The locations tab: the chosen locations, the first being the preferred one. */
+export const locationsSchema = z.object({
+  locations: ids.min(1, "validations.required"),
+  /** Moves one of the chosen locations first (without JavaScript the list's own order is the page's). */
+  preferred: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** The chosen locations in order, the preferred one (when it is among them) first. */
+export function locationsInOrder(input: { locations: number[]; preferred?: number }): number[] {
+  const unique = [...new Set(input.locations)];
+  const preferred = input.preferred;
+  return preferred !== undefined && unique.includes(preferred)
+    ? [preferred, ...unique.filter((id) => id !== preferred)]
+    : unique;
+}
+/** The roles tab: the chosen roles. */
+export const rolesSchema = z.object({ roles: ids.optional().default([]) });
+
+/** What an administrator has typed for one user, kept between tabs until "Review and complete". */
+export interface UserDraft {
+  /** Contact data as typed; on a new user it starts with the type and kind the chooser picked. */
+  contact: Partial<DraftContact> & Pick<DraftContact, "userType" | "role">;
+  /** Location ids, the preferred first. */
+  locations: number[];
+  roles: number[];
+}
+
+/** A new user's first draft: the chooser's type and kind, and the roles it starts from. */
+export function newUserDraft(start: {
+  userType: DraftContact["userType"];
+  role: DraftContact["role"];
+  roles?: number[];
+}): UserDraft {
+  return {
+    contact: { userType: start.userType, role: start.role, preferredLanguage: "en" },
+    locations: [],
+    roles: [...new Set(start.roles ?? [])],
+  };
+}
+
+/** A draft's contact data as complete, or the fields that still need a value (for the review). */
+export function contactProblems(contact: UserDraft["contact"]): { field: string; message: string }[] {
+  const parsed = contactSchema.safeParse(contact);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message }));
+}
+
+/** One line of the review: a field and its value before and after (null: none). */
+export interface DraftChange {
+  tab: Exclude<EditorTab, "review">;
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+const CONTACT_FIELDS = Object.keys(contactSchema.shape) as (keyof DraftContact)[];
+
+/**
+ * Every change a draft makes to the user as it was (null: a new user), field by field, with the
+ * locations and roles as lists of names (in the draft's order: the preferred location first).
+ */
+export function draftChanges(
+  before: UserDraft | null,
+  draft: UserDraft,
+  names: { location(id: number): string; role(id: number): string },
+): DraftChange[] {
+  const changes: DraftChange[] = [];
+  for (const field of CONTACT_FIELDS) {
+    const old = before ? textOf(before.contact[field]) : null;
+    const now = textOf(draft.contact[field]);
+    if (old !== now) changes.push({ tab: "contact", field, before: old, after: now });
+  }
+  const list = (values: number[] | undefined, name: (id: number) => string) =>
+    values && values.length ? values.map(name).join(", ") : null;
+  const lists = [
+    ["locations", "locations", names.location],
+    ["roles", "roles", names.role],
+  ] as const;
+  for (const [tab, field, name] of lists) {
+    const old = before ? list(before[field], name) : null;
+    const now = list(draft[field], name);
+    if (old !== now) changes.push({ tab, field, before: old, after: now });
+  }
+  return changes;
+}
+
+function textOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text = String(value).trim();
+  return text === "" ? null : text;
+}
+
+/**
+ * Whether a change of a list (roles, locations) stays within what the administrator may give:
+ * every id added or removed must be one of `allowed`; ids outside it may only stay as they were.
+ */
+export function changeWithin(
+  before: readonly number[],
+  after: readonly number[],
+  allowed: ReadonlySet<number>,
+): boolean {
+  const was = new Set(before);
+  const now = new Set(after);
+  return (
+    [...now].every((id) => was.has(id) || allowed.has(id)) && [...was].every((id) => now.has(id) || allowed.has(id))
+  );
+}
+
+/**
+ * The roles an administrator may give (issue #14 §1, SPEC §6 "assignable-by"): those whose
+ * assignable-by list names a role the administrator holds. A role with an empty list is given by no one here.
+ */
+export function assignableRoleIds(
+  roles: readonly { id: number; assignerIds: readonly number[] }[],
+  heldRoleIds: readonly number[],
+): number[] {
+  const held = new Set(heldRoleIds);
+  return roles.filter((role) => role.assignerIds.some((id) => held.has(id))).map((role) => role.id);
+}
+
+/** Combining roles needs at least two (SPEC §5); one role is the other way to start. */
+export const COMBINE_MIN_ROLES = 2;
+
+/** The "create from role(s)" form (SPEC §2 /admin/users/copyrole). */
+export const fromRolesSchema = z.discriminatedUnion("mode", [
+  z.object({
+    mode: z.literal("single"),
+    role: z.coerce.number({ error: "validations.required" }).int().positive("validations.required"),
+    userType: z.enum(USER_TYPES, { error: "validations.required" }),
+    kind: z.enum(USER_KINDS, { error: "validations.required" }),
+  }),
+  z.object({
+    mode: z.literal("combine"),
+    roles: ids
+      .optional()
+      .default([])
+      .refine((list) => new Set(list).size >= COMBINE_MIN_ROLES, "validations.combineRoles"),
+    userType: z.enum(USER_TYPES, { error: "validations.required" }),
+    kind: z.enum(USER_KINDS, { error: "validations.required" }),
+  }),
+]);
+
+/**
+ * The roles a copied user starts with (SPEC §3 "exclude from copy user"): the source's roles the
+ * administrator may give, without those flagged to be left out of copies.
+ */
+export function rolesToCopy(
+  sourceRoles: readonly { id: number; excludeFromCopyUser: boolean }[],
+  assignable: ReadonlySet<number>,
+): number[] {
+  return sourceRoles.filter((role) => !role.excludeFromCopyUser && assignable.has(role.id)).map((role) => role.id);
+}
+
+/** How a new user starts (SPEC §2 create flow): from role(s), as a copy of a user, or from scratch. */
+export const CREATE_STARTS = ["roles", "copy", "scratch"] as const;
+
+/** The create chooser's form. */
+export const createStartSchema = z.object({
+  start: z.enum(CREATE_STARTS, { error: "validations.required" }),
+  userType: z.enum(USER_TYPES, { error: "validations.required" }),
+  kind: z.enum(USER_KINDS, { error: "validations.required" }),
+});
+
+/** The user type and kind the chooser passes on to the copy pages (defaults when absent or unknown). */
+export function startOf(params: URLSearchParams): { userType: DraftContact["userType"]; role: DraftContact["role"] } {
+  const userType = params.get("userType");
+  const kind = params.get("kind");
+  return {
+    userType: userType === "internal" ? "internal" : "external",
+    role: kind === "admin" ? "admin" : "regular",
+  };
+}

@@ -1,0 +1,68 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { identities } from "~/db/schema";
+import {
+  contactSchema,
+  locationsInOrder,
+  locationsSchema,
+  nextTab,
+  rolesSchema,
+  type EditorTab,
+  type UserDraft,
+} from "./draft";
+import { draftWithinChoices, writeDraft, type EditorChoices } from "./drafts.server";
+
+export type TabSaveOutcome =
+  { kind: "saved"; next: EditorTab } | { kind: "invalid"; result: SubmissionResult<string[]> } | { kind: "forbidden" };
+
+/** Whether another identity than `subjectId` already has the address (case-insensitive). */
+async function emailTaken(database: Database, email: string, subjectId: number): Promise<boolean> {
+  const [row] = await database
+    .select({ id: identities.id })
+    .from(identities)
+    .where(and(sql`lower(${identities.email}) = ${email.toLowerCase()}`, ne(identities.id, subjectId)));
+  return Boolean(row);
+}
+
+/**
+ * One tab's post into the draft: validated by the tab's schema (errors keep what was typed and
+ * file nothing), held to what the administrator may give (a forged id is forbidden), then filed.
+ */
+export async function saveEditorTab(
+  database: Database,
+  input: {
+    formData: FormData;
+    tab: Exclude<EditorTab, "review">;
+    actorId: number;
+    subjectId: number;
+    /** The user as saved (null: a new user), for what may stay though the administrator may not give it. */
+    before: UserDraft | null;
+    draft: UserDraft;
+    baseStamp: string | null;
+    choices: EditorChoices;
+  },
+): Promise<TabSaveOutcome> {
+  const { formData, tab, draft } = input;
+  let next: UserDraft;
+  if (tab === "contact") {
+    const submission = parseWithZod(formData, { schema: contactSchema });
+    if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+    if (await emailTaken(database, submission.value.email, input.subjectId)) {
+      return { kind: "invalid", result: submission.reply({ fieldErrors: { email: ["adminUsers.emailTaken"] } }) };
+    }
+    next = { ...draft, contact: submission.value };
+  } else if (tab === "locations") {
+    const submission = parseWithZod(formData, { schema: locationsSchema });
+    if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+    next = { ...draft, locations: locationsInOrder(submission.value) };
+  } else {
+    const submission = parseWithZod(formData, { schema: rolesSchema });
+    if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+    next = { ...draft, roles: [...new Set(submission.value.roles)] };
+  }
+  if (!draftWithinChoices(input.before, next, input.choices)) return { kind: "forbidden" };
+  await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp);
+  return { kind: "saved", next: nextTab(tab) };
+}
