@@ -213,3 +213,79 @@ export function startOf(params: URLSearchParams): { userType: DraftContact["user
     role: kind === "admin" ? "admin" : "regular",
   };
 }
+
+/** The user as saved, in the draft's shape: the baseline an edit starts from and the review compares with. */
+export function draftOfUser(user: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string | null;
+  phoneMobile: string | null;
+  phoneSecondary: string | null;
+  fax: string | null;
+  preferredLanguage: string;
+  activeDirectoryUsername: string | null;
+  listingName: string | null;
+  userType: DraftContact["userType"];
+  role: DraftContact["role"];
+  locations: readonly { id: number }[];
+  assignments: readonly { securityRoleId: number }[];
+}): UserDraft {
+  const optional = (value: string | null) => value ?? undefined;
+  return {
+    contact: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      jobTitle: optional(user.jobTitle),
+      phoneMobile: optional(user.phoneMobile),
+      phoneSecondary: optional(user.phoneSecondary),
+      fax: optional(user.fax),
+      preferredLanguage: LOCALES.find((locale) => locale === user.preferredLanguage) ?? "en",
+      activeDirectoryUsername: optional(user.activeDirectoryUsername),
+      listingName: optional(user.listingName),
+      userType: user.userType,
+      role: user.role,
+    },
+    locations: user.locations.map((location) => location.id),
+    roles: [...new Set(user.assignments.map((a) => a.securityRoleId))],
+  };
+}
+
+/**
+ * What a tab's post becomes on a user who also has locations or roles the administrator may not
+ * give: those stay (after the chosen ones), and a preferred location of another administrator's
+ * stays first unless a preferred one was chosen.
+ */
+export function withKept(
+  posted: readonly number[],
+  before: readonly number[],
+  allowed: ReadonlySet<number>,
+  preferredChosen: boolean,
+): number[] {
+  const kept = before.filter((id) => !allowed.has(id));
+  const merged = [...new Set([...posted, ...kept])];
+  const first = before[0];
+  if (!preferredChosen && first !== undefined && !allowed.has(first)) {
+    return [first, ...merged.filter((id) => id !== first)];
+  }
+  return merged;
+}
+
+/**
+ * A stale draft brought up to date (a three-way merge): what the administrator did not change
+ * since the draft began takes the user's current value; what they changed keeps their value
+ * (and, where the other change differs, shows in the review as a change of the current data).
+ */
+export function rebaseDraft(draft: UserDraft, began: UserDraft, current: UserDraft): UserDraft {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const contact = { ...draft.contact } as Record<string, unknown>;
+  for (const field of CONTACT_FIELDS) {
+    if (same(draft.contact[field], began.contact[field])) contact[field] = current.contact[field];
+  }
+  return {
+    contact: contact as UserDraft["contact"],
+    locations: same(draft.locations, began.locations) ? current.locations : draft.locations,
+    roles: same(draft.roles, began.roles) ? current.roles : draft.roles,
+  };
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import {
   identities,
@@ -18,7 +18,9 @@ import {
   contactProblems,
   contactSchema,
   draftChanges,
+  draftOfUser,
   newUserDraft,
+  rebaseDraft,
   rolesToCopy,
   type DraftChange,
   type EditorTab,
@@ -81,23 +83,37 @@ function draftOf(data: Record<string, unknown>): UserDraft {
   return { contact, locations: ids(data.locations), roles: ids(data.roles) };
 }
 
-export async function readDraft(database: Executor, actorId: number, subjectId: number) {
+/** A stored draft, the user as it was when the draft began (edits only) and that moment's stamp. */
+export interface StoredDraft {
+  draft: UserDraft;
+  began: UserDraft | null;
+  baseStamp: string | null;
+}
+
+export async function readDraft(database: Executor, actorId: number, subjectId: number): Promise<StoredDraft | null> {
   const [row] = await database
     .select()
     .from(userDrafts)
     .where(and(eq(userDrafts.actorId, actorId), eq(userDrafts.subjectId, subjectId)));
-  return row ? { draft: draftOf(row.data), baseStamp: row.baseStamp, updatedAt: row.updatedAt } : null;
+  if (!row) return null;
+  const began =
+    typeof row.data.began === "object" && row.data.began ? draftOf(row.data.began as Record<string, unknown>) : null;
+  return { draft: draftOf(row.data), began, baseStamp: row.baseStamp };
 }
 
-/** Files the draft (replacing the administrator's earlier one for that user). */
+/**
+ * Files the draft (replacing the administrator's earlier one for that user), with the user as it
+ * was when the draft began (`began`, null for a new user) so a stale draft can be merged.
+ */
 export async function writeDraft(
   database: Executor,
   actorId: number,
   subjectId: number,
   draft: UserDraft,
   baseStamp: string | null,
+  began: UserDraft | null = null,
 ): Promise<void> {
-  const data = { ...draft } as unknown as Record<string, unknown>;
+  const data = { ...draft, ...(began ? { began } : {}) } as unknown as Record<string, unknown>;
   await database
     .insert(userDrafts)
     .values({ actorId, subjectId, data, baseStamp, updatedAt: new Date() })
@@ -281,4 +297,140 @@ export async function copyUserDraft(
     }),
     locations: source.locations.map((location) => location.id).filter((id) => own.has(id)),
   };
+}
+
+export type EditOutcome =
+  | { kind: "saved" }
+  | { kind: "unchanged" }
+  | { kind: "missing" }
+  | { kind: "stale" }
+  | { kind: "incomplete"; problems: DraftProblem[] }
+  | { kind: "emailTaken" }
+  | { kind: "forbidden" };
+
+/**
+ * "Review and complete" of an edit: in one transaction, with the user locked, the draft is held
+ * to the user as saved when it began (stale: someone changed the user meanwhile — the draft is
+ * kept and now compares with the current data), checked again, and saved: contact data, and the
+ * roles at each of the administrator's locations when locations or roles changed; every changed
+ * field is audited, old → new.
+ */
+export async function completeUserEdit(
+  database: Database,
+  actorId: number,
+  userId: number,
+  now = new Date(),
+): Promise<EditOutcome> {
+  const save = database.transaction(async (tx): Promise<EditOutcome> => {
+    const [locked] = await tx
+      .select({ updatedAt: identities.updatedAt })
+      .from(identities)
+      .where(eq(identities.id, userId))
+      .for("update");
+    const managed = locked ? await getManagedUser(tx, actorId, userId) : null;
+    if (!managed) return { kind: "missing" };
+    const stored = await readDraft(tx, actorId, userId);
+    if (!stored) return { kind: "unchanged" };
+    const currentStamp = managed.updatedAt.toISOString();
+    const before = draftOfUser(managed);
+    if (stored.baseStamp !== currentStamp) {
+      // Someone saved the user meanwhile: keep this administrator's changes, take theirs elsewhere.
+      const merged = stored.began ? rebaseDraft(stored.draft, stored.began, before) : stored.draft;
+      await writeDraft(tx, actorId, userId, merged, currentStamp, before);
+      return { kind: "stale" };
+    }
+    const { draft } = stored;
+    const problems = draftProblems(draft);
+    if (problems.length) return { kind: "incomplete", problems };
+    const choices = await editorChoices(tx, actorId);
+    if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
+    const contact = contactSchema.parse(draft.contact);
+    const [taken] = await tx
+      .select({ id: identities.id })
+      .from(identities)
+      .where(and(sql`lower(${identities.email}) = ${contact.email.toLowerCase()}`, ne(identities.id, userId)));
+    if (taken) return { kind: "emailTaken" };
+    const { changes } = await draftReview(tx, before, draft);
+    if (changes.length === 0) {
+      await discardDraft(tx, actorId, userId);
+      return { kind: "unchanged" };
+    }
+    await tx
+      .update(identities)
+      .set({
+        ...contact,
+        jobTitle: contact.jobTitle || null,
+        phoneMobile: contact.phoneMobile || null,
+        phoneSecondary: contact.phoneSecondary || null,
+        fax: contact.fax || null,
+        activeDirectoryUsername: contact.activeDirectoryUsername || null,
+        listingName: contact.listingName || null,
+        modifiedBy: actorId,
+        updatedAt: now,
+      })
+      .where(eq(identities.id, userId));
+    if (changes.some((change) => change.tab !== "contact")) {
+      await reassign(tx, userId, draft, new Set(choices.locations.map((location) => location.id)));
+    }
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: userId,
+      operation: "update",
+      changes: changes.map((c) => ({ field: c.field, oldValue: c.before, newValue: c.after })),
+      actorId,
+      at: now,
+    });
+    await discardDraft(tx, actorId, userId);
+    return { kind: "saved" };
+  });
+  return save.catch((error: unknown) => {
+    if (isUniqueViolation(error)) return { kind: "emailTaken" } as const;
+    throw error;
+  });
+}
+
+/**
+ * The user's roles at the administrator's own locations become the draft's (each role at each
+ * chosen location); assignments at other administrators' locations stay. The draft's first
+ * location is the preferred one everywhere.
+ */
+async function reassign(tx: Executor, userId: number, draft: UserDraft, own: ReadonlySet<number>): Promise<void> {
+  const ownIds = [...own];
+  if (ownIds.length) {
+    await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.identityId, userId), inArray(roleAssignments.organizationId, ownIds)));
+  }
+  const rows = draft.locations
+    .filter((id) => own.has(id))
+    .flatMap((organizationId) =>
+      draft.roles.map((securityRoleId) => ({ identityId: userId, securityRoleId, organizationId, isPreferred: false })),
+    );
+  if (rows.length) await tx.insert(roleAssignments).values(rows);
+  await tx
+    .update(roleAssignments)
+    .set({ isPreferred: sql`${roleAssignments.organizationId} = ${draft.locations[0] ?? 0}` })
+    .where(eq(roleAssignments.identityId, userId));
+}
+
+/** The names of a draft's locations and roles the administrator may not give (they stay as they are). */
+export async function keptNames(
+  database: Executor,
+  draft: UserDraft,
+  choices: EditorChoices,
+): Promise<{ locations: string[]; roles: string[] }> {
+  const locationIds = draft.locations.filter((id) => !choices.locations.some((location) => location.id === id));
+  const roleIds = draft.roles.filter((id) => !choices.roles.some((role) => role.id === id));
+  const [locations, roles] = await Promise.all([
+    locationIds.length
+      ? database.select({ name: organizations.name }).from(organizations).where(inArray(organizations.id, locationIds))
+      : [],
+    roleIds.length
+      ? database
+          .select({ name: securityRoles.displayName })
+          .from(securityRoles)
+          .where(inArray(securityRoles.id, roleIds))
+      : [],
+  ]);
+  return { locations: locations.map((l) => l.name), roles: roles.map((r) => r.name) };
 }

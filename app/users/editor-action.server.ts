@@ -9,6 +9,7 @@ import {
   locationsSchema,
   nextTab,
   rolesSchema,
+  withKept,
   type EditorTab,
   type UserDraft,
 } from "./draft";
@@ -28,7 +29,8 @@ async function emailTaken(database: Database, email: string, subjectId: number):
 
 /**
  * One tab's post into the draft: validated by the tab's schema (errors keep what was typed and
- * file nothing), held to what the administrator may give (a forged id is forbidden), then filed.
+ * file nothing), held to what the administrator may give (a forged id is forbidden; what another
+ * administrator gave stays), then filed.
  */
 export async function saveEditorTab(
   database: Database,
@@ -41,6 +43,8 @@ export async function saveEditorTab(
     before: UserDraft | null;
     draft: UserDraft;
     baseStamp: string | null;
+    /** The user as it was when the draft began (null for a new user). */
+    began: UserDraft | null;
     choices: EditorChoices;
   },
 ): Promise<TabSaveOutcome> {
@@ -56,13 +60,19 @@ export async function saveEditorTab(
   } else if (tab === "locations") {
     const submission = parseWithZod(formData, { schema: locationsSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
-    next = { ...draft, locations: locationsInOrder(submission.value) };
+    const own = new Set(input.choices.locations.map((location) => location.id));
+    const chosen = locationsInOrder(submission.value);
+    next = {
+      ...draft,
+      locations: withKept(chosen, input.before?.locations ?? [], own, submission.value.preferred !== undefined),
+    };
   } else {
     const submission = parseWithZod(formData, { schema: rolesSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
-    next = { ...draft, roles: [...new Set(submission.value.roles)] };
+    const assignable = new Set(input.choices.roles.map((role) => role.id));
+    next = { ...draft, roles: withKept(submission.value.roles, input.before?.roles ?? [], assignable, true) };
   }
   if (!draftWithinChoices(input.before, next, input.choices)) return { kind: "forbidden" };
-  await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp);
+  await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp, input.began);
   return { kind: "saved", next: nextTab(tab) };
 }

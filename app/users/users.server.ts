@@ -209,6 +209,8 @@ export interface ManagedUser {
   phoneSecondary: string | null;
   fax: string | null;
   preferredLanguage: string;
+  activeDirectoryUsername: string | null;
+  listingName: string | null;
   userType: "internal" | "external";
   role: "admin" | "regular";
   serialNumber: string;
@@ -258,6 +260,8 @@ export async function getManagedUser(database: Executor, actorId: number, userId
     phoneSecondary: row.phoneSecondary,
     fax: row.fax,
     preferredLanguage: row.preferredLanguage,
+    activeDirectoryUsername: row.activeDirectoryUsername,
+    listingName: row.listingName,
     userType: row.userType,
     role: row.role,
     serialNumber: row.serialNumber,

@@ -31,3 +31,6 @@ export const NEWCOMERS = { "js-on": "newcomer-on@example.com", "js-off": "newcom
  * locations): a new user's draft is per administrator, so the projects must not share one.
  */
 export const CREATORS = { "js-on": "creator-on@example.com", "js-off": "creator-off@example.com" } as const;
+
+/** One dealer per e2e project whom the edit test changes through the user editor. */
+export const EDITABLE_USERS = { "js-on": "edited-on@example.com", "js-off": "edited-off@example.com" } as const;

@@ -7,6 +7,7 @@ import {
   DELETABLE_USERS,
   KEYHOLDERS,
   CREATORS,
+  EDITABLE_USERS,
   LIFECYCLE_USERS,
   NEWCOMERS,
   PREFERENCE_USERS,
@@ -122,6 +123,7 @@ async function seedKeyholders(db: Database): Promise<void> {
     ...Object.values(PREFERENCE_USERS),
     ...Object.values(LIFECYCLE_USERS),
     ...Object.values(DELETABLE_USERS),
+    ...Object.values(EDITABLE_USERS),
   ]) {
     const person = { email, firstName: "Kim", lastName: "Keller" };
     await insertFixtureUser(
@@ -160,7 +162,7 @@ async function seedCreators(db: Database): Promise<void> {
         firstName: "Cory",
         lastName: "Creator",
         userType: "external",
-        role: "admin",
+        // Standard kind: the support page and the list's "administrator" filter keep showing only the demo admin.
         serialNumber: `SN-E2E-CREATOR-${n}`,
         employeeNumber: `E-E2E-CREATOR-${n}`,
         passwordHash: await hash(DEMO_PASSWORD),

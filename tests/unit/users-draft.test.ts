@@ -8,6 +8,7 @@ import {
   locationsInOrder,
   newUserDraft,
   nextTab,
+  rebaseDraft,
   rolesToCopy,
   startOf,
 } from "~/users/draft";
@@ -107,5 +108,23 @@ describe("issue #14 §4 review and complete: every change, old → new", () => {
       role: "admin",
     });
     expect(startOf(new URLSearchParams("userType=x"))).toEqual({ userType: "external", role: "regular" });
+  });
+});
+
+describe("issue #14 §4 a stale draft shows the conflict and keeps the input", () => {
+  it("keeps what the administrator changed and takes the other change everywhere else", () => {
+    const began = { ...newUserDraft({ userType: "external", role: "regular", roles: [1] }), locations: [7] };
+    began.contact = { ...began.contact, firstName: "Kim", jobTitle: "Clerk" };
+    const mine = { ...began, contact: { ...began.contact, jobTitle: "Lead" }, roles: [1, 2] };
+    const theirs = {
+      ...began,
+      contact: { ...began.contact, phoneMobile: "+1 555 0199", jobTitle: "Manager" },
+      locations: [8],
+    };
+    const merged = rebaseDraft(mine, began, theirs);
+    expect(merged.contact).toMatchObject({ firstName: "Kim", jobTitle: "Lead", phoneMobile: "+1 555 0199" });
+    expect(merged.roles).toEqual([1, 2]);
+    expect(merged.locations).toEqual([8]);
+    expect(draftChanges(theirs, merged, names).map((c) => c.field)).toEqual(["jobTitle", "roles"]);
   });
 });

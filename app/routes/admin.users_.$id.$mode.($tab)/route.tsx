@@ -44,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab,
     sessions,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
+    canEdit: satisfiesRule(user.access.features, USERS_EDIT),
     canResend: managed.status === "awaitingVerification" && satisfiesRule(user.access.features, USERS_EDIT),
     isSelf: id === user.identityId,
     user: {
@@ -63,7 +64,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, canChangeStatus, canResend, isSelf } = useLoaderData<typeof loader>();
+  const { tab, user, held, sessions, canChangeStatus, canResend, canEdit, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
@@ -73,6 +74,13 @@ export default function UserView() {
         <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
       </p>
       <h1>{name}</h1>
+      {canEdit && (
+        <p>
+          <Link to={`/admin/users/${user.id}/edit/${tab === "sessions" ? "contact" : tab}`} className="button">
+            {t("adminUsers.edit")}
+          </Link>
+        </p>
+      )}
       <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
       <SavedDialog email={user.email} />
       {(canChangeStatus || canResend) && (

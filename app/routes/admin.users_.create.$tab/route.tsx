@@ -8,7 +8,15 @@ import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { isEditorTab } from "~/users/draft";
-import { NEW_USER, completeNewUser, discardDraft, draftReview, editorChoices, readDraft } from "~/users/drafts.server";
+import {
+  NEW_USER,
+  completeNewUser,
+  discardDraft,
+  draftReview,
+  editorChoices,
+  keptNames,
+  readDraft,
+} from "~/users/drafts.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { UserEditor } from "~/users/components/UserEditor";
 
@@ -30,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editorChoices(db(), user.identityId),
     params.tab === "review" ? draftReview(db(), null, stored.draft) : null,
   ]);
-  return { base: CHOOSER, tab: params.tab, draft: stored.draft, choices, review };
+  const kept = await keptNames(db(), stored.draft, choices);
+  return { base: CHOOSER, tab: params.tab, draft: stored.draft, choices, review, kept };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -62,6 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     before: null,
     draft: stored.draft,
     baseStamp: null,
+    began: null,
     choices: await editorChoices(db(), user.identityId),
   });
   if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });

@@ -31,6 +31,8 @@ export interface UserEditorData {
   draft: UserDraft;
   choices: EditorChoices;
   review: { changes: DraftChange[]; problems: DraftProblem[] } | null;
+  /** What the user holds that the administrator may not give: shown, kept as it is. */
+  kept: { locations: string[]; roles: string[] };
 }
 
 /**
@@ -85,9 +87,16 @@ export function UserEditor(
         <h2 id="user-tab-title">{t(`adminUsers.tabs.${props.tab}`)}</h2>
         {props.tab === "contact" && <ContactForm draft={props.draft} result={props.result} />}
         {props.tab === "locations" && (
-          <LocationsForm draft={props.draft} choices={props.choices} result={props.result} />
+          <LocationsForm
+            draft={props.draft}
+            choices={props.choices}
+            kept={props.kept.locations}
+            result={props.result}
+          />
         )}
-        {props.tab === "roles" && <RolesForm draft={props.draft} choices={props.choices} result={props.result} />}
+        {props.tab === "roles" && (
+          <RolesForm draft={props.draft} choices={props.choices} kept={props.kept.roles} result={props.result} />
+        )}
         {props.tab === "review" && props.review && <Review base={props.base} {...props.review} />}
       </section>
     </div>
@@ -180,12 +189,27 @@ function ContactForm({ draft, result }: TabFormProps) {
   );
 }
 
-function LocationsForm({ draft, choices, result }: TabFormProps & { choices: EditorChoices }) {
+type ChoiceFormProps = TabFormProps & { choices: EditorChoices; kept: string[] };
+
+/** The names the administrator may not change, under the field that would otherwise hold them. */
+function Kept({ names, label }: { names: string[]; label: string }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="field__help">
+      {label} {names.join(", ")}
+    </p>
+  );
+}
+
+function LocationsForm({ draft, choices, kept, result }: ChoiceFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: { locations: draft.locations.map(String), preferred: draft.locations[0]?.toString() ?? "" },
+    defaultValue: {
+      locations: draft.locations.filter((id) => choices.locations.some((l) => l.id === id)).map(String),
+      preferred: draft.locations[0]?.toString() ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: locationsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -207,16 +231,17 @@ function LocationsForm({ draft, choices, result }: TabFormProps & { choices: Edi
         options={options}
         placeholder={t("adminUsers.firstChosen")}
       />
+      <Kept names={kept} label={t("adminUsers.keptLocations")} />
     </TabForm>
   );
 }
 
-function RolesForm({ draft, choices, result }: TabFormProps & { choices: EditorChoices }) {
+function RolesForm({ draft, choices, kept, result }: ChoiceFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: { roles: draft.roles.map(String) },
+    defaultValue: { roles: draft.roles.filter((id) => choices.roles.some((r) => r.id === id)).map(String) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rolesSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -230,6 +255,7 @@ function RolesForm({ draft, choices, result }: TabFormProps & { choices: EditorC
         choices={choices.roles.map((role) => ({ value: String(role.id), label: role.displayName }))}
         help={t("adminUsers.rolesHelp")}
       />
+      <Kept names={kept} label={t("adminUsers.keptRoles")} />
     </TabForm>
   );
 }

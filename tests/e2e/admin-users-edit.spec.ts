@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { chooseOptions, ready, signIn } from "./helpers";
+import { CREATORS, EDITABLE_USERS } from "./fixture-accounts";
+
+const project = () => test.info().project.name as keyof typeof EDITABLE_USERS;
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const save = (page: Page) => page.getByRole("button", { name: "Save and continue" }).click();
+const reviewRow = (page: Page, field: RegExp) => page.locator("table.data-table").getByRole("row", { name: field });
+
+/** Opens this project's editable user from the list and starts editing. */
+async function openEditor(page: Page, admin: string): Promise<string> {
+  const email = EDITABLE_USERS[project()];
+  await signIn(page, admin, `/admin/users?q=${encodeURIComponent(email)}`);
+  await page.getByRole("link", { name: /^View / }).click();
+  await page.getByRole("link", { name: "Edit user" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit\/contact$/);
+  await ready(page);
+  return page.url().replace(/\/edit\/contact$/, "");
+}
+
+test.describe("issue #14 §4: edit a user", () => {
+  test("each tab posts into the draft, the review lists old → new, Complete and save writes it all; a stale draft shows the conflict and keeps the input", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const userUrl = await openEditor(page, CREATORS[project()]);
+    const jobTitle = `Workshop lead ${project()}`;
+    await page.getByLabel("Job title").fill(jobTitle);
+    await page.getByLabel("Fax").fill("fax me");
+    await save(page);
+    await expect(page.getByText("Value is not a valid phone number")).toBeVisible();
+    await expect(page.getByLabel("Job title")).toHaveValue(jobTitle);
+    await page.getByLabel("Fax").fill("");
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/locations$/);
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/roles$/);
+    await ready(page);
+    await chooseOptions(page, "Roles", jsOn() ? ["Parts manager"] : ["Dealer staff", "Parts manager"], jsOn());
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/review$/);
+    await expect(reviewRow(page, /^Job title/)).toContainText(`Not set${jobTitle}`);
+    await expect(
+      reviewRow(page, /^Roles/)
+        .locator("td")
+        .nth(1),
+    ).toHaveText("Dealer staff, Parts manager");
+    await expect(reviewRow(page, /^Locations/)).toHaveCount(0);
+
+    // Meanwhile another administrator changes the same user.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn() });
+    const other = await context.newPage();
+    try {
+      await openEditor(other, "admin@example.com");
+      await other.getByLabel("Mobile phone").fill("+1 555 0199");
+      await save(other);
+      await other.goto(`${userUrl}/edit/review`);
+      await other.getByRole("button", { name: "Complete and save" }).click();
+      await expect(other.getByRole("dialog", { name: "Saved" })).toContainText("User saved");
+    } finally {
+      await context.close();
+    }
+
+    await page.getByRole("button", { name: "Complete and save" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "changed by someone else" })).toBeVisible();
+    await expect(reviewRow(page, /^Job title/)).toContainText(jobTitle);
+    await page.getByRole("button", { name: "Complete and save" }).click();
+    await expect(page).toHaveURL(/\/view\?saved=1$/);
+    await expect(page.getByRole("dialog", { name: "Saved" })).toContainText("User saved");
+    await expect(page.locator(".details")).toContainText(jobTitle);
+    await expect(page.locator(".details")).toContainText("+1 555 0199");
+    await page.goto(`${userUrl}/view/roles`);
+    await expect(page.locator("table.data-table")).toContainText("Parts manager");
+  });
+
+  test("the auditor sees no Edit and is refused the editor", async ({ page }) => {
+    await signIn(page, "auditor@example.com", "/admin/users?q=dealer%40example.com");
+    await page.getByRole("link", { name: /^View / }).click();
+    await expect(page).toHaveURL(/\/view$/);
+    await expect(page.getByRole("link", { name: "Edit user" })).toHaveCount(0);
+    const editUrl = page.url().replace(/\/view$/, "/edit/contact");
+    await page.goto(editUrl);
+    await expect(page).toHaveURL(/\/access-denied/);
+  });
+
+  test("an unknown user or tab is Page not found; the discard asks first and drops the draft", async ({ page }) => {
+    const userUrl = await openEditor(page, CREATORS[project()]);
+    expect((await page.goto(`${userUrl}/edit/sessions`))?.status()).toBe(404);
+    expect((await page.goto("/admin/users/999999/edit/contact"))?.status()).toBe(404);
+    await page.goto(`${userUrl}/edit/contact`);
+    await page.getByLabel("Listing name").fill("To be discarded");
+    await save(page);
+    await page.getByRole("link", { name: "Discard changes" }).click();
+    await page
+      .getByRole("dialog", { name: "Discard changes" })
+      .getByRole("button", { name: "Discard changes" })
+      .click();
+    await expect(page).toHaveURL(/\/view$/);
+    await page.goto(`${userUrl}/edit/contact`);
+    await expect(page.getByLabel("Listing name")).toHaveValue("");
+  });
+
+  test("axe finds nothing on every tab of the editor in edit mode", async ({ page }) => {
+    test.skip(!jsOn(), "axe needs JavaScript in the page");
+    const userUrl = await openEditor(page, CREATORS[project()]);
+    for (const tab of ["contact", "locations", "roles", "review"]) {
+      await page.goto(`${userUrl}/edit/${tab}`);
+      await ready(page);
+      expect((await new AxeBuilder({ page }).analyze()).violations, tab).toEqual([]);
+    }
+  });
+});
