@@ -1,7 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
 import { apiIdParam } from "~/api/id-param.server";
+import { refusalReply } from "~/api/refusal-reply.server";
+import { jsonBody, validationReply } from "~/api/validation-reply.server";
+import { localeOf } from "~/i18n/i18next.server";
+import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { userRefusalReply } from "~/users/api-replies.server";
+import { userPatchSchema } from "~/users/draft";
+import { deleteUser } from "~/users/lifecycle.server";
+import { editUser } from "~/users/save-user.server";
 import { getManagedUser } from "~/users/users.server";
 
 /** GET /api/v2/admin/users/{id}: a user of the caller's own locations; any other id is 404, never 403 (issue #14 §1). */
@@ -9,4 +17,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, "users");
   const managed = await getManagedUser(db(), user.identityId, apiIdParam(params.id));
   return managed ? apiJson({ data: managed }) : apiError(404, "Not Found");
+}
+
+/**
+ * PATCH (admin:users:edit or write): any of the contact data, locations and roles, checked like
+ * the editor's complete; with `updatedAt` a user changed since is 409. DELETE (admin:users:write):
+ * the user and their assignments go, never one's own account (409). Another dealer's user is 404.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const method = request.method.toUpperCase();
+  if (method !== "PATCH" && method !== "DELETE") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, method === "DELETE" ? USERS_LIFECYCLE : USERS_EDIT);
+  const id = apiIdParam(params.id);
+  const locale = await localeOf(request);
+  if (method === "DELETE") {
+    const deleted = await deleteUser(db(), user.identityId, id);
+    if (deleted.kind === "missing") return apiError(404, "Not Found");
+    if (deleted.kind === "self") return refusalReply(locale, 409, "adminUsers.deleteSelf");
+    return new Response(null, { status: 204 });
+  }
+  const parsed = userPatchSchema.safeParse(await jsonBody(request));
+  if (!parsed.success) return validationReply(parsed.error, locale);
+  const { updatedAt, ...patch } = parsed.data;
+  const outcome = await editUser(db(), user.identityId, id, patch, updatedAt);
+  if (outcome.kind !== "saved" && outcome.kind !== "unchanged") return userRefusalReply(outcome, locale);
+  return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
 }

@@ -1,8 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
+import { jsonBody, validationReply } from "~/api/validation-reply.server";
+import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
-import { listUsers } from "~/users/users.server";
+import { localeOf } from "~/i18n/i18next.server";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { userRefusalReply } from "~/users/api-replies.server";
+import { draftOfInput, userApiSchema } from "~/users/draft";
+import { listUsers, getManagedUser } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
+import { createUser } from "~/users/save-user.server";
 
 /**
  * GET /api/v2/admin/users: the users of the caller's own locations with the screen's parameters
@@ -12,4 +19,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, "users");
   const list = await listUsers(db(), user.identityId, userListStateOf(new URL(request.url).searchParams));
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
+}
+
+/**
+ * POST /api/v2/admin/users (admin:users:write): a new user with contact data, locations (the
+ * first preferred) and roles — only the caller's locations and roles they may assign. The user
+ * gets the verification e-mail, as from the screen. 201 with the user.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, USERS_LIFECYCLE);
+  const locale = await localeOf(request);
+  const parsed = userApiSchema.safeParse(await jsonBody(request));
+  if (!parsed.success) return validationReply(parsed.error, locale);
+  const outcome = await createUser(db(), user.identityId, draftOfInput(parsed.data), getConfig().PUBLIC_URL);
+  if (outcome.kind !== "created") return userRefusalReply(outcome, locale);
+  return apiJson({ data: await getManagedUser(db(), user.identityId, outcome.id) }, { status: 201 });
 }

@@ -289,3 +289,36 @@ export function rebaseDraft(draft: UserDraft, began: UserDraft, current: UserDra
     roles: same(draft.roles, began.roles) ? current.roles : draft.roles,
   };
 }
+
+/** A field the review says still needs a value, on its tab. */
+export interface DraftProblem {
+  tab: Exclude<EditorTab, "review">;
+  field: string;
+  message: string;
+}
+
+/** What must be fixed before a draft can be completed: contact fields, at least one location and one role. */
+export function draftProblems(draft: UserDraft): DraftProblem[] {
+  return [
+    ...contactProblems(draft.contact).map((p) => ({ tab: "contact" as const, ...p })),
+    ...(draft.locations.length
+      ? []
+      : [{ tab: "locations" as const, field: "locations", message: "validations.required" }]),
+    ...(draft.roles.length ? [] : [{ tab: "roles" as const, field: "roles", message: "validations.required" }]),
+  ];
+}
+
+/** A new user as the API takes it (issue #14 §6): the contact data, locations (the first preferred) and roles. */
+export const userApiSchema = contactSchema.extend({
+  locations: ids.min(1, "validations.required"),
+  roles: ids.min(1, "validations.required"),
+});
+
+/** An API change of a user: any of those fields, and the `updatedAt` read (a stale one is refused). */
+export const userPatchSchema = userApiSchema.partial().extend({ updatedAt: z.string().max(64).optional() });
+
+/** A complete new user's data as a draft (the API skips the tabs). */
+export function draftOfInput(input: z.output<typeof userApiSchema>): UserDraft {
+  const { locations, roles, ...contact } = input;
+  return { contact, locations: [...new Set(locations)], roles: [...new Set(roles)] };
+}

@@ -1,8 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { identities } from "~/db/schema";
 import {
   contactSchema,
   locationsInOrder,
@@ -13,19 +11,12 @@ import {
   type EditorTab,
   type UserDraft,
 } from "./draft";
-import { draftWithinChoices, writeDraft, type EditorChoices } from "./drafts.server";
+import { writeDraft } from "./drafts.server";
+import { emailTaken } from "./save-user.server";
+import { draftWithinChoices, type EditorChoices } from "./editor-choices.server";
 
 export type TabSaveOutcome =
   { kind: "saved"; next: EditorTab } | { kind: "invalid"; result: SubmissionResult<string[]> } | { kind: "forbidden" };
-
-/** Whether another identity than `subjectId` already has the address (case-insensitive). */
-async function emailTaken(database: Database, email: string, subjectId: number): Promise<boolean> {
-  const [row] = await database
-    .select({ id: identities.id })
-    .from(identities)
-    .where(and(sql`lower(${identities.email}) = ${email.toLowerCase()}`, ne(identities.id, subjectId)));
-  return Boolean(row);
-}
 
 /**
  * One tab's post into the draft: validated by the tab's schema (errors keep what was typed and

@@ -112,3 +112,72 @@ test.describe("issue #14 §4: edit a user", () => {
     }
   });
 });
+
+test.describe("issue #14 §6: the users API creates, changes and deletes with the screens' scope and checks", () => {
+  test("POST creates (with the verification e-mail), PATCH changes with a stale check, DELETE removes; refusals say why", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.skip(!jsOn(), "an API check: once is enough");
+    await signIn(page, CREATORS[project()], "/");
+    const roleIds = new Map<string, number>();
+    for (const name of ["DEALER_STAFF", "PORTAL_ADMIN"]) {
+      const items = (await (await page.request.get(`/api/v2/admin/security-roles?q=${name}`)).json()).data.items;
+      roleIds.set(name, items.find((role: { name: string }) => role.name === name).id);
+    }
+    const roleId = (name: string) => roleIds.get(name)!;
+    const me = (await (await page.request.get(`/api/v2/admin/users?q=${CREATORS[project()]}`)).json()).data.items[0];
+    const location = (await (await page.request.get(`/api/v2/admin/users/${me.id}`)).json()).data.locations[0].id;
+    const body = {
+      firstName: "Api",
+      lastName: "Made",
+      email: "api-made@example.com",
+      preferredLanguage: "en",
+      userType: "external",
+      role: "regular",
+      locations: [location],
+      roles: [roleId("DEALER_STAFF")],
+    };
+
+    const missing = await page.request.post("/api/v2/admin/users", { data: { ...body, firstName: "" } });
+    expect(missing.status()).toBe(400);
+    expect((await missing.json()).error.fields.firstName).toEqual(["Value is required"]);
+    const forged = await page.request.post("/api/v2/admin/users", {
+      data: { ...body, roles: [roleId("PORTAL_ADMIN")] },
+    });
+    expect(forged.status()).toBe(403);
+    const created = await page.request.post("/api/v2/admin/users", { data: body });
+    expect(created.status()).toBe(201);
+    const user = (await created.json()).data;
+    expect(user).toMatchObject({ email: "api-made@example.com", status: "awaitingVerification" });
+    const again = await page.request.post("/api/v2/admin/users", { data: body });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).error.fields.email).toEqual(["Another user already has this email address."]);
+
+    const changed = await page.request.patch(`/api/v2/admin/users/${user.id}`, {
+      data: { jobTitle: "Parts clerk", updatedAt: user.updatedAt },
+    });
+    expect(changed.status()).toBe(200);
+    expect((await changed.json()).data.jobTitle).toBe("Parts clerk");
+    const stale = await page.request.patch(`/api/v2/admin/users/${user.id}`, {
+      data: { jobTitle: "Other", updatedAt: user.updatedAt },
+    });
+    expect(stale.status()).toBe(409);
+    expect((await stale.json()).error.message).toContain("changed by someone else");
+    expect((await page.request.patch("/api/v2/admin/users/999999", { data: { jobTitle: "x" } })).status()).toBe(404);
+
+    // The auditor reads but may not change; a dealer may not even read.
+    const context = await browser.newContext({ baseURL });
+    const auditor = await context.newPage();
+    await signIn(auditor, "auditor@example.com", "/");
+    expect((await auditor.request.patch(`/api/v2/admin/users/${user.id}`, { data: { jobTitle: "x" } })).status()).toBe(
+      403,
+    );
+    expect((await auditor.request.delete(`/api/v2/admin/users/${user.id}`)).status()).toBe(403);
+    await context.close();
+
+    expect((await page.request.delete(`/api/v2/admin/users/${user.id}`)).status()).toBe(204);
+    expect((await page.request.get(`/api/v2/admin/users/${user.id}`)).status()).toBe(404);
+  });
+});

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, emailOutbox, identities, roleAssignments, securityRoles, userDrafts } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
 import { newUserDraft } from "~/users/draft";
-import { NEW_USER, completeNewUser, copyUserDraft, editorChoices, readDraft, writeDraft } from "~/users/drafts.server";
+import { NEW_USER, completeNewUser, copyUserDraft, readDraft, writeDraft } from "~/users/drafts.server";
+import { editorChoices } from "~/users/editor-choices.server";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
 import { BACKENDS, identityIdOf } from "./backends";
 

@@ -5,6 +5,7 @@ import { auditLog, identities, organizations, roleAssignments, securityRoles } f
 import { seedDemo } from "~/seed/seed";
 import { draftOfUser } from "~/users/draft";
 import { completeUserEdit, readDraft, writeDraft } from "~/users/drafts.server";
+import { editUser } from "~/users/save-user.server";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
@@ -103,5 +104,21 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
       .where(and(eq(roleAssignments.identityId, dealerId), eq(roleAssignments.organizationId, elsewhere)));
     expect(kept.map((row) => row.role_assignments.securityRoleId)).toEqual([await roleId("DEALER_STAFF")]);
     expect((await locationIdsOf(handle.db, dealerId)).sort()).toEqual([...began.locations, own].sort());
+  });
+
+  it("the API's change applies a patch over the user with the same checks; a stale stamp changes nothing", async () => {
+    const user = await current();
+    expect(await editUser(handle.db, adminId, dealerId, { jobTitle: "Principal" }, "2000-01-01T00:00:00.000Z")).toEqual(
+      { kind: "stale" },
+    );
+    expect(
+      await editUser(handle.db, adminId, dealerId, { jobTitle: "Principal" }, user.updatedAt.toISOString()),
+    ).toEqual({ kind: "saved" });
+    expect((await current()).jobTitle).toBe("Principal");
+    expect(await editUser(handle.db, adminId, dealerId, { email: "ADMIN@example.com" }, undefined)).toEqual({
+      kind: "emailTaken",
+    });
+    const haldenId = await identityIdOf(handle.db, "halden@example.com");
+    expect(await editUser(handle.db, adminId, haldenId, { jobTitle: "x" }, undefined)).toEqual({ kind: "missing" });
   });
 });

@@ -8,14 +8,9 @@ import { USERS_EDIT } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { draftOfUser, isEditorTab, rebaseDraft } from "~/users/draft";
-import {
-  completeUserEdit,
-  discardDraft,
-  draftReview,
-  editorChoices,
-  keptNames,
-  readDraft,
-} from "~/users/drafts.server";
+import { completeUserEdit, discardDraft, readDraft } from "~/users/drafts.server";
+import { editorChoices, keptNames } from "~/users/editor-choices.server";
+import { draftReview } from "~/users/save-user.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { getManagedUser } from "~/users/users.server";
 import { UserEditor } from "~/users/components/UserEditor";

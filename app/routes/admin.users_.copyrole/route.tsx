@@ -10,7 +10,8 @@ import { Field } from "~/admin/Field";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { COMBINE_MIN_ROLES, fromRolesSchema, newUserDraft, startOf } from "~/users/draft";
-import { NEW_USER, editorChoices, writeDraft } from "~/users/drafts.server";
+import { NEW_USER, writeDraft } from "~/users/drafts.server";
+import { editorChoices } from "~/users/editor-choices.server";
 import { RadioGroup, TypeAndKind } from "~/users/components/RadioGroup";
 
 export const meta = titleMeta("adminUsers.fromRolesTitle");

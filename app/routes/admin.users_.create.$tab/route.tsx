@@ -8,15 +8,9 @@ import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { isEditorTab } from "~/users/draft";
-import {
-  NEW_USER,
-  completeNewUser,
-  discardDraft,
-  draftReview,
-  editorChoices,
-  keptNames,
-  readDraft,
-} from "~/users/drafts.server";
+import { NEW_USER, completeNewUser, discardDraft, readDraft } from "~/users/drafts.server";
+import { editorChoices, keptNames } from "~/users/editor-choices.server";
+import { draftReview } from "~/users/save-user.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { UserEditor } from "~/users/components/UserEditor";
 

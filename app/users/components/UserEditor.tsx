@@ -18,10 +18,11 @@ import {
   locationsSchema,
   rolesSchema,
   type DraftChange,
+  type DraftProblem,
   type EditorTab,
   type UserDraft,
 } from "../draft";
-import type { DraftProblem, EditorChoices } from "../drafts.server";
+import type { EditorChoices } from "../editor-choices.server";
 
 /** What the editor's loader sends, for create and edit alike. */
 export interface UserEditorData {

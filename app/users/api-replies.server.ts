@@ -1,0 +1,31 @@
+import { apiError, apiJson } from "~/auth/api-auth.server";
+import { refusalReply } from "~/api/refusal-reply.server";
+import { translatorFor } from "~/i18n/i18next.server";
+import type { Locale } from "~/i18n/locale";
+import type { CreateOutcome, EditOutcome } from "./save-user.server";
+
+/**
+ * The API's answer to a refused create or edit, in the caller's language: 404 for another dealer's
+ * user, 403 for a role or location the caller may not give, 409 for a taken e-mail or a stale
+ * `updatedAt`, 400 for missing fields (each with the screen's message).
+ */
+export function userRefusalReply(
+  outcome: Exclude<CreateOutcome | EditOutcome, { kind: "created" | "saved" | "unchanged" }>,
+  locale: Locale,
+): Response {
+  switch (outcome.kind) {
+    case "missing":
+      return apiError(404, "Not Found");
+    case "forbidden":
+      return apiError(403, "Forbidden");
+    case "emailTaken":
+      return refusalReply(locale, 409, "adminUsers.emailTaken", { field: "email" });
+    case "stale":
+      return refusalReply(locale, 409, "adminUsers.stale");
+    case "incomplete": {
+      const t = translatorFor(locale);
+      const fields = Object.fromEntries(outcome.problems.map((p) => [p.field, [t(p.message)]]));
+      return apiJson({ error: { message: t("validations.formError"), fields } }, { status: 400 });
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
+import { assignableRoleIds, changeWithin, type UserDraft } from "./draft";
+import { locationIdsOf } from "./users.server";
+
+/** What the administrator may give in the editor: their own locations and the roles they may assign. */
+export interface EditorChoices {
+  locations: { id: number; name: string }[];
+  roles: { id: number; displayName: string; excludeFromCopyUser: boolean }[];
+}
+
+/** The actor's locations and assignable roles, by name. */
+export async function editorChoices(database: Executor, actorId: number): Promise<EditorChoices> {
+  const own = await locationIdsOf(database, actorId);
+  const [locations, roles, assigners, held] = await Promise.all([
+    own.length
+      ? database
+          .select({ id: organizations.id, name: organizations.name })
+          .from(organizations)
+          .where(inArray(organizations.id, own))
+          .orderBy(asc(sql`lower(${organizations.name})`))
+      : [],
+    database
+      .select({
+        id: securityRoles.id,
+        displayName: securityRoles.displayName,
+        excludeFromCopyUser: securityRoles.excludeFromCopyUser,
+      })
+      .from(securityRoles)
+      .orderBy(asc(sql`lower(${securityRoles.displayName})`)),
+    database.select().from(securityRoleAssigners),
+    database
+      .selectDistinct({ id: roleAssignments.securityRoleId })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, actorId)),
+  ]);
+  const assignable = new Set(
+    assignableRoleIds(
+      roles.map((role) => ({
+        id: role.id,
+        assignerIds: assigners.filter((a) => a.roleId === role.id).map((a) => a.assignerId),
+      })),
+      held.map((h) => h.id),
+    ),
+  );
+  return { locations, roles: roles.filter((role) => assignable.has(role.id)) };
+}
+
+/**
+ * Whether a draft gives only what the administrator may give: locations of their own and roles
+ * they may assign (added or removed; what was there before may stay). A forged post fails this.
+ */
+export function draftWithinChoices(before: UserDraft | null, draft: UserDraft, choices: EditorChoices): boolean {
+  return (
+    changeWithin(before?.locations ?? [], draft.locations, new Set(choices.locations.map((l) => l.id))) &&
+    changeWithin(before?.roles ?? [], draft.roles, new Set(choices.roles.map((r) => r.id)))
+  );
+}
+
+/** The names of a draft's locations and roles the administrator may not give (they stay as they are). */
+export async function keptNames(
+  database: Executor,
+  draft: UserDraft,
+  choices: EditorChoices,
+): Promise<{ locations: string[]; roles: string[] }> {
+  const locationIds = draft.locations.filter((id) => !choices.locations.some((location) => location.id === id));
+  const roleIds = draft.roles.filter((id) => !choices.roles.some((role) => role.id === id));
+  const [locations, roles] = await Promise.all([
+    locationIds.length
+      ? database.select({ name: organizations.name }).from(organizations).where(inArray(organizations.id, locationIds))
+      : [],
+    roleIds.length
+      ? database
+          .select({ name: securityRoles.displayName })
+          .from(securityRoles)
+          .where(inArray(securityRoles.id, roleIds))
+      : [],
+  ]);
+  return { locations: locations.map((l) => l.name), roles: roles.map((r) => r.name) };
+}

@@ -1,0 +1,280 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import { recordAudit } from "~/admin/audit.server";
+import { isUniqueViolation } from "~/db/errors";
+import { deliverSoon } from "~/mail/outbox.server";
+import {
+  contactSchema,
+  draftChanges,
+  draftOfUser,
+  draftProblems,
+  type DraftChange,
+  type DraftContact,
+  type DraftProblem,
+  type UserDraft,
+} from "./draft";
+import { draftWithinChoices, editorChoices } from "./editor-choices.server";
+import { getManagedUser, type ManagedUser } from "./users.server";
+import { queueVerification } from "./verification.server";
+
+/** The review of a draft: every change with names, and what still needs a value. */
+export async function draftReview(
+  database: Executor,
+  before: UserDraft | null,
+  draft: UserDraft,
+): Promise<{ changes: DraftChange[]; problems: DraftProblem[] }> {
+  const locationIds = [...new Set([...(before?.locations ?? []), ...draft.locations])];
+  const roleIds = [...new Set([...(before?.roles ?? []), ...draft.roles])];
+  const [locations, roles] = await Promise.all([
+    locationIds.length
+      ? database
+          .select({ id: organizations.id, name: organizations.name })
+          .from(organizations)
+          .where(inArray(organizations.id, locationIds))
+      : [],
+    roleIds.length
+      ? database
+          .select({ id: securityRoles.id, name: securityRoles.displayName })
+          .from(securityRoles)
+          .where(inArray(securityRoles.id, roleIds))
+      : [],
+  ]);
+  const nameIn = (rows: { id: number; name: string }[]) => (id: number) =>
+    rows.find((row) => row.id === id)?.name ?? `#${id}`;
+  return {
+    changes: draftChanges(before, draft, { location: nameIn(locations), role: nameIn(roles) }),
+    problems: draftProblems(draft),
+  };
+}
+
+export type CreateOutcome =
+  | { kind: "created"; id: number; email: string }
+  | { kind: "missing" }
+  | { kind: "incomplete"; problems: DraftProblem[] }
+  | { kind: "emailTaken" }
+  | { kind: "forbidden" };
+
+export type EditOutcome =
+  | { kind: "saved" }
+  | { kind: "unchanged" }
+  | { kind: "missing" }
+  | { kind: "stale" }
+  | { kind: "incomplete"; problems: DraftProblem[] }
+  | { kind: "emailTaken" }
+  | { kind: "forbidden" };
+
+/** A serial number for a new user: unique, not guessable from the id. */
+function newSerialNumber(): string {
+  return `U${randomBytes(6).toString("hex").toUpperCase()}`;
+}
+
+/** The identity columns of complete contact data (empty optional fields stored as null). */
+function contactColumns(contact: DraftContact) {
+  return {
+    ...contact,
+    jobTitle: contact.jobTitle || null,
+    phoneMobile: contact.phoneMobile || null,
+    phoneSecondary: contact.phoneSecondary || null,
+    fax: contact.fax || null,
+    activeDirectoryUsername: contact.activeDirectoryUsername || null,
+    listingName: contact.listingName || null,
+  };
+}
+
+/** Whether another identity than `exceptId` already has the address (case-insensitive). */
+export async function emailTaken(database: Executor, email: string, exceptId = 0): Promise<boolean> {
+  const [row] = await database
+    .select({ id: identities.id })
+    .from(identities)
+    .where(and(sql`lower(${identities.email}) = ${email.toLowerCase()}`, ne(identities.id, exceptId)));
+  return Boolean(row);
+}
+
+/** Runs a save; a unique violation (another save took the address meanwhile) is "emailTaken". */
+async function orEmailTaken<T>(save: Promise<T>): Promise<T | { kind: "emailTaken" }> {
+  return save.catch((error: unknown) => {
+    if (isUniqueViolation(error)) return { kind: "emailTaken" } as const;
+    throw error;
+  });
+}
+
+/**
+ * Writes a new user from a complete draft, in the caller's transaction: checked (complete, within
+ * the administrator's choices, e-mail free), then the identity, each role at each location (the
+ * first preferred), the audit per field and the verification e-mail.
+ */
+export async function insertUser(
+  tx: Executor,
+  actorId: number,
+  draft: UserDraft,
+  publicUrl: string,
+  now: Date,
+): Promise<CreateOutcome> {
+  const problems = draftProblems(draft);
+  if (problems.length) return { kind: "incomplete", problems };
+  if (!draftWithinChoices(null, draft, await editorChoices(tx, actorId))) return { kind: "forbidden" };
+  const contact = contactSchema.parse(draft.contact);
+  if (await emailTaken(tx, contact.email)) return { kind: "emailTaken" };
+  const [created] = await tx
+    .insert(identities)
+    .values({
+      ...contactColumns(contact),
+      serialNumber: newSerialNumber(),
+      modifiedBy: actorId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(roleAssignments).values(
+    draft.locations.flatMap((organizationId, index) =>
+      draft.roles.map((securityRoleId) => ({
+        identityId: created.id,
+        securityRoleId,
+        organizationId,
+        isPreferred: index === 0,
+      })),
+    ),
+  );
+  const { changes } = await draftReview(tx, null, draft);
+  await recordAudit(tx, {
+    entity: "identity",
+    entityId: created.id,
+    operation: "create",
+    changes: changes.map((c) => ({ field: c.field, oldValue: null, newValue: c.after })),
+    actorId,
+    at: now,
+  });
+  await queueVerification(tx, created, publicUrl, now);
+  return { kind: "created", id: created.id, email: created.email };
+}
+
+/** Runs a create in its own transaction; after the commit its verification e-mail leaves. */
+export async function inCreateTransaction(
+  database: Database,
+  create: (tx: Executor) => Promise<CreateOutcome>,
+): Promise<CreateOutcome> {
+  const outcome = await orEmailTaken(database.transaction(create));
+  if (outcome.kind === "created") void deliverSoon();
+  return outcome;
+}
+
+/** Creates a user from complete data at once (the API): the same checks and writes as the editor's complete. */
+export function createUser(database: Database, actorId: number, draft: UserDraft, publicUrl: string, now = new Date()) {
+  return inCreateTransaction(database, (tx) => insertUser(tx, actorId, draft, publicUrl, now));
+}
+
+/**
+ * Saves a draft over the user as saved (`managed`), in the caller's transaction with the user
+ * locked: checked again, then contact data, and the roles at each of the administrator's
+ * locations when locations or roles changed; every changed field audited, old → new.
+ */
+export async function updateUser(
+  tx: Executor,
+  actorId: number,
+  managed: ManagedUser,
+  draft: UserDraft,
+  now: Date,
+): Promise<EditOutcome> {
+  const before = draftOfUser(managed);
+  const problems = draftProblems(draft);
+  if (problems.length) return { kind: "incomplete", problems };
+  const choices = await editorChoices(tx, actorId);
+  if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
+  const contact = contactSchema.parse(draft.contact);
+  if (await emailTaken(tx, contact.email, managed.id)) return { kind: "emailTaken" };
+  const { changes } = await draftReview(tx, before, draft);
+  if (changes.length === 0) return { kind: "unchanged" };
+  await tx
+    .update(identities)
+    .set({ ...contactColumns(contact), modifiedBy: actorId, updatedAt: now })
+    .where(eq(identities.id, managed.id));
+  if (changes.some((change) => change.tab !== "contact")) {
+    await reassign(tx, managed.id, draft, new Set(choices.locations.map((location) => location.id)));
+  }
+  await recordAudit(tx, {
+    entity: "identity",
+    entityId: managed.id,
+    operation: "update",
+    changes: changes.map((c) => ({ field: c.field, oldValue: c.before, newValue: c.after })),
+    actorId,
+    at: now,
+  });
+  return { kind: "saved" };
+}
+
+/**
+ * Runs an edit in its own transaction with the user locked; `save` gets the user as saved now
+ * (another dealer's user is missing).
+ */
+export async function inEditTransaction(
+  database: Database,
+  actorId: number,
+  userId: number,
+  save: (tx: Executor, managed: ManagedUser) => Promise<EditOutcome>,
+): Promise<EditOutcome> {
+  return orEmailTaken(
+    database.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: identities.id })
+        .from(identities)
+        .where(eq(identities.id, userId))
+        .for("update");
+      const managed = locked ? await getManagedUser(tx, actorId, userId) : null;
+      return managed ? save(tx, managed) : { kind: "missing" };
+    }),
+  );
+}
+
+/** The fields an API PATCH may change: any of contact data, locations (the first preferred) and roles. */
+export type UserPatch = Partial<DraftContact> & { locations?: number[]; roles?: number[] };
+
+/**
+ * Changes a user at once (the API's PATCH): the patch over the user as saved, then the editor's
+ * checks and writes. With `stamp` (the `updatedAt` read) a user changed since is stale.
+ */
+export function editUser(
+  database: Database,
+  actorId: number,
+  userId: number,
+  patch: UserPatch,
+  stamp: string | undefined,
+  now = new Date(),
+) {
+  return inEditTransaction(database, actorId, userId, async (tx, managed) => {
+    if (stamp !== undefined && stamp !== managed.updatedAt.toISOString()) return { kind: "stale" };
+    const before = draftOfUser(managed);
+    const { locations, roles, ...contact } = patch;
+    const draft: UserDraft = {
+      contact: { ...before.contact, ...contact },
+      locations: locations ?? before.locations,
+      roles: roles ?? before.roles,
+    };
+    return updateUser(tx, actorId, managed, draft, now);
+  });
+}
+
+/**
+ * The user's roles at the administrator's own locations become the draft's (each role at each
+ * chosen location); assignments at other administrators' locations stay. The draft's first
+ * location is the preferred one everywhere.
+ */
+async function reassign(tx: Executor, userId: number, draft: UserDraft, own: ReadonlySet<number>): Promise<void> {
+  const ownIds = [...own];
+  if (ownIds.length) {
+    await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.identityId, userId), inArray(roleAssignments.organizationId, ownIds)));
+  }
+  const rows = draft.locations
+    .filter((id) => own.has(id))
+    .flatMap((organizationId) =>
+      draft.roles.map((securityRoleId) => ({ identityId: userId, securityRoleId, organizationId, isPreferred: false })),
+    );
+  if (rows.length) await tx.insert(roleAssignments).values(rows);
+  await tx
+    .update(roleAssignments)
+    .set({ isPreferred: sql`${roleAssignments.organizationId} = ${draft.locations[0] ?? 0}` })
+    .where(eq(roleAssignments.identityId, userId));
+}
