@@ -6,7 +6,7 @@ import { optionalPhone, optionalText, requiredEmail, requiredText } from "~/vali
  * The user editor's tabs in order (issue #14 §4). Each is its own address and posts on its own
  * into the administrator's draft; "review" shows every change and completes.
  */
-export const EDITOR_TABS = ["contact", "locations", "roles", "review"] as const;
+export const EDITOR_TABS = ["contact", "locations", "roles", "emails", "review"] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 export function isEditorTab(value: unknown): value is EditorTab {
@@ -58,6 +58,8 @@ export function locationsInOrder(input: { locations: number[]; preferred?: numbe
 }
 /** The roles tab: the chosen roles. */
 export const rolesSchema = z.object({ roles: ids.optional().default([]) });
+/** The email preferences tab: the distribution lists chosen. */
+export const emailsSchema = z.object({ emailLists: ids.optional().default([]) });
 
 /** What an administrator has typed for one user, kept between tabs until "Review and complete". */
 export interface UserDraft {
@@ -66,6 +68,8 @@ export interface UserDraft {
   /** Location ids, the preferred first. */
   locations: number[];
   roles: number[];
+  /** Distribution lists subscribed (SPEC §3 email preferences). */
+  emailLists: number[];
 }
 
 /** A new user's first draft: the chooser's type and kind, and the roles it starts from. */
@@ -78,6 +82,7 @@ export function newUserDraft(start: {
     contact: { userType: start.userType, role: start.role, preferredLanguage: "en" },
     locations: [],
     roles: [...new Set(start.roles ?? [])],
+    emailLists: [],
   };
 }
 
@@ -105,7 +110,7 @@ const CONTACT_FIELDS = Object.keys(contactSchema.shape) as (keyof DraftContact)[
 export function draftChanges(
   before: UserDraft | null,
   draft: UserDraft,
-  names: { location(id: number): string; role(id: number): string },
+  names: { location(id: number): string; role(id: number): string; list(id: number): string },
 ): DraftChange[] {
   const changes: DraftChange[] = [];
   for (const field of CONTACT_FIELDS) {
@@ -118,6 +123,7 @@ export function draftChanges(
   const lists = [
     ["locations", "locations", names.location],
     ["roles", "roles", names.role],
+    ["emails", "emailLists", names.list],
   ] as const;
   for (const [tab, field, name] of lists) {
     const old = before ? list(before[field], name) : null;
@@ -230,6 +236,7 @@ export function draftOfUser(user: {
   role: DraftContact["role"];
   locations: readonly { id: number }[];
   assignments: readonly { securityRoleId: number }[];
+  emailLists: readonly number[];
 }): UserDraft {
   const optional = (value: string | null) => value ?? undefined;
   return {
@@ -249,6 +256,7 @@ export function draftOfUser(user: {
     },
     locations: user.locations.map((location) => location.id),
     roles: [...new Set(user.assignments.map((a) => a.securityRoleId))],
+    emailLists: [...user.emailLists],
   };
 }
 
@@ -287,6 +295,7 @@ export function rebaseDraft(draft: UserDraft, began: UserDraft, current: UserDra
     contact: contact as UserDraft["contact"],
     locations: same(draft.locations, began.locations) ? current.locations : draft.locations,
     roles: same(draft.roles, began.roles) ? current.roles : draft.roles,
+    emailLists: same(draft.emailLists, began.emailLists) ? current.emailLists : draft.emailLists,
   };
 }
 
@@ -312,6 +321,7 @@ export function draftProblems(draft: UserDraft): DraftProblem[] {
 export const userApiSchema = contactSchema.extend({
   locations: ids.min(1, "validations.required"),
   roles: ids.min(1, "validations.required"),
+  emailLists: ids.optional(),
 });
 
 /** An API change of a user: any of those fields, and the `updatedAt` read (a stale one is refused). */
@@ -319,6 +329,35 @@ export const userPatchSchema = userApiSchema.partial().extend({ updatedAt: z.str
 
 /** A complete new user's data as a draft (the API skips the tabs). */
 export function draftOfInput(input: z.output<typeof userApiSchema>): UserDraft {
-  const { locations, roles, ...contact } = input;
-  return { contact, locations: [...new Set(locations)], roles: [...new Set(roles)] };
+  const { locations, roles, emailLists, ...contact } = input;
+  return {
+    contact,
+    locations: [...new Set(locations)],
+    roles: [...new Set(roles)],
+    emailLists: [...new Set(emailLists ?? [])],
+  };
+}
+
+/**
+ * The tab a saved change asks the administrator to review (SPEC §4 Editors): changed locations →
+ * applications, changed applications → digital permissions, changed roles or contact data → email
+ * preferences. Only tabs the editor has are asked for; null when nothing needs a second look.
+ */
+export function reviewPromptAfter(tab: EditorTab, before: UserDraft, after: UserDraft): EditorTab | null {
+  const changed = JSON.stringify(before[tabField(tab)] ?? null) !== JSON.stringify(after[tabField(tab)] ?? null);
+  if (!changed) return null;
+  const cascade: Partial<Record<string, string>> = {
+    locations: "applications",
+    applications: "permissions",
+    roles: "emails",
+    contact: "emails",
+  };
+  const target = cascade[tab];
+  return isEditorTab(target) ? target : null;
+}
+
+function tabField(tab: EditorTab): keyof UserDraft {
+  return ({ contact: "contact", locations: "locations", roles: "roles", emails: "emailLists" } as const)[
+    tab as "contact"
+  ];
 }

@@ -21,7 +21,7 @@ function draftOf(data: Record<string, unknown>): UserDraft {
   const ids = (value: unknown) =>
     Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id) && id > 0) : [];
   const contact = (typeof data.contact === "object" && data.contact ? data.contact : {}) as UserDraft["contact"];
-  return { contact, locations: ids(data.locations), roles: ids(data.roles) };
+  return { contact, locations: ids(data.locations), roles: ids(data.roles), emailLists: ids(data.emailLists) };
 }
 
 /** A stored draft, the user as it was when the draft began (edits only) and that moment's stamp. */

@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Database } from "~/db/client.server";
 import {
   contactSchema,
+  emailsSchema,
+  reviewPromptAfter,
   locationsInOrder,
   locationsSchema,
   nextTab,
@@ -13,10 +15,12 @@ import {
 } from "./draft";
 import { writeDraft } from "./drafts.server";
 import { emailTaken } from "./save-user.server";
-import { draftWithinChoices, type EditorChoices } from "./editor-choices.server";
+import { draftWithinChoices, offeredLists, type EditorChoices } from "./editor-choices.server";
 
 export type TabSaveOutcome =
-  { kind: "saved"; next: EditorTab } | { kind: "invalid"; result: SubmissionResult<string[]> } | { kind: "forbidden" };
+  | { kind: "saved"; next: EditorTab; prompt: EditorTab | null }
+  | { kind: "invalid"; result: SubmissionResult<string[]> }
+  | { kind: "forbidden" };
 
 /**
  * One tab's post into the draft: validated by the tab's schema (errors keep what was typed and
@@ -57,6 +61,10 @@ export async function saveEditorTab(
       ...draft,
       locations: withKept(chosen, input.before?.locations ?? [], own, submission.value.preferred !== undefined),
     };
+  } else if (tab === "emails") {
+    const submission = parseWithZod(formData, { schema: emailsSchema });
+    if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+    next = { ...draft, emailLists: [...new Set(submission.value.emailLists)] };
   } else {
     const submission = parseWithZod(formData, { schema: rolesSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
@@ -64,6 +72,16 @@ export async function saveEditorTab(
     next = { ...draft, roles: withKept(submission.value.roles, input.before?.roles ?? [], assignable, true) };
   }
   if (!draftWithinChoices(input.before, next, input.choices)) return { kind: "forbidden" };
+  if (tab === "emails") {
+    const offered = new Set((await offeredLists(database, next.locations, "en")).map((list) => list.id));
+    if (!next.emailLists.every((id) => offered.has(id) || input.before?.emailLists.includes(id)))
+      return { kind: "forbidden" };
+  }
   await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp, input.began);
-  return { kind: "saved", next: nextTab(tab) };
+  return { kind: "saved", next: nextTab(tab), prompt: reviewPromptAfter(tab, draft, next) };
+}
+
+/** The query that asks, on the next tab, to review the tab a change affects (none when going there anyway). */
+export function promptQuery(saved: { next: EditorTab; prompt: EditorTab | null }): string {
+  return saved.prompt && saved.prompt !== saved.next ? `?prompt=${saved.prompt}` : "";
 }

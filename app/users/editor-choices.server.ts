@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
+import { distributionLists, organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
 import { assignableRoleIds, changeWithin, type UserDraft } from "./draft";
 import { locationIdsOf } from "./users.server";
 
@@ -78,4 +78,29 @@ export async function keptNames(
       : [],
   ]);
   return { locations: locations.map((l) => l.name), roles: roles.map((r) => r.name) };
+}
+
+/**
+ * The distribution lists offered to a user at these locations: lists without brands, and those
+ * of the locations' brands (as a user's own preferences page offers them), named in `locale`.
+ */
+export async function offeredLists(
+  database: Executor,
+  locationIds: readonly number[],
+  locale: string,
+): Promise<{ id: number; name: string }[]> {
+  const brands = locationIds.length
+    ? await database
+        .selectDistinct({ id: organizations.brandId })
+        .from(organizations)
+        .where(inArray(organizations.id, [...locationIds]))
+    : [];
+  const lists = await database
+    .select()
+    .from(distributionLists)
+    .orderBy(asc(distributionLists.sortOrder), asc(distributionLists.id));
+  const brandIds = brands.map((b) => b.id);
+  return lists
+    .filter((list) => list.brandIds.length === 0 || list.brandIds.some((id) => brandIds.includes(id)))
+    .map((list) => ({ id: list.id, name: (list.translations[locale] ?? list.translations.en).name }));
 }

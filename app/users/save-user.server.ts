@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import {
+  distributionLists,
+  emailSubscriptions,
+  identities,
+  organizations,
+  roleAssignments,
+  securityRoles,
+} from "~/db/schema";
 import { recordAudit } from "~/admin/audit.server";
 import { isUniqueViolation } from "~/db/errors";
 import { deliverSoon } from "~/mail/outbox.server";
@@ -15,7 +22,7 @@ import {
   type DraftProblem,
   type UserDraft,
 } from "./draft";
-import { draftWithinChoices, editorChoices } from "./editor-choices.server";
+import { draftWithinChoices, editorChoices, offeredLists } from "./editor-choices.server";
 import { getManagedUser, type ManagedUser } from "./users.server";
 import { queueVerification } from "./verification.server";
 
@@ -27,7 +34,8 @@ export async function draftReview(
 ): Promise<{ changes: DraftChange[]; problems: DraftProblem[] }> {
   const locationIds = [...new Set([...(before?.locations ?? []), ...draft.locations])];
   const roleIds = [...new Set([...(before?.roles ?? []), ...draft.roles])];
-  const [locations, roles] = await Promise.all([
+  const listIds = [...new Set([...(before?.emailLists ?? []), ...draft.emailLists])];
+  const [locations, roles, lists] = await Promise.all([
     locationIds.length
       ? database
           .select({ id: organizations.id, name: organizations.name })
@@ -40,11 +48,16 @@ export async function draftReview(
           .from(securityRoles)
           .where(inArray(securityRoles.id, roleIds))
       : [],
+    listIds.length ? database.select().from(distributionLists).where(inArray(distributionLists.id, listIds)) : [],
   ]);
   const nameIn = (rows: { id: number; name: string }[]) => (id: number) =>
     rows.find((row) => row.id === id)?.name ?? `#${id}`;
   return {
-    changes: draftChanges(before, draft, { location: nameIn(locations), role: nameIn(roles) }),
+    changes: draftChanges(before, draft, {
+      location: nameIn(locations),
+      role: nameIn(roles),
+      list: nameIn(lists.map((list) => ({ id: list.id, name: list.translations.en?.name ?? list.code }))),
+    }),
     problems: draftProblems(draft),
   };
 }
@@ -92,6 +105,15 @@ export async function emailTaken(database: Executor, email: string, exceptId = 0
   return Boolean(row);
 }
 
+/**
+ * Whether the draft's lists are offered at its locations (or were already subscribed): a list of
+ * another brand posted by hand is refused.
+ */
+async function listsOffered(tx: Executor, draft: UserDraft, before?: UserDraft): Promise<boolean> {
+  const offered = new Set((await offeredLists(tx, draft.locations, "en")).map((list) => list.id));
+  return draft.emailLists.every((id) => offered.has(id) || before?.emailLists.includes(id));
+}
+
 /** Runs a save; a unique violation (another save took the address meanwhile) is "emailTaken". */
 async function orEmailTaken<T>(save: Promise<T>): Promise<T | { kind: "emailTaken" }> {
   return save.catch((error: unknown) => {
@@ -115,6 +137,7 @@ export async function insertUser(
   const problems = draftProblems(draft);
   if (problems.length) return { kind: "incomplete", problems };
   if (!draftWithinChoices(null, draft, await editorChoices(tx, actorId))) return { kind: "forbidden" };
+  if (!(await listsOffered(tx, draft))) return { kind: "forbidden" };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(tx, contact.email)) return { kind: "emailTaken" };
   const [created] = await tx
@@ -146,6 +169,11 @@ export async function insertUser(
     actorId,
     at: now,
   });
+  if (draft.emailLists.length) {
+    await tx
+      .insert(emailSubscriptions)
+      .values(draft.emailLists.map((distributionListId) => ({ identityId: created.id, distributionListId })));
+  }
   await queueVerification(tx, created, publicUrl, now);
   return { kind: "created", id: created.id, email: created.email };
 }
@@ -182,6 +210,7 @@ export async function updateUser(
   if (problems.length) return { kind: "incomplete", problems };
   const choices = await editorChoices(tx, actorId);
   if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
+  if (!(await listsOffered(tx, draft, before))) return { kind: "forbidden" };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(tx, contact.email, managed.id)) return { kind: "emailTaken" };
   const { changes } = await draftReview(tx, before, draft);
@@ -190,8 +219,16 @@ export async function updateUser(
     .update(identities)
     .set({ ...contactColumns(contact), modifiedBy: actorId, updatedAt: now })
     .where(eq(identities.id, managed.id));
-  if (changes.some((change) => change.tab !== "contact")) {
+  if (changes.some((change) => change.tab === "locations" || change.tab === "roles")) {
     await reassign(tx, managed.id, draft, new Set(choices.locations.map((location) => location.id)));
+  }
+  if (changes.some((change) => change.tab === "emails")) {
+    await tx.delete(emailSubscriptions).where(eq(emailSubscriptions.identityId, managed.id));
+    if (draft.emailLists.length) {
+      await tx
+        .insert(emailSubscriptions)
+        .values(draft.emailLists.map((distributionListId) => ({ identityId: managed.id, distributionListId })));
+    }
   }
   await recordAudit(tx, {
     entity: "identity",
@@ -228,7 +265,7 @@ export async function inEditTransaction(
 }
 
 /** The fields an API PATCH may change: any of contact data, locations (the first preferred) and roles. */
-export type UserPatch = Partial<DraftContact> & { locations?: number[]; roles?: number[] };
+export type UserPatch = Partial<DraftContact> & { locations?: number[]; roles?: number[]; emailLists?: number[] };
 
 /**
  * Changes a user at once (the API's PATCH): the patch over the user as saved, then the editor's
@@ -245,11 +282,12 @@ export function editUser(
   return inEditTransaction(database, actorId, userId, async (tx, managed) => {
     if (stamp !== undefined && stamp !== managed.updatedAt.toISOString()) return { kind: "stale" };
     const before = draftOfUser(managed);
-    const { locations, roles, ...contact } = patch;
+    const { locations, roles, emailLists, ...contact } = patch;
     const draft: UserDraft = {
       contact: { ...before.contact, ...contact },
       locations: locations ?? before.locations,
       roles: roles ?? before.roles,
+      emailLists: emailLists ?? before.emailLists,
     };
     return updateUser(tx, actorId, managed, draft, now);
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { identities, organizations, roleAssignments } from "~/db/schema";
+import { emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
 import { PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
@@ -223,6 +223,8 @@ export interface ManagedUser {
   locations: { id: number; name: string; preferred: boolean }[];
   /** The security roles held, at which location. */
   assignments: { securityRoleId: number; organizationId: number }[];
+  /** The distribution lists the user is subscribed to. */
+  emailLists: number[];
 }
 
 /** A user the actor manages; null when there is no such user or it belongs to other locations only (both answer 404). */
@@ -241,6 +243,10 @@ export async function getManagedUser(database: Executor, actorId: number, userId
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
     .where(eq(roleAssignments.identityId, userId))
     .orderBy(desc(roleAssignments.isPreferred), asc(organizations.name), asc(roleAssignments.securityRoleId));
+  const subscribed = await database
+    .select({ id: emailSubscriptions.distributionListId })
+    .from(emailSubscriptions)
+    .where(eq(emailSubscriptions.identityId, userId));
   const locations = new Map<number, { id: number; name: string; preferred: boolean }>();
   for (const a of assigned) {
     const known = locations.get(a.organizationId);
@@ -272,5 +278,6 @@ export async function getManagedUser(database: Executor, actorId: number, userId
     updatedAt: row.updatedAt,
     locations: [...locations.values()],
     assignments: assigned.map(({ securityRoleId, organizationId }) => ({ securityRoleId, organizationId })),
+    emailLists: subscribed.map((row) => row.id).sort((a, b) => a - b),
   };
 }

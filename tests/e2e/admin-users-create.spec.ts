@@ -65,6 +65,9 @@ test.describe("issue #14 §3: create a user", () => {
     await expect(page).toHaveURL(/\/admin\/users\/create\/roles$/);
     await expect(page.getByText("Portal administrator")).toHaveCount(0);
     await save(page);
+    await expect(page).toHaveURL(/\/admin\/users\/create\/emails$/);
+    await page.getByLabel("Service bulletins").check();
+    await save(page);
 
     // Review: every field old → new, then complete.
     await expect(page).toHaveURL(/\/admin\/users\/create\/review$/);
@@ -78,6 +81,7 @@ test.describe("issue #14 §3: create a user", () => {
         .nth(1),
     ).toHaveText(jsOn() ? "Service manager, Parts manager" : "Parts manager, Service manager");
     await expect(review.getByRole("row", { name: /^Locations/ })).toContainText(locations[0]);
+    await expect(review.getByRole("row", { name: /^Email preferences/ })).toContainText("Service bulletins");
     const before = mailsTo(E2E_MAIL_DIR, email).length;
     await page.getByRole("button", { name: "Complete and save" }).click();
     await expect(page).toHaveURL(/\/admin\/users\/\d+\/view\?saved=created$/);
@@ -202,7 +206,7 @@ test.describe("issue #14 §3: create a user", () => {
     await page.goto("/admin/users/create");
     await page.getByLabel("Start from scratch").check();
     await page.getByRole("button", { name: "Continue" }).click();
-    for (const tab of ["contact", "locations", "roles", "review"]) {
+    for (const tab of ["contact", "locations", "roles", "emails", "review"]) {
       await page.goto(`/admin/users/create/${tab}`);
       await ready(page);
       expect((await new AxeBuilder({ page }).analyze()).violations, tab).toEqual([]);

@@ -34,11 +34,20 @@ test.describe("issue #14 §4: edit a user", () => {
     await expect(page.getByLabel("Job title")).toHaveValue(jobTitle);
     await page.getByLabel("Fax").fill("");
     await save(page);
+    // Changed contact data: the prompt to review the email preferences; carry on instead.
+    await expect(page).toHaveURL(/\/edit\/locations\?prompt=emails$/);
+    await page
+      .getByRole("dialog", { name: "Review Email preferences?" })
+      .getByRole("link", { name: "Continue here" })
+      .click();
     await expect(page).toHaveURL(/\/edit\/locations$/);
+    await ready(page);
     await save(page);
     await expect(page).toHaveURL(/\/edit\/roles$/);
     await ready(page);
     await chooseOptions(page, "Roles", jsOn() ? ["Parts manager"] : ["Dealer staff", "Parts manager"], jsOn());
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/emails$/);
     await save(page);
     await expect(page).toHaveURL(/\/edit\/review$/);
     await expect(reviewRow(page, /^Job title/)).toContainText(`Not set${jobTitle}`);
@@ -75,6 +84,28 @@ test.describe("issue #14 §4: edit a user", () => {
     await expect(page.locator("table.data-table")).toContainText("Parts manager");
   });
 
+  test("a change of contact data prompts a review of the email preferences; keep changes and go there, choose a list, save", async ({
+    page,
+  }) => {
+    const userUrl = await openEditor(page, CREATORS[project()]);
+    await page.getByLabel("Listing name").fill(`Kim K. ${project()}`);
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/locations\?prompt=emails$/);
+    const prompt = page.getByRole("dialog", { name: "Review Email preferences?" });
+    await expect(prompt).toContainText("Your change is kept.");
+    await prompt.getByRole("link", { name: "Keep changes and go to Email preferences" }).click();
+    await expect(page).toHaveURL(/\/edit\/emails$/);
+    await page.getByLabel("Training invitations").check();
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/review$/);
+    await expect(reviewRow(page, /^Listing name/)).toContainText(`Kim K. ${project()}`);
+    await expect(reviewRow(page, /^Email preferences/)).toContainText("Training invitations");
+    await page.getByRole("button", { name: "Complete and save" }).click();
+    await expect(page).toHaveURL(/\/view\?saved=1$/);
+    await page.goto(`${userUrl}/edit/emails`);
+    await expect(page.getByLabel("Training invitations")).toBeChecked();
+  });
+
   test("the auditor sees no Edit and is refused the editor", async ({ page }) => {
     await signIn(page, "auditor@example.com", "/admin/users?q=dealer%40example.com");
     await page.getByRole("link", { name: /^View / }).click();
@@ -90,8 +121,13 @@ test.describe("issue #14 §4: edit a user", () => {
     expect((await page.goto(`${userUrl}/edit/sessions`))?.status()).toBe(404);
     expect((await page.goto("/admin/users/999999/edit/contact"))?.status()).toBe(404);
     await page.goto(`${userUrl}/edit/contact`);
+    const saved = await page.getByLabel("Listing name").inputValue();
     await page.getByLabel("Listing name").fill("To be discarded");
     await save(page);
+    await page
+      .getByRole("dialog", { name: "Review Email preferences?" })
+      .getByRole("link", { name: "Continue here" })
+      .click();
     await page.getByRole("link", { name: "Discard changes" }).click();
     await page
       .getByRole("dialog", { name: "Discard changes" })
@@ -99,13 +135,13 @@ test.describe("issue #14 §4: edit a user", () => {
       .click();
     await expect(page).toHaveURL(/\/view$/);
     await page.goto(`${userUrl}/edit/contact`);
-    await expect(page.getByLabel("Listing name")).toHaveValue("");
+    await expect(page.getByLabel("Listing name")).toHaveValue(saved);
   });
 
   test("axe finds nothing on every tab of the editor in edit mode", async ({ page }) => {
     test.skip(!jsOn(), "axe needs JavaScript in the page");
     const userUrl = await openEditor(page, CREATORS[project()]);
-    for (const tab of ["contact", "locations", "roles", "review"]) {
+    for (const tab of ["contact", "locations", "roles", "emails", "review"]) {
       await page.goto(`${userUrl}/edit/${tab}`);
       await ready(page);
       expect((await new AxeBuilder({ page }).analyze()).violations, tab).toEqual([]);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { auditLog, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import {
+  auditLog,
+  distributionLists,
+  emailSubscriptions,
+  identities,
+  organizations,
+  roleAssignments,
+  securityRoles,
+} from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
 import { draftOfUser } from "~/users/draft";
 import { completeUserEdit, readDraft, writeDraft } from "~/users/drafts.server";
@@ -120,5 +128,24 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     });
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
     expect(await editUser(handle.db, adminId, haldenId, { jobTitle: "x" }, undefined)).toEqual({ kind: "missing" });
+  });
+
+  it("email preferences: lists offered at the user's locations are set; another brand's list is refused", async () => {
+    const listId = async (code: string) =>
+      (await handle.db.select().from(distributionLists).where(eq(distributionLists.code, code)))[0].id;
+    const auditorId = await identityIdOf(handle.db, "auditor@example.com");
+    const bulletins = await listId("service-bulletins");
+    expect(["saved", "unchanged"]).toContain(
+      (await editUser(handle.db, adminId, auditorId, { emailLists: [] }, undefined)).kind,
+    );
+    expect(await editUser(handle.db, adminId, auditorId, { emailLists: [bulletins] }, undefined)).toEqual({
+      kind: "saved",
+    });
+    const rows = await handle.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.identityId, auditorId));
+    expect(rows.map((row) => row.distributionListId)).toEqual([bulletins]);
+    const halden = await listId("halden-newsletter");
+    expect(await editUser(handle.db, adminId, auditorId, { emailLists: [bulletins, halden] }, undefined)).toEqual({
+      kind: "forbidden",
+    });
   });
 });

@@ -9,11 +9,12 @@ import {
   newUserDraft,
   nextTab,
   rebaseDraft,
+  reviewPromptAfter,
   rolesToCopy,
   startOf,
 } from "~/users/draft";
 
-const names = { location: (id: number) => `L${id}`, role: (id: number) => `R${id}` };
+const names = { location: (id: number) => `L${id}`, role: (id: number) => `R${id}`, list: (id: number) => `D${id}` };
 
 describe("issue #14 §1 assignable-by: a role is given only by a holder of one of its assigner roles", () => {
   it("offers the roles whose assignable-by names a role held, and none with an empty list", () => {
@@ -126,5 +127,21 @@ describe("issue #14 §4 a stale draft shows the conflict and keeps the input", (
     expect(merged.roles).toEqual([1, 2]);
     expect(merged.locations).toEqual([8]);
     expect(draftChanges(theirs, merged, names).map((c) => c.field)).toEqual(["jobTitle", "roles"]);
+  });
+});
+
+describe("SPEC §4 Editors: a change prompts a review of the tab it affects", () => {
+  const before = { ...newUserDraft({ userType: "external", role: "regular", roles: [1] }), locations: [7] };
+  it("changed roles or contact data prompt the email preferences; no change prompts nothing", () => {
+    expect(reviewPromptAfter("roles", before, { ...before, roles: [1, 2] })).toBe("emails");
+    expect(reviewPromptAfter("contact", before, { ...before, contact: { ...before.contact, jobTitle: "Lead" } })).toBe(
+      "emails",
+    );
+    expect(reviewPromptAfter("roles", before, { ...before })).toBeNull();
+    expect(reviewPromptAfter("emails", before, { ...before, emailLists: [3] })).toBeNull();
+  });
+
+  it("changed locations would prompt the applications, which this editor does not have yet: no prompt", () => {
+    expect(reviewPromptAfter("locations", before, { ...before, locations: [8] })).toBeNull();
   });
 });

@@ -9,7 +9,9 @@ import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { draftOfUser, isEditorTab, rebaseDraft } from "~/users/draft";
 import { completeUserEdit, discardDraft, readDraft } from "~/users/drafts.server";
-import { editorChoices, keptNames } from "~/users/editor-choices.server";
+import { editorChoices, keptNames, offeredLists } from "~/users/editor-choices.server";
+import { localeOf } from "~/i18n/i18next.server";
+import { promptQuery } from "~/users/editor-action.server";
 import { draftReview } from "~/users/save-user.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { getManagedUser } from "~/users/users.server";
@@ -55,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return {
     kept: await keptNames(db(), draft, choices),
+    lists: tab === "emails" ? await offeredLists(db(), draft.locations, await localeOf(request)) : [],
     base: `/admin/users/${id}/edit`,
     tab,
     draft,
@@ -100,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
   if (saved.kind === "invalid") return data({ refusal: undefined, result: saved.result }, { status: 400 });
-  return redirect(`/admin/users/${id}/edit/${saved.next}`);
+  return redirect(`/admin/users/${id}/edit/${saved.next}${promptQuery(saved)}`);
 }
 
 export default function EditUser() {

@@ -9,7 +9,8 @@ import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { isEditorTab } from "~/users/draft";
 import { NEW_USER, completeNewUser, discardDraft, readDraft } from "~/users/drafts.server";
-import { editorChoices, keptNames } from "~/users/editor-choices.server";
+import { editorChoices, keptNames, offeredLists } from "~/users/editor-choices.server";
+import { localeOf } from "~/i18n/i18next.server";
 import { draftReview } from "~/users/save-user.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { UserEditor } from "~/users/components/UserEditor";
@@ -33,7 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     params.tab === "review" ? draftReview(db(), null, stored.draft) : null,
   ]);
   const kept = await keptNames(db(), stored.draft, choices);
-  return { base: CHOOSER, tab: params.tab, draft: stored.draft, choices, review, kept };
+  const lists =
+    params.tab === "emails" ? await offeredLists(db(), stored.draft.locations, await localeOf(request)) : [];
+  return { base: CHOOSER, tab: params.tab, draft: stored.draft, choices, review, kept, lists };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -70,6 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
   if (saved.kind === "invalid") return data({ refusal: undefined, result: saved.result }, { status: 400 });
+  // A new user's tabs lead through every tab in turn: no prompt to review one.
   return redirect(`${CHOOSER}/${saved.next}`);
 }
 

@@ -4,6 +4,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RoutableTabs } from "~/admin/RoutableTabs";
+import { CheckboxGroup } from "~/admin/CheckboxGroup";
+import { Modal } from "~/admin/Modal";
 import { Field } from "~/admin/Field";
 import { FormErrors } from "~/admin/EditorDialogs";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
@@ -15,6 +17,8 @@ import {
   USER_KINDS,
   USER_TYPES,
   contactSchema,
+  emailsSchema,
+  isEditorTab,
   locationsSchema,
   rolesSchema,
   type DraftChange,
@@ -34,6 +38,8 @@ export interface UserEditorData {
   review: { changes: DraftChange[]; problems: DraftProblem[] } | null;
   /** What the user holds that the administrator may not give: shown, kept as it is. */
   kept: { locations: string[]; roles: string[] };
+  /** The distribution lists offered at the draft's locations (the email preferences tab). */
+  lists: { id: number; name: string }[];
 }
 
 /**
@@ -98,8 +104,10 @@ export function UserEditor(
         {props.tab === "roles" && (
           <RolesForm draft={props.draft} choices={props.choices} kept={props.kept.roles} result={props.result} />
         )}
+        {props.tab === "emails" && <EmailsForm draft={props.draft} lists={props.lists} result={props.result} />}
         {props.tab === "review" && props.review && <Review base={props.base} {...props.review} />}
       </section>
+      <ReviewPrompt base={props.base} />
     </div>
   );
 }
@@ -258,6 +266,66 @@ function RolesForm({ draft, choices, kept, result }: ChoiceFormProps) {
       />
       <Kept names={kept} label={t("adminUsers.keptRoles")} />
     </TabForm>
+  );
+}
+
+function EmailsForm({ draft, lists, result }: TabFormProps & { lists: { id: number; name: string }[] }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: { emailLists: draft.emailLists.map(String) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailsSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <TabForm form={form}>
+      {lists.length === 0 ? (
+        <p className="empty-state">{t("adminUsers.noLists")}</p>
+      ) : (
+        <CheckboxGroup
+          name={fields.emailLists.name}
+          legend={t("adminUsers.tabs.emails")}
+          help={t("adminUsers.emailsHelp")}
+          options={lists.map((list) => ({ value: list.id, label: list.name }))}
+          checked={draft.emailLists.map(String)}
+          fieldKey={fields.emailLists.key}
+          errorId={fields.emailLists.errorId}
+          errors={fields.emailLists.errors}
+        />
+      )}
+    </TabForm>
+  );
+}
+
+/**
+ * After a change that affects another tab (SPEC §4 Editors), addressed by ?prompt=: the change is
+ * kept; the administrator goes to that tab or carries on here.
+ */
+function ReviewPrompt({ base }: { base: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const prompt = new URLSearchParams(location.search).get("prompt");
+  if (!isEditorTab(prompt)) return null;
+  const tab = t(`adminUsers.tabs.${prompt}`);
+  const close = withSearchParam(location, "prompt", null);
+  return (
+    <Modal
+      title={t("adminUsers.promptTitle", { tab })}
+      titleId="prompt-title"
+      closeTo={close}
+      closeLabel={t("common.close")}
+    >
+      <p>{t(`adminUsers.promptText.${prompt}`)}</p>
+      <div className="modal__actions">
+        <Link to={close} className="button button--secondary" preventScrollReset>
+          {t("adminUsers.promptStay")}
+        </Link>
+        <Link to={`${base}/${prompt}`} className="button">
+          {t("adminUsers.promptGo", { tab })}
+        </Link>
+      </div>
+    </Modal>
   );
 }
 
