@@ -13,8 +13,7 @@ import { SessionsSection } from "./SessionsSection";
 import { FormErrors } from "~/admin/EditorDialogs";
 import { activeSessionsOf, changeOwnPassword, endOtherSessions } from "~/account/account-security.server";
 import { changePasswordSchema, endSessionSchema } from "~/account/schema";
-import { PASSWORD_SPECIALS } from "~/validation/password-policy";
-import { PASSWORD_MIN_LENGTH } from "~/limits";
+import { NewPasswordFields } from "~/account/NewPasswordFields";
 import { readFormData } from "~/security/form-body.server";
 
 export const meta = titleMeta("accountSecurity.title");
@@ -134,20 +133,7 @@ export default function AccountSecurity() {
               autoComplete="current-password"
               label={t("accountSecurity.currentPassword")}
             />
-            <Field
-              field={fields.newPassword}
-              kind="password"
-              autoComplete="new-password"
-              label={t("accountSecurity.newPassword")}
-              help={t("accountSecurity.policy", { min: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS })}
-              errorValues={{ n: PASSWORD_MIN_LENGTH }}
-            />
-            <Field
-              field={fields.confirmPassword}
-              kind="password"
-              autoComplete="new-password"
-              label={t("accountSecurity.confirmPassword")}
-            />
+            <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} ns="accountSecurity" />
             <div className="editor__actions">
               <button type="submit" className="button" disabled={navigation.state === "submitting"}>
                 {t("accountSecurity.changePasswordButton")}

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { CreateStep } from "~/users/components/CreateStep";
 import { Field } from "~/admin/Field";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
@@ -63,39 +63,31 @@ export default function CreateFromRoles() {
   });
   const choices = roles.map((role) => ({ value: String(role.id), label: role.displayName }));
   return (
-    <div className="page page--narrow">
-      <p>
-        <Link to="/admin/users/create">‹ {t("adminUsers.createTitle")}</Link>
-      </p>
-      <h1>{t("adminUsers.fromRolesTitle")}</h1>
-      <Form method="post" {...getFormProps(form)} noValidate className="editor">
-        <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key)} />
-        <RadioGroup
-          name={fields.mode.name}
-          legend={t("adminUsers.fromRolesMode")}
-          defaultValue={fields.mode.initialValue}
-          errorId={fields.mode.errorId}
-          errors={fields.mode.errors}
-          options={[
-            { value: "single", label: t("adminUsers.oneRole") },
-            { value: "combine", label: t("adminUsers.combineRoles", { n: COMBINE_MIN_ROLES }) },
-          ]}
-        />
-        <Field field={fields.role} kind="select" label={t("adminUsers.oneRoleLabel")} options={choices} />
-        <Field
-          field={fields.roles}
-          kind="multiselect"
-          label={t("adminUsers.combineRolesLabel")}
-          choices={choices}
-          errorValues={{ n: COMBINE_MIN_ROLES }}
-        />
-        <TypeAndKind userType={fields.userType} kind={fields.kind} />
-        <div className="editor__actions">
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("adminUsers.startButton")}
-          </button>
-        </div>
-      </Form>
-    </div>
+    <CreateStep
+      title={t("adminUsers.fromRolesTitle")}
+      back={{ to: "/admin/users/create", label: t("adminUsers.createTitle") }}
+      form={form}
+    >
+      <RadioGroup
+        name={fields.mode.name}
+        legend={t("adminUsers.fromRolesMode")}
+        defaultValue={fields.mode.initialValue}
+        errorId={fields.mode.errorId}
+        errors={fields.mode.errors}
+        options={[
+          { value: "single", label: t("adminUsers.oneRole") },
+          { value: "combine", label: t("adminUsers.combineRoles", { n: COMBINE_MIN_ROLES }) },
+        ]}
+      />
+      <Field field={fields.role} kind="select" label={t("adminUsers.oneRoleLabel")} options={choices} />
+      <Field
+        field={fields.roles}
+        kind="multiselect"
+        label={t("adminUsers.combineRolesLabel")}
+        choices={choices}
+        errorValues={{ n: COMBINE_MIN_ROLES }}
+      />
+      <TypeAndKind userType={fields.userType} kind={fields.kind} />
+    </CreateStep>
   );
 }

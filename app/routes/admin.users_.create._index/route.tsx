@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { CreateStep } from "~/users/components/CreateStep";
 import { F } from "~/permissions/features";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
@@ -59,37 +59,31 @@ export default function CreateUserChooser() {
   });
   const starts = CREATE_STARTS.filter((start) => canCopy || start === "scratch");
   return (
-    <div className="page page--narrow">
-      <p>
-        <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
-      </p>
-      <h1>{t("adminUsers.createTitle")}</h1>
-      {started && (
-        <p className="notice">
-          {t("adminUsers.startedDraft")} <Link to="/admin/users/create/contact">{t("adminUsers.continueDraft")}</Link>
-        </p>
-      )}
-      <Form method="post" {...getFormProps(form)} noValidate className="editor">
-        <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key)} />
-        <RadioGroup
-          name={fields.start.name}
-          legend={t("adminUsers.startLegend")}
-          defaultValue={fields.start.initialValue}
-          errorId={fields.start.errorId}
-          errors={fields.start.errors}
-          options={starts.map((start) => ({
-            value: start,
-            label: t(`adminUsers.starts.${start}`),
-            hint: start === "scratch" ? t("adminUsers.notRecommended") : undefined,
-          }))}
-        />
-        <TypeAndKind userType={fields.userType} kind={fields.kind} />
-        <div className="editor__actions">
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("adminUsers.startButton")}
-          </button>
-        </div>
-      </Form>
-    </div>
+    <CreateStep
+      title={t("adminUsers.createTitle")}
+      back={{ to: "/admin/users", label: t("adminUsers.back") }}
+      form={form}
+      intro={
+        started && (
+          <p className="notice">
+            {t("adminUsers.startedDraft")} <Link to="/admin/users/create/contact">{t("adminUsers.continueDraft")}</Link>
+          </p>
+        )
+      }
+    >
+      <RadioGroup
+        name={fields.start.name}
+        legend={t("adminUsers.startLegend")}
+        defaultValue={fields.start.initialValue}
+        errorId={fields.start.errorId}
+        errors={fields.start.errors}
+        options={starts.map((start) => ({
+          value: start,
+          label: t(`adminUsers.starts.${start}`),
+          hint: start === "scratch" ? t("adminUsers.notRecommended") : undefined,
+        }))}
+      />
+      <TypeAndKind userType={fields.userType} kind={fields.kind} />
+    </CreateStep>
   );
 }

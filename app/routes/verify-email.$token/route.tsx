@@ -5,10 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { db } from "~/db/client.server";
 import { titleMeta } from "~/shell/page-title";
-import { Field } from "~/admin/Field";
+import { NewPasswordFields } from "~/account/NewPasswordFields";
 import { FormErrors } from "~/admin/EditorDialogs";
-import { PASSWORD_MIN_LENGTH } from "~/limits";
-import { PASSWORD_SPECIALS } from "~/validation/password-policy";
 import { readFormData } from "~/security/form-body.server";
 import { setPasswordSchema } from "~/users/verification";
 import { completeVerification, verificationLink } from "~/users/verification.server";
@@ -86,20 +84,7 @@ function SetPasswordForm({
         <FormErrors id={form.errorId} errors={form.errors} show={Boolean(form.errors?.length)} text={(key) => t(key)} />
         {/* Lets password managers save the new password under the right account. */}
         <input type="hidden" name="username" value={user.email} autoComplete="username" />
-        <Field
-          field={fields.password}
-          kind="password"
-          autoComplete="new-password"
-          label={t("verifyEmail.password")}
-          help={t("verifyEmail.policy", { min: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS })}
-          errorValues={{ n: PASSWORD_MIN_LENGTH }}
-        />
-        <Field
-          field={fields.confirmPassword}
-          kind="password"
-          autoComplete="new-password"
-          label={t("verifyEmail.confirmPassword")}
-        />
+        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} ns="verifyEmail" />
         <div className="editor__actions">
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
             {t("verifyEmail.submit")}

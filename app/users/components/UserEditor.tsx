@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { z, ZodType } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
@@ -142,16 +143,26 @@ function TabForm(props: {
   );
 }
 
-function ContactForm({ draft, result }: TabFormProps) {
-  const { t } = useTranslation();
+/** A tab form's Conform state: the tab's schema checks in the browser as on the server; the last reply shows. */
+function useTabForm<S extends ZodType<Record<string, unknown>>>(
+  schema: S,
+  defaultValue: object,
+  result: SubmissionResult<string[]> | undefined,
+) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: draft.contact,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    // Each tab's values are the draft's, in the shape its schema reads.
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+}
+
+function ContactForm({ draft, result }: TabFormProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useTabForm(contactSchema, draft.contact, result);
   const text = (
     name: "firstName" | "lastName" | "jobTitle" | "activeDirectoryUsername" | "listingName",
     label: string,
@@ -212,17 +223,14 @@ function Kept({ names, label }: { names: string[]; label: string }) {
 
 function LocationsForm({ draft, choices, kept, result }: ChoiceFormProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: {
+  const [form, fields] = useTabForm(
+    locationsSchema,
+    {
       locations: draft.locations.filter((id) => choices.locations.some((l) => l.id === id)).map(String),
       preferred: draft.locations[0]?.toString() ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: locationsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+    result,
+  );
   const options = choices.locations.map((location) => ({ value: String(location.id), label: location.name }));
   return (
     <TabForm form={form}>
@@ -247,14 +255,11 @@ function LocationsForm({ draft, choices, kept, result }: ChoiceFormProps) {
 
 function RolesForm({ draft, choices, kept, result }: ChoiceFormProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: { roles: draft.roles.filter((id) => choices.roles.some((r) => r.id === id)).map(String) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rolesSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useTabForm(
+    rolesSchema,
+    { roles: draft.roles.filter((id) => choices.roles.some((r) => r.id === id)).map(String) },
+    result,
+  );
   return (
     <TabForm form={form}>
       <Field
@@ -271,13 +276,7 @@ function RolesForm({ draft, choices, kept, result }: ChoiceFormProps) {
 
 function EmailsForm({ draft, lists, result }: TabFormProps & { lists: { id: number; name: string }[] }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? result : undefined,
-    defaultValue: { emailLists: draft.emailLists.map(String) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailsSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useTabForm(emailsSchema, { emailLists: draft.emailLists.map(String) }, result);
   return (
     <TabForm form={form}>
       {lists.length === 0 ? (
