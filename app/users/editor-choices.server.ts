@@ -104,3 +104,14 @@ export async function offeredLists(
     .filter((list) => list.brandIds.length === 0 || list.brandIds.some((id) => brandIds.includes(id)))
     .map((list) => ({ id: list.id, name: (list.translations[locale] ?? list.translations.en).name }));
 }
+
+/** The names of distribution lists in `locale` (English where it has none), in their order. */
+export async function listNames(database: Executor, ids: readonly number[], locale: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const lists = await database
+    .select()
+    .from(distributionLists)
+    .where(inArray(distributionLists.id, [...ids]))
+    .orderBy(asc(distributionLists.sortOrder), asc(distributionLists.id));
+  return lists.map((list) => (list.translations[locale] ?? list.translations.en).name);
+}

@@ -104,6 +104,8 @@ test.describe("issue #14 §4: edit a user", () => {
     await expect(page).toHaveURL(/\/view\?saved=1$/);
     await page.goto(`${userUrl}/edit/emails`);
     await expect(page.getByLabel("Training invitations")).toBeChecked();
+    await page.goto(`${userUrl}/view/emails`);
+    await expect(page.locator(".user-tab")).toContainText("Training invitations");
   });
 
   test("the auditor sees no Edit and is refused the editor", async ({ page }) => {

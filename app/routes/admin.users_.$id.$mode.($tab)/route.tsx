@@ -10,7 +10,9 @@ import { titleMeta } from "~/shell/page-title";
 import { getManagedUser } from "~/users/users.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
-import { ContactTab, LocationsTab, RolesTab } from "./tabs";
+import { ContactTab, EmailsTab, LocationsTab, RolesTab } from "./tabs";
+import { listNames } from "~/users/editor-choices.server";
+import { localeOf } from "~/i18n/i18next.server";
 import { LifecycleActions } from "./LifecycleActions";
 import { SessionsTab } from "./SessionsTab";
 import { activeSessionsOf } from "~/account/account-security.server";
@@ -20,7 +22,7 @@ import { SavedDialog } from "./SavedDialog";
 export const meta = titleMeta("adminUsers.title");
 
 /** The editor's tabs built so far, in order; each is its own address. */
-export const USER_TABS = ["contact", "locations", "roles", "sessions"] as const;
+export const USER_TABS = ["contact", "locations", "roles", "emails", "sessions"] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
@@ -34,15 +36,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.mode !== "view" || !tab) throw new Response("Not Found", { status: 404 });
   const managed = await getManagedUser(db(), user.identityId, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
-  const [roles, sessions] = await Promise.all([
+  const [roles, sessions, lists] = await Promise.all([
     tab === "roles" ? securityRoleChoices(db()) : [],
     tab === "sessions" ? activeSessionsOf(db(), id, undefined) : [],
+    tab === "emails" ? listNames(db(), managed.emailLists, await localeOf(request)) : [],
   ]);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
   const locationNames = new Map(managed.locations.map((location) => [location.id, location.name]));
   return {
     tab,
     sessions,
+    lists,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
     canEdit: satisfiesRule(user.access.features, USERS_EDIT),
     canResend: managed.status === "awaitingVerification" && satisfiesRule(user.access.features, USERS_EDIT),
@@ -64,7 +68,8 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, canChangeStatus, canResend, canEdit, isSelf } = useLoaderData<typeof loader>();
+  const { tab, user, held, sessions, lists, canChangeStatus, canResend, canEdit, isSelf } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
@@ -108,6 +113,7 @@ export default function UserView() {
         {tab === "contact" && <ContactTab user={user} />}
         {tab === "locations" && <LocationsTab locations={user.locations} />}
         {tab === "roles" && <RolesTab held={held} />}
+        {tab === "emails" && <EmailsTab lists={lists} />}
         {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} />}
       </section>
     </div>

@@ -76,3 +76,16 @@ export function RolesTab({ held }: { held: { role: string; location: string }[] 
     />
   );
 }
+
+/** The email preferences tab in view mode: the distribution lists the user is subscribed to. */
+export function EmailsTab({ lists }: { lists: string[] }) {
+  const { t } = useTranslation();
+  if (lists.length === 0) return <p className="empty-state">{t("adminUsers.noEmailLists")}</p>;
+  return (
+    <ul className="plain-list">
+      {lists.map((name) => (
+        <li key={name}>{name}</li>
+      ))}
+    </ul>
+  );
+}
