@@ -1,18 +1,15 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mediumDateTime } from "~/i18n/date-format";
-import { ConfirmModal } from "~/admin/ModalParts";
+import { ConfirmAction } from "~/admin/ConfirmAction";
 import { SessionsTable, useDeviceText } from "~/account/SessionsTable";
-import { withSearchParam } from "~/shell/search-params";
 import type { ActiveSession } from "~/account/account-security.server";
 
 /** Where the user is signed in: each session with its device and times; sign out one, or all others after a confirmation. */
 export function SessionsSection({ sessions }: { sessions: readonly ActiveSession[] }) {
-  const location = useLocation();
   const { t, i18n } = useTranslation();
   const when = mediumDateTime(i18n.language);
   const others = sessions.filter((s) => !s.current);
-  const confirmingAll = new URLSearchParams(location.search).get("confirm") === "others";
   const deviceText = useDeviceText();
   return (
     <>
@@ -43,36 +40,18 @@ export function SessionsSection({ sessions }: { sessions: readonly ActiveSession
           }
         />
         {others.length > 0 ? (
-          <p>
-            <Link
-              to={withSearchParam(location, "confirm", "others")}
-              className="button button--danger"
-              preventScrollReset
-            >
-              {t("accountSecurity.signOutOthers")}
-            </Link>
-          </p>
+          <ConfirmAction
+            which="others"
+            label={t("accountSecurity.signOutOthers")}
+            title={t("accountSecurity.signOutOthers")}
+            text={t("accountSecurity.signOutOthersText", { count: others.length })}
+            intent="endOtherSessions"
+            danger
+          />
         ) : (
           <p className="empty-state">{t("accountSecurity.noOtherSessions")}</p>
         )}
       </section>
-
-      {confirmingAll && others.length > 0 && (
-        <ConfirmModal
-          title={t("accountSecurity.signOutOthers")}
-          titleId="sign-out-others-title"
-          closeTo={withSearchParam(location, "confirm", null)}
-          closeLabel={t("common.close")}
-          text={t("accountSecurity.signOutOthersText", { count: others.length })}
-          cancelLabel={t("common.cancel")}
-          confirm={{
-            label: t("accountSecurity.signOutOthers"),
-            action: "/account/security",
-            fields: { intent: "endOtherSessions" },
-            danger: true,
-          }}
-        />
-      )}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { Field } from "~/admin/Field";
 import { FormErrors } from "~/admin/EditorDialogs";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import { LOCALES } from "~/i18n/locale";
-import { ConfirmModal } from "~/admin/ModalParts";
+import { ConfirmAction } from "~/admin/ConfirmAction";
 import { withSearchParam } from "~/shell/search-params";
 import {
   EDITOR_TABS,
@@ -52,8 +52,6 @@ export function UserEditor(
   props: UserEditorData & { title: string; result?: SubmissionResult<string[]>; notice?: ReactNode },
 ) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const closeDiscard = withSearchParam(location, "confirm", null);
   return (
     <div className="page">
       <p>
@@ -61,31 +59,13 @@ export function UserEditor(
       </p>
       <h1>{props.title}</h1>
       {props.notice}
-      <p>
-        <Link
-          to={withSearchParam(location, "confirm", "discard")}
-          className="button button--secondary"
-          preventScrollReset
-        >
-          {t("adminUsers.discard")}
-        </Link>
-      </p>
-      {new URLSearchParams(location.search).get("confirm") === "discard" && (
-        <ConfirmModal
-          title={t("adminUsers.discardTitle")}
-          titleId="discard-title"
-          closeTo={closeDiscard}
-          closeLabel={t("common.close")}
-          text={t("adminUsers.discardText")}
-          cancelLabel={t("common.cancel")}
-          confirm={{
-            label: t("adminUsers.discard"),
-            action: closeDiscard,
-            fields: { intent: "discard" },
-            danger: true,
-          }}
-        />
-      )}
+      <ConfirmAction
+        which="discard"
+        label={t("adminUsers.discard")}
+        title={t("adminUsers.discardTitle")}
+        text={t("adminUsers.discardText")}
+        intent="discard"
+      />
       <RoutableTabs
         label={t("adminUsers.editorTabs")}
         current={props.tab}
