@@ -7,7 +7,7 @@ export function listOf(value: unknown): string[] {
 }
 
 /**
- * A required multiple choice as plain checkboxes (brands, regions): one name, one legend, its
+ * A choice as plain checkboxes (brands, regions) or radio buttons: one name, one legend, its
  * error under it and tied to the group. Works without JavaScript.
  */
 export function CheckboxGroup(props: {
@@ -15,8 +15,11 @@ export function CheckboxGroup(props: {
   legend: string;
   /** A line of help under the legend. */
   help?: string;
-  options: readonly { value: string | number; label: string }[];
+  /** A disabled option shows its state and cannot be changed (nor is it posted). */
+  options: readonly { value: string | number; label: string; disabled?: boolean }[];
   checked: readonly string[];
+  /** Radio buttons: one choice (the default is checkboxes). */
+  type?: "checkbox" | "radio";
   fieldKey?: string;
   errorId: string;
   errors?: string[];
@@ -39,9 +42,10 @@ export function CheckboxGroup(props: {
       {props.options.map((option) => (
         <label key={option.value}>
           <input
-            type="checkbox"
+            type={props.type ?? "checkbox"}
             name={props.name}
             value={option.value}
+            disabled={option.disabled}
             defaultChecked={props.checked.includes(String(option.value))}
             key={`${props.fieldKey ?? ""}-${option.value}`}
           />{" "}

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { type LocalizedTexts, applications } from "~/db/schema";
 import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
@@ -29,6 +29,7 @@ export function targetingSubjectOf(user: Pick<Actor, "userType" | "access" | "pr
     userType: user.userType,
     role: user.profile.role,
     features: user.access.features,
+    assignedApplicationIds: user.profile.assignedApplicationIds,
   };
 }
 
@@ -45,7 +46,7 @@ export function localizedTexts(
 export const APPLICATIONS_CATALOGUE = "applications";
 
 /** Every application in launcher order: the catalogue the launcher filters per user. */
-export function applicationCatalogue(database: Database): Promise<ApplicationRow[]> {
+export function applicationCatalogue(database: Executor): Promise<ApplicationRow[]> {
   return database.select().from(applications).orderBy(asc(applications.sortOrder), asc(applications.id));
 }
 
@@ -201,6 +202,7 @@ const AUDITED_FIELDS = [
   "brandId",
   ...APPLICATION_LIST_FIELDS,
   "customRules",
+  "requiresAssignment",
   "translations",
 ] as const;
 
@@ -233,6 +235,7 @@ function valuesOf(input: ApplicationInput) {
     typicalUsers: input.typicalUsers,
     webRoles: input.webRoles,
     customRules: parsed.ok ? parsed.rule : null,
+    requiresAssignment: input.requiresAssignment,
     translations: storedTranslations(input.translations),
   };
 }

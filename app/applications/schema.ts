@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox } from "~/validation/checkbox";
 import { tagList } from "~/validation/tag-list";
 import { parseCustomRules } from "~/applications/custom-rule";
 import { MAX_TEXT_LENGTH } from "~/limits";
@@ -66,6 +67,7 @@ export const applicationSchema = z.object({
     .optional()
     .default("")
     .refine((value) => parseCustomRules(value).ok, "validations.customRules"),
+  requiresAssignment: checkbox,
   translations: translationsField,
   updatedAt: z.string().optional(),
 });

@@ -2,12 +2,14 @@ import { customRuleHolds, customRuleSchema, type RuleSubject } from "./custom-ru
 
 /** What targeting reads of an application. */
 export interface TargetedApplication {
+  id: number;
   brandId: number;
   regionCode: string;
   webRoles: readonly string[];
   organizationTypes: readonly string[];
   contractTypes: readonly string[];
   customRules: unknown;
+  requiresAssignment: boolean;
 }
 
 /** What targeting reads of a user: their brands, regions, roles, organizations and contracts. */
@@ -21,6 +23,8 @@ export interface TargetingSubject {
   userType: string;
   role: string;
   features: readonly string[];
+  /** Applications flagged "requires assignment" assigned to the user; null: ignore the flag (what could be assigned). */
+  assignedApplicationIds: readonly number[] | null;
 }
 
 const intersects = (required: readonly string[], held: readonly string[]) =>
@@ -44,9 +48,12 @@ export function ruleSubjectOf(subject: TargetingSubject): RuleSubject {
  * Whether a user sees an application: its brand and region are the user's, and each targeting
  * list it sets (web security roles, organization types, contract types) shares a value with the
  * user's; an empty list targets everyone. Custom rules, when set, must hold; rules that do not
- * parse hide the application (never shown by mistake).
+ * parse hide the application (never shown by mistake). An application flagged "requires
+ * assignment" shows only to the users assigned to it.
  */
 export function applicationVisibleTo(app: TargetedApplication, subject: TargetingSubject): boolean {
+  if (app.requiresAssignment && subject.assignedApplicationIds && !subject.assignedApplicationIds.includes(app.id))
+    return false;
   if (!subject.brandIds.includes(app.brandId)) return false;
   if (!subject.regions.includes(app.regionCode)) return false;
   if (!intersects(app.webRoles, subject.webRoles)) return false;

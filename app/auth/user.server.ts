@@ -68,8 +68,8 @@ async function loadUser(request: Request): Promise<PortalUser | null> {
 
 /** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */
 export function portalUserFrom(identityId: number, claims: IdentityClaims, profile: AccessProfile): PortalUser {
-  const { access, userType, role, webRoles, organizations } = profile;
-  return { identityId, claims, userType, access, profile: { role, webRoles, organizations } };
+  const { access, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
+  return { identityId, claims, userType, access, profile: { role, webRoles, organizations, assignedApplicationIds } };
 }
 
 /** The path and query of a request, as remembered for after sign-in or shown in `from`. */

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Plain SQL for the job runner (pg-boss's `db` option): its rows, on either backend. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
@@ -56,6 +58,7 @@ export function postgresHandle(pool: pg.Pool): DatabaseHandle {
     kind: "postgres",
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
+    executeSql: (text, values) => pool.query(text, values),
   };
 }
 
@@ -67,6 +70,9 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    // PGlite's exec takes several statements (pg-boss's schema plans) but no parameters.
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
   };
 }
 

@@ -107,6 +107,8 @@ export const applications = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     customRules: jsonb("custom_rules"),
+    /** Shown only to users an administrator assigned it to (user_applications), on top of targeting. */
+    requiresAssignment: boolean("requires_assignment").notNull().default(false),
     translations: jsonb("translations").$type<LocalizedTexts>().notNull().default({}),
     sortOrder: integer("sort_order").notNull(),
     modifiedBy: integer("modified_by"),
@@ -154,6 +156,8 @@ export const identities = pgTable(
       .default("active"),
     deactivationReason: text("deactivation_reason"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Set by the hourly job when the last verification link lapsed unused; cleared by a new link. */
+    verificationExpiredAt: timestamp("verification_expired_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     lastPassportChange: timestamp("last_passport_change", { withTimezone: true }),
     modifiedBy: integer("modified_by"),
@@ -282,6 +286,40 @@ export const roleAssignments = pgTable(
     isPreferred: boolean("is_preferred").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.identityId, t.securityRoleId, t.organizationId] })],
+);
+
+/** The applications flagged "requires assignment" an administrator assigned to a user (issue #14 §4). */
+export const userApplications = pgTable(
+  "user_applications",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.applicationId] })],
+);
+
+/**
+ * A user's digital permissions: the roles chosen in each permission set (SPEC §3). Kept per set,
+ * apart from role assignments, since one role may be offered by several sets.
+ */
+export const userPermissions = pgTable(
+  "user_permissions",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    permissionSetId: integer("permission_set_id")
+      .notNull()
+      .references(() => permissionSets.id, { onDelete: "cascade" }),
+    securityRoleId: integer("security_role_id")
+      .notNull()
+      .references(() => securityRoles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.permissionSetId, t.securityRoleId] })],
 );
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox } from "~/validation/checkbox";
 import { MAX_TEXT_LENGTH, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 
 const text = z.string({ error: "validations.required" }).trim().max(MAX_TEXT_LENGTH, "validations.maxLength");
@@ -10,10 +11,7 @@ export const PERMISSION_SET_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 export const permissionSetSchema = z.object({
   name: text.min(1, "validations.required").regex(PERMISSION_SET_NAME_PATTERN, "validations.roleName"),
   displayName: text.min(1, "validations.required"),
-  required: z
-    .union([z.literal("on"), z.literal("true"), z.boolean()])
-    .optional()
-    .transform((value) => value === true || value === "on" || value === "true"),
+  required: checkbox,
   selectionMode: z.enum(["single", "multiple"], { error: "validations.required" }),
   /** Empty: a global set. */
   applicationId: z

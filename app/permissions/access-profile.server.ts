@@ -10,6 +10,8 @@ export interface AccessProfile {
   webRoles: string[];
   /** The assigned organizations' business kinds and contracts, for application targeting. */
   organizations: OrganizationProfile[];
+  /** Applications flagged "requires assignment" an administrator assigned to the user. */
+  assignedApplicationIds: number[];
   access: AccessData;
 }
 
@@ -21,6 +23,7 @@ interface ProfileIdentity {
   userType: "internal" | "external";
   role: "admin" | "regular";
   webRoles: string[];
+  assignedApplications: number[];
 }
 
 type ProfileAssignment = AssignmentRow & {
@@ -45,7 +48,9 @@ export function profileColumns(identityId: SQL): SQL {
     (select json_build_object(
         'employeeNumber', i.employee_number, 'directoryGroups', i.directory_groups,
         'requiredActions', i.required_actions, 'status', i.status, 'userType', i.user_type,
-        'role', i.role, 'webRoles', i.web_roles)
+        'role', i.role, 'webRoles', i.web_roles,
+        'assignedApplications', (select coalesce(array_agg(ua.application_id), '{}'::int[])
+          from user_applications ua where ua.identity_id = i.id))
       from identities i where i.id = ${identityId}) as profile_identity,
     (select coalesce(json_agg(json_build_object(
         'roleFeatures', (
@@ -82,6 +87,7 @@ export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null
       contractTypes,
       contractCodes,
     })),
+    assignedApplicationIds: identity.assignedApplications ?? [],
     access: computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME),
   };
 }

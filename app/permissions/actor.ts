@@ -16,5 +16,11 @@ export interface Actor {
   userType: "internal" | "external";
   access: AccessData;
   /** What application targeting reads beyond the access data. */
-  profile: { role: "admin" | "regular"; webRoles: string[]; organizations: OrganizationProfile[] };
+  profile: {
+    role: "admin" | "regular";
+    webRoles: string[];
+    organizations: OrganizationProfile[];
+    /** Applications flagged "requires assignment" assigned to the user. */
+    assignedApplicationIds: number[];
+  };
 }

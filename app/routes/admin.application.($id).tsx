@@ -49,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       typicalUsers: row.typicalUsers,
       webRoles: row.webRoles,
       customRules: row.customRules ? JSON.stringify(row.customRules) : "",
+      requiresAssignment: row.requiresAssignment ? "on" : undefined,
       translations: row.translations,
       updatedAt: editStamp(row),
     },
@@ -130,6 +131,12 @@ export default function ApplicationEditor() {
         className="code"
         label={t("adminApplications.customRules")}
         help={t("adminApplications.customRulesHelp")}
+      />
+      <Field
+        field={fields.requiresAssignment}
+        kind="checkbox"
+        label={t("adminApplications.requiresAssignment")}
+        help={t("adminApplications.requiresAssignmentHelp")}
       />
       <ApplicationTranslations translations={fields.translations} />
     </EditorPage>

@@ -20,7 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * PATCH (admin:users:edit or write): any of the contact data, locations and roles, checked like
+ * PATCH (admin:users:edit or write): any of the contact data, locations, roles, applications,
+ * digital permissions (`[{ set, roles }]`) and email preferences, checked like
  * the editor's complete; with `updatedAt` a user changed since is 409. DELETE (admin:users:write):
  * the user and their assignments go, never one's own account (409). Another dealer's user is 404.
  */

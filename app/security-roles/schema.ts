@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox } from "~/validation/checkbox";
 import { tagList } from "~/validation/tag-list";
 import { MAX_TEXT_LENGTH, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { GRANTABLE_FEATURES } from "~/permissions/features";
@@ -11,11 +12,6 @@ const roleIds = z
   .optional()
   .default([])
   .transform((values) => [...new Set(values)]);
-
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.boolean()])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
 
 /**
  * A relation: another role and the relation's name, both or neither. An empty row (the editor's

@@ -17,6 +17,8 @@ export interface SeedApplication {
   typicalUsers?: string[];
   webRoles?: string[];
   customRules?: CustomRule;
+  /** Shown only to users assigned to it in the user editor. */
+  requiresAssignment?: boolean;
 }
 
 export const SEED_APPLICATIONS: SeedApplication[] = [
@@ -187,5 +189,16 @@ export const SEED_APPLICATIONS: SeedApplication[] = [
     brandId: 5,
     regionCode: "APAC",
     categories: ["Training"],
+  },
+  {
+    key: "vantor-analytics",
+    name: "VANTOR_ANALYTICS",
+    displayName: "Dealer Analytics",
+    description: "Sales and service figures of your dealership; for staff an administrator assigns.",
+    link: "https://analytics.vantor.example.com",
+    brandId: 1,
+    regionCode: "NA",
+    categories: ["Sales"],
+    requiresAssignment: true,
   },
 ];

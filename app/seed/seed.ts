@@ -216,6 +216,7 @@ export async function seedApplications(database: Database): Promise<boolean> {
       typicalUsers: app.typicalUsers ?? [],
       webRoles: app.webRoles ?? [],
       customRules: app.customRules ?? null,
+      requiresAssignment: app.requiresAssignment ?? false,
       translations: (APPLICATION_TRANSLATIONS as Record<string, LocalizedTexts>)[app.key] ?? {},
       sortOrder: (index + 1) * 10,
     })),

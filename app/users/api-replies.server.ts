@@ -24,7 +24,11 @@ export function userRefusalReply(
       return refusalReply(locale, 409, "adminUsers.stale");
     case "incomplete": {
       const t = translatorFor(locale);
-      const fields = Object.fromEntries(outcome.problems.map((p) => [p.field, [t(p.message)]]));
+      const fields: Record<string, string[]> = {};
+      for (const p of outcome.problems) {
+        const message = p.names ? `${t(p.message)} ${p.names.join(", ")}` : t(p.message);
+        fields[p.field] = [...(fields[p.field] ?? []), message];
+      }
       return apiJson({ error: { message: t("validations.formError"), fields } }, { status: 400 });
     }
   }

@@ -1,16 +1,31 @@
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 import { optionalPhone, optionalText, requiredEmail, requiredText } from "~/validation/contact-fields";
+import type { OfferedSet, PermissionChoice } from "./digital-access";
+import { normalPermissions, permissionProblems } from "./digital-access";
 
 /**
  * The user editor's tabs in order (issue #14 §4). Each is its own address and posts on its own
  * into the administrator's draft; "review" shows every change and completes.
  */
-export const EDITOR_TABS = ["contact", "locations", "roles", "emails", "review"] as const;
+export const EDITOR_TABS = [
+  "contact",
+  "locations",
+  "roles",
+  "applications",
+  "permissions",
+  "emails",
+  "review",
+] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 export function isEditorTab(value: unknown): value is EditorTab {
   return EDITOR_TABS.includes(value as EditorTab);
+}
+
+/** Whether two draft values (lists, choices, contact data) are the same; missing counts as none. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 /** The tab after this one (review is last). */
@@ -58,6 +73,8 @@ export function locationsInOrder(input: { locations: number[]; preferred?: numbe
 }
 /** The roles tab: the chosen roles. */
 export const rolesSchema = z.object({ roles: ids.optional().default([]) });
+/** The applications tab: the applications flagged "requires assignment" assigned to the user. */
+export const applicationsSchema = z.object({ applications: ids.optional().default([]) });
 /** The email preferences tab: the distribution lists chosen. */
 export const emailsSchema = z.object({ emailLists: ids.optional().default([]) });
 
@@ -68,6 +85,10 @@ export interface UserDraft {
   /** Location ids, the preferred first. */
   locations: number[];
   roles: number[];
+  /** Applications flagged "requires assignment" the user is assigned to. */
+  applications: number[];
+  /** Digital permissions: the roles chosen per permission set. */
+  permissions: PermissionChoice[];
   /** Distribution lists subscribed (SPEC §3 email preferences). */
   emailLists: number[];
 }
@@ -82,6 +103,8 @@ export function newUserDraft(start: {
     contact: { userType: start.userType, role: start.role, preferredLanguage: "en" },
     locations: [],
     roles: [...new Set(start.roles ?? [])],
+    applications: [],
+    permissions: [],
     emailLists: [],
   };
 }
@@ -110,7 +133,13 @@ const CONTACT_FIELDS = Object.keys(contactSchema.shape) as (keyof DraftContact)[
 export function draftChanges(
   before: UserDraft | null,
   draft: UserDraft,
-  names: { location(id: number): string; role(id: number): string; list(id: number): string },
+  names: {
+    location(id: number): string;
+    role(id: number): string;
+    list(id: number): string;
+    application(id: number): string;
+    set(id: number): string;
+  },
 ): DraftChange[] {
   const changes: DraftChange[] = [];
   for (const field of CONTACT_FIELDS) {
@@ -123,6 +152,7 @@ export function draftChanges(
   const lists = [
     ["locations", "locations", names.location],
     ["roles", "roles", names.role],
+    ["applications", "applications", names.application],
     ["emails", "emailLists", names.list],
   ] as const;
   for (const [tab, field, name] of lists) {
@@ -130,6 +160,16 @@ export function draftChanges(
     const now = list(draft[field], name);
     if (old !== now) changes.push({ tab, field, before: old, after: now });
   }
+  // Digital permissions read "Set: role, role; Set: role".
+  const permissions = (choices: PermissionChoice[] | undefined) =>
+    choices && choices.length
+      ? normalPermissions(choices)
+          .map((choice) => `${names.set(choice.set)}: ${choice.roles.map(names.role).join(", ")}`)
+          .join("; ")
+      : null;
+  const old = before ? permissions(before.permissions) : null;
+  const now = permissions(draft.permissions);
+  if (old !== now) changes.push({ tab: "permissions", field: "permissions", before: old, after: now });
   return changes;
 }
 
@@ -236,6 +276,8 @@ export function draftOfUser(user: {
   role: DraftContact["role"];
   locations: readonly { id: number }[];
   assignments: readonly { securityRoleId: number }[];
+  applicationIds: readonly number[];
+  permissions: readonly PermissionChoice[];
   emailLists: readonly number[];
 }): UserDraft {
   const optional = (value: string | null) => value ?? undefined;
@@ -256,6 +298,8 @@ export function draftOfUser(user: {
     },
     locations: user.locations.map((location) => location.id),
     roles: [...new Set(user.assignments.map((a) => a.securityRoleId))],
+    applications: [...user.applicationIds],
+    permissions: normalPermissions(user.permissions),
     emailLists: [...user.emailLists],
   };
 }
@@ -286,16 +330,17 @@ export function withKept(
  * (and, where the other change differs, shows in the review as a change of the current data).
  */
 export function rebaseDraft(draft: UserDraft, began: UserDraft, current: UserDraft): UserDraft {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   const contact = { ...draft.contact } as Record<string, unknown>;
   for (const field of CONTACT_FIELDS) {
-    if (same(draft.contact[field], began.contact[field])) contact[field] = current.contact[field];
+    if (sameValue(draft.contact[field], began.contact[field])) contact[field] = current.contact[field];
   }
   return {
     contact: contact as UserDraft["contact"],
-    locations: same(draft.locations, began.locations) ? current.locations : draft.locations,
-    roles: same(draft.roles, began.roles) ? current.roles : draft.roles,
-    emailLists: same(draft.emailLists, began.emailLists) ? current.emailLists : draft.emailLists,
+    locations: sameValue(draft.locations, began.locations) ? current.locations : draft.locations,
+    roles: sameValue(draft.roles, began.roles) ? current.roles : draft.roles,
+    applications: sameValue(draft.applications, began.applications) ? current.applications : draft.applications,
+    permissions: sameValue(draft.permissions, began.permissions) ? current.permissions : draft.permissions,
+    emailLists: sameValue(draft.emailLists, began.emailLists) ? current.emailLists : draft.emailLists,
   };
 }
 
@@ -304,16 +349,37 @@ export interface DraftProblem {
   tab: Exclude<EditorTab, "review">;
   field: string;
   message: string;
+  /** The permission sets the message is about (SPEC §5 "Validation Error: Selection required for:"). */
+  names?: string[];
 }
 
-/** What must be fixed before a draft can be completed: contact fields, at least one location and one role. */
-export function draftProblems(draft: UserDraft): DraftProblem[] {
+/**
+ * What must be fixed before a draft can be completed: contact fields, at least one location and
+ * one role, and a valid choice in each permission set shown (`sets`). A required set's missing
+ * choice counts for a new user and when the save changes applications or permissions: an existing
+ * user from before digital permissions can still get a new address or list (ADR 0017).
+ */
+export function draftProblems(
+  draft: UserDraft,
+  digital: { sets: readonly OfferedSet[]; before: UserDraft | null } = { sets: [], before: null },
+): DraftProblem[] {
+  const { before } = digital;
+  const accessChanged =
+    !before ||
+    !sameValue(before.applications, draft.applications) ||
+    !sameValue(normalPermissions(before.permissions), normalPermissions(draft.permissions));
+  const choices = permissionProblems(digital.sets, draft.permissions);
+  const permissions = (message: string, names: string[]): DraftProblem[] =>
+    names.length ? [{ tab: "permissions", field: "permissions", message, names }] : [];
   return [
     ...contactProblems(draft.contact).map((p) => ({ tab: "contact" as const, ...p })),
     ...(draft.locations.length
       ? []
       : [{ tab: "locations" as const, field: "locations", message: "validations.required" }]),
     ...(draft.roles.length ? [] : [{ tab: "roles" as const, field: "roles", message: "validations.required" }]),
+    ...permissions("validations.selection", accessChanged ? choices.required : []),
+    ...permissions("validations.singleSelection", choices.single),
+    ...permissions("validations.notOffered", choices.notOffered),
   ];
 }
 
@@ -321,6 +387,11 @@ export function draftProblems(draft: UserDraft): DraftProblem[] {
 export const userApiSchema = contactSchema.extend({
   locations: ids.min(1, "validations.required"),
   roles: ids.min(1, "validations.required"),
+  applications: ids.optional(),
+  permissions: z
+    .array(z.object({ set: z.number().int().positive().max(2_147_483_647), roles: ids }))
+    .max(1000)
+    .optional(),
   emailLists: ids.optional(),
 });
 
@@ -329,11 +400,13 @@ export const userPatchSchema = userApiSchema.partial().extend({ updatedAt: z.str
 
 /** A complete new user's data as a draft (the API skips the tabs). */
 export function draftOfInput(input: z.output<typeof userApiSchema>): UserDraft {
-  const { locations, roles, emailLists, ...contact } = input;
+  const { locations, roles, applications, permissions, emailLists, ...contact } = input;
   return {
     contact,
     locations: [...new Set(locations)],
     roles: [...new Set(roles)],
+    applications: [...new Set(applications ?? [])],
+    permissions: normalPermissions(permissions ?? []),
     emailLists: [...new Set(emailLists ?? [])],
   };
 }
@@ -344,8 +417,7 @@ export function draftOfInput(input: z.output<typeof userApiSchema>): UserDraft {
  * preferences. Only tabs the editor has are asked for; null when nothing needs a second look.
  */
 export function reviewPromptAfter(tab: EditorTab, before: UserDraft, after: UserDraft): EditorTab | null {
-  const changed = JSON.stringify(before[tabField(tab)] ?? null) !== JSON.stringify(after[tabField(tab)] ?? null);
-  if (!changed) return null;
+  if (sameValue(before[tabField(tab)], after[tabField(tab)])) return null;
   const cascade: Partial<Record<string, string>> = {
     locations: "applications",
     applications: "permissions",
@@ -357,7 +429,13 @@ export function reviewPromptAfter(tab: EditorTab, before: UserDraft, after: User
 }
 
 function tabField(tab: EditorTab): keyof UserDraft {
-  return ({ contact: "contact", locations: "locations", roles: "roles", emails: "emailLists" } as const)[
-    tab as "contact"
-  ];
+  const fields = {
+    contact: "contact",
+    locations: "locations",
+    roles: "roles",
+    applications: "applications",
+    permissions: "permissions",
+    emails: "emailLists",
+  } as const;
+  return fields[tab as keyof typeof fields];
 }

@@ -3,6 +3,7 @@ import type { Database, Executor } from "~/db/client.server";
 import { userDrafts } from "~/db/schema";
 import { draftOfUser, newUserDraft, rebaseDraft, rolesToCopy, type UserDraft } from "./draft";
 import { editorChoices } from "./editor-choices.server";
+import { normalPermissions } from "./digital-access";
 import {
   inCreateTransaction,
   inEditTransaction,
@@ -21,7 +22,19 @@ function draftOf(data: Record<string, unknown>): UserDraft {
   const ids = (value: unknown) =>
     Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id) && id > 0) : [];
   const contact = (typeof data.contact === "object" && data.contact ? data.contact : {}) as UserDraft["contact"];
-  return { contact, locations: ids(data.locations), roles: ids(data.roles), emailLists: ids(data.emailLists) };
+  const permissions = Array.isArray(data.permissions)
+    ? data.permissions.flatMap((choice: { set?: unknown; roles?: unknown }) =>
+        Number.isInteger(choice?.set) ? [{ set: choice.set as number, roles: ids(choice.roles) }] : [],
+      )
+    : [];
+  return {
+    contact,
+    locations: ids(data.locations),
+    roles: ids(data.roles),
+    applications: ids(data.applications),
+    permissions: normalPermissions(permissions),
+    emailLists: ids(data.emailLists),
+  };
 }
 
 /** A stored draft, the user as it was when the draft began (edits only) and that moment's stamp. */

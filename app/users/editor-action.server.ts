@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Database } from "~/db/client.server";
 import {
+  applicationsSchema,
   contactSchema,
   emailsSchema,
   reviewPromptAfter,
@@ -16,6 +17,17 @@ import {
 import { writeDraft } from "./drafts.server";
 import { emailTaken } from "./save-user.server";
 import { draftWithinChoices, offeredLists, type EditorChoices } from "./editor-choices.server";
+import {
+  permissionProblems,
+  permissionsAfterPost,
+  permissionsOfForm,
+  permissionField,
+  permissionsSchema,
+  prunedToOffers,
+  shownSets,
+  type DigitalOffers,
+} from "./digital-access";
+import { digitalOffers } from "./digital-offers.server";
 
 export type TabSaveOutcome =
   | { kind: "saved"; next: EditorTab; prompt: EditorTab | null }
@@ -44,6 +56,10 @@ export async function saveEditorTab(
   },
 ): Promise<TabSaveOutcome> {
   const { formData, tab, draft } = input;
+  // What a draft's access offers depends on its locations, roles and contact data only: the
+  // applications and permissions tabs reuse the offers they checked against for the pruning.
+  let checkedOffers: DigitalOffers | null = null;
+  const offersOf = (of: UserDraft) => digitalOffers(database, input.subjectId, of, "en");
   let next: UserDraft;
   if (tab === "contact") {
     const submission = parseWithZod(formData, { schema: contactSchema });
@@ -61,6 +77,46 @@ export async function saveEditorTab(
       ...draft,
       locations: withKept(chosen, input.before?.locations ?? [], own, submission.value.preferred !== undefined),
     };
+  } else if (tab === "applications") {
+    const submission = parseWithZod(formData, { schema: applicationsSchema });
+    if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+    const offers = (checkedOffers = await offersOf(draft));
+    const assignable = new Set(offers.applications.filter((app) => app.requiresAssignment).map((app) => app.id));
+    if (!submission.value.applications.every((id) => assignable.has(id))) return { kind: "forbidden" };
+    next = { ...draft, applications: [...new Set(submission.value.applications)] };
+  } else if (tab === "permissions") {
+    const submission = parseWithZod(formData, { schema: permissionsSchema });
+    if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+    const sets = shownSets((checkedOffers = await offersOf(draft)), draft.applications);
+    const posted = permissionsOfForm(submission.value.permissions);
+    const offered = posted.every((choice) => {
+      const set = sets.find((shown) => shown.id === choice.set);
+      return set && choice.roles.every((id) => set.roleIds.includes(id));
+    });
+    if (!offered) return { kind: "forbidden" };
+    const assignable = new Set(input.choices.roles.map((role) => role.id));
+    const permissions = permissionsAfterPost(
+      posted,
+      input.before?.permissions ?? [],
+      draft.permissions,
+      sets,
+      assignable,
+    );
+    const problems = permissionProblems(sets, permissions);
+    // Each set's own message under it; the summary names the sets (SPEC §5 "Selection required for:").
+    const fieldErrors: Record<string, string[]> = {};
+    for (const set of sets) {
+      if (problems.required.includes(set.displayName))
+        fieldErrors[`permissions.${permissionField(set.id)}`] = ["adminUsers.setRequiredError"];
+      if (problems.single.includes(set.displayName))
+        fieldErrors[`permissions.${permissionField(set.id)}`] = ["adminUsers.setSingleError"];
+    }
+    const formErrors = [
+      ...(problems.required.length ? ["validations.selection"] : []),
+      ...(problems.single.length ? ["validations.singleSelection"] : []),
+    ];
+    if (formErrors.length) return { kind: "invalid", result: submission.reply({ formErrors, fieldErrors }) };
+    next = { ...draft, permissions };
   } else if (tab === "emails") {
     const submission = parseWithZod(formData, { schema: emailsSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
@@ -77,6 +133,8 @@ export async function saveEditorTab(
     if (!next.emailLists.every((id) => offered.has(id) || input.before?.emailLists.includes(id)))
       return { kind: "forbidden" };
   }
+  // A change of access takes away assignments and permissions it no longer offers (the review shows them).
+  next = prunedToOffers(next, checkedOffers ?? (await offersOf(next)));
   await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp, input.began);
   return { kind: "saved", next: nextTab(tab), prompt: reviewPromptAfter(tab, draft, next) };
 }

@@ -3,6 +3,7 @@ import type { Executor } from "~/db/client.server";
 import { distributionLists, organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
 import { assignableRoleIds, changeWithin, type UserDraft } from "./draft";
 import { locationIdsOf } from "./users.server";
+import { permissionsWithin } from "./digital-access";
 
 /** What the administrator may give in the editor: their own locations and the roles they may assign. */
 export interface EditorChoices {
@@ -54,7 +55,8 @@ export async function editorChoices(database: Executor, actorId: number): Promis
 export function draftWithinChoices(before: UserDraft | null, draft: UserDraft, choices: EditorChoices): boolean {
   return (
     changeWithin(before?.locations ?? [], draft.locations, new Set(choices.locations.map((l) => l.id))) &&
-    changeWithin(before?.roles ?? [], draft.roles, new Set(choices.roles.map((r) => r.id)))
+    changeWithin(before?.roles ?? [], draft.roles, new Set(choices.roles.map((r) => r.id))) &&
+    permissionsWithin(before?.permissions ?? [], draft.permissions, new Set(choices.roles.map((r) => r.id)))
   );
 }
 

@@ -5,7 +5,7 @@ export const USER_SORTS = ["name", "email", "location", "lastLogin", "status"] a
 export type UserSort = (typeof USER_SORTS)[number];
 
 /** A user's state as the list shows it: signed in before, switched off, or not yet verified. */
-export const USER_STATUSES = ["active", "inactive", "awaitingVerification"] as const;
+export const USER_STATUSES = ["active", "inactive", "awaitingVerification", "verificationExpired"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const USER_TYPES = ["internal", "external"] as const;
@@ -48,8 +48,13 @@ export function lastLoginCutoff(filter: UserFilters["lastLogin"], now: Date): Da
   return new Date(now.getTime() - days * DAY_MS);
 }
 
-/** What the list shows as a user's status. */
-export function userStatusOf(user: { status: "active" | "inactive"; emailVerifiedAt: Date | null }): UserStatus {
+/** What the list shows as a user's status; an unverified user whose link lapsed shows so (issue #15 §2). */
+export function userStatusOf(user: {
+  status: "active" | "inactive";
+  emailVerifiedAt: Date | null;
+  verificationExpiredAt: Date | null;
+}): UserStatus {
   if (user.status === "inactive") return "inactive";
-  return user.emailVerifiedAt ? "active" : "awaitingVerification";
+  if (user.emailVerifiedAt) return "active";
+  return user.verificationExpiredAt ? "verificationExpired" : "awaitingVerification";
 }

@@ -1,13 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "~/db/client.server";
 import {
+  applications,
   distributionLists,
   emailSubscriptions,
   identities,
   organizations,
+  permissionSets,
   roleAssignments,
   securityRoles,
+  userApplications,
+  userPermissions,
 } from "~/db/schema";
 import { recordAudit } from "~/admin/audit.server";
 import { isUniqueViolation } from "~/db/errors";
@@ -17,38 +22,40 @@ import {
   draftChanges,
   draftOfUser,
   draftProblems,
+  sameValue,
   type DraftChange,
   type DraftContact,
   type DraftProblem,
   type UserDraft,
 } from "./draft";
 import { draftWithinChoices, editorChoices, offeredLists } from "./editor-choices.server";
+import { normalPermissions, prunedToOffers, shownSets, type DigitalOffers } from "./digital-access";
+import { digitalOffers } from "./digital-offers.server";
 import { getManagedUser, type ManagedUser } from "./users.server";
 import { queueVerification } from "./verification.server";
 
-/** The review of a draft: every change with names, and what still needs a value. */
+/**
+ * The review of a draft: every change with names, and what still needs a value (`offers`: what
+ * the draft's access offers, for the permission sets shown).
+ */
 export async function draftReview(
   database: Executor,
   before: UserDraft | null,
   draft: UserDraft,
+  offers: DigitalOffers,
 ): Promise<{ changes: DraftChange[]; problems: DraftProblem[] }> {
-  const locationIds = [...new Set([...(before?.locations ?? []), ...draft.locations])];
-  const roleIds = [...new Set([...(before?.roles ?? []), ...draft.roles])];
-  const listIds = [...new Set([...(before?.emailLists ?? []), ...draft.emailLists])];
-  const [locations, roles, lists] = await Promise.all([
-    locationIds.length
-      ? database
-          .select({ id: organizations.id, name: organizations.name })
-          .from(organizations)
-          .where(inArray(organizations.id, locationIds))
-      : [],
-    roleIds.length
-      ? database
-          .select({ id: securityRoles.id, name: securityRoles.displayName })
-          .from(securityRoles)
-          .where(inArray(securityRoles.id, roleIds))
-      : [],
+  const both = (pick: (d: UserDraft) => number[]) => [...new Set([...(before ? pick(before) : []), ...pick(draft)])];
+  const locationIds = both((d) => d.locations);
+  const roleIds = both((d) => [...d.roles, ...d.permissions.flatMap((choice) => choice.roles)]);
+  const listIds = both((d) => d.emailLists);
+  const applicationIds = both((d) => d.applications);
+  const setIds = both((d) => d.permissions.map((choice) => choice.set));
+  const [locations, roles, lists, apps, sets] = await Promise.all([
+    namesOf(database, organizations, organizations.id, organizations.name, locationIds),
+    namesOf(database, securityRoles, securityRoles.id, securityRoles.displayName, roleIds),
     listIds.length ? database.select().from(distributionLists).where(inArray(distributionLists.id, listIds)) : [],
+    namesOf(database, applications, applications.id, applications.displayName, applicationIds),
+    namesOf(database, permissionSets, permissionSets.id, permissionSets.displayName, setIds),
   ]);
   const nameIn = (rows: { id: number; name: string }[]) => (id: number) =>
     rows.find((row) => row.id === id)?.name ?? `#${id}`;
@@ -57,9 +64,24 @@ export async function draftReview(
       location: nameIn(locations),
       role: nameIn(roles),
       list: nameIn(lists.map((list) => ({ id: list.id, name: list.translations.en?.name ?? list.code }))),
+      application: nameIn(apps),
+      set: nameIn(sets),
     }),
-    problems: draftProblems(draft),
+    problems: draftProblems(draft, { sets: shownSets(offers, draft.applications), before }),
   };
+}
+
+/** The names of some rows of a table, by id (none asked: no query). */
+async function namesOf(
+  database: Executor,
+  table: PgTable,
+  id: PgColumn,
+  name: PgColumn,
+  ids: number[],
+): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.select({ id, name }).from(table).where(inArray(id, ids));
+  return rows as { id: number; name: string }[];
 }
 
 export type CreateOutcome =
@@ -134,10 +156,12 @@ export async function insertUser(
   publicUrl: string,
   now: Date,
 ): Promise<CreateOutcome> {
-  const problems = draftProblems(draft);
-  if (problems.length) return { kind: "incomplete", problems };
+  const offers = await digitalOffers(tx, 0, draft, "en");
+  // A forged choice is refused before what is merely missing is reported.
   if (!draftWithinChoices(null, draft, await editorChoices(tx, actorId))) return { kind: "forbidden" };
-  if (!(await listsOffered(tx, draft))) return { kind: "forbidden" };
+  if (!(await listsOffered(tx, draft)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
+  const review = await draftReview(tx, null, draft, offers);
+  if (review.problems.length) return { kind: "incomplete", problems: review.problems };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(tx, contact.email)) return { kind: "emailTaken" };
   const [created] = await tx
@@ -160,12 +184,12 @@ export async function insertUser(
       })),
     ),
   );
-  const { changes } = await draftReview(tx, null, draft);
+  await writeDigitalAccess(tx, created.id, draft);
   await recordAudit(tx, {
     entity: "identity",
     entityId: created.id,
     operation: "create",
-    changes: changes.map((c) => ({ field: c.field, oldValue: null, newValue: c.after })),
+    changes: review.changes.map((c) => ({ field: c.field, oldValue: null, newValue: c.after })),
     actorId,
     at: now,
   });
@@ -206,14 +230,14 @@ export async function updateUser(
   now: Date,
 ): Promise<EditOutcome> {
   const before = draftOfUser(managed);
-  const problems = draftProblems(draft);
-  if (problems.length) return { kind: "incomplete", problems };
+  const offers = await digitalOffers(tx, managed.id, draft, "en");
   const choices = await editorChoices(tx, actorId);
   if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
-  if (!(await listsOffered(tx, draft, before))) return { kind: "forbidden" };
+  if (!(await listsOffered(tx, draft, before)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
+  const { changes, problems } = await draftReview(tx, before, draft, offers);
+  if (problems.length) return { kind: "incomplete", problems };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(tx, contact.email, managed.id)) return { kind: "emailTaken" };
-  const { changes } = await draftReview(tx, before, draft);
   if (changes.length === 0) return { kind: "unchanged" };
   await tx
     .update(identities)
@@ -221,6 +245,11 @@ export async function updateUser(
     .where(eq(identities.id, managed.id));
   if (changes.some((change) => change.tab === "locations" || change.tab === "roles")) {
     await reassign(tx, managed.id, draft, new Set(choices.locations.map((location) => location.id)));
+  }
+  if (changes.some((change) => change.tab === "applications" || change.tab === "permissions")) {
+    await tx.delete(userApplications).where(eq(userApplications.identityId, managed.id));
+    await tx.delete(userPermissions).where(eq(userPermissions.identityId, managed.id));
+    await writeDigitalAccess(tx, managed.id, draft);
   }
   if (changes.some((change) => change.tab === "emails")) {
     await tx.delete(emailSubscriptions).where(eq(emailSubscriptions.identityId, managed.id));
@@ -265,7 +294,8 @@ export async function inEditTransaction(
 }
 
 /** The fields an API PATCH may change: any of contact data, locations (the first preferred) and roles. */
-export type UserPatch = Partial<DraftContact> & { locations?: number[]; roles?: number[]; emailLists?: number[] };
+export type UserPatch = Partial<DraftContact> &
+  Partial<Pick<UserDraft, "locations" | "roles" | "applications" | "permissions" | "emailLists">>;
 
 /**
  * Changes a user at once (the API's PATCH): the patch over the user as saved, then the editor's
@@ -282,12 +312,21 @@ export function editUser(
   return inEditTransaction(database, actorId, userId, async (tx, managed) => {
     if (stamp !== undefined && stamp !== managed.updatedAt.toISOString()) return { kind: "stale" };
     const before = draftOfUser(managed);
-    const { locations, roles, emailLists, ...contact } = patch;
-    const draft: UserDraft = {
+    const { locations, roles, applications, permissions, emailLists, ...contact } = patch;
+    const merged: UserDraft = {
       contact: { ...before.contact, ...contact },
       locations: locations ?? before.locations,
       roles: roles ?? before.roles,
+      applications: applications ?? before.applications,
+      permissions: permissions ? normalPermissions(permissions) : before.permissions,
       emailLists: emailLists ?? before.emailLists,
+    };
+    // What the patch leaves alone follows the new access (as the editor's tabs do); what it gives is checked.
+    const pruned = prunedToOffers(merged, await digitalOffers(tx, managed.id, merged, "en"));
+    const draft: UserDraft = {
+      ...merged,
+      applications: applications ? merged.applications : pruned.applications,
+      permissions: permissions ? merged.permissions : pruned.permissions,
     };
     return updateUser(tx, actorId, managed, draft, now);
   });
@@ -315,4 +354,26 @@ async function reassign(tx: Executor, userId: number, draft: UserDraft, own: Rea
     .update(roleAssignments)
     .set({ isPreferred: sql`${roleAssignments.organizationId} = ${draft.locations[0] ?? 0}` })
     .where(eq(roleAssignments.identityId, userId));
+}
+
+/** Whether the draft assigns only applications its access offers and chooses only in the sets shown. */
+function digitalWithinOffers(draft: UserDraft, offers: DigitalOffers): boolean {
+  const pruned = prunedToOffers(draft, offers);
+  return (
+    sameValue(pruned.applications, draft.applications) &&
+    sameValue(pruned.permissions, normalPermissions(draft.permissions))
+  );
+}
+
+/** Writes the draft's application assignments and digital permissions of a user (none there yet). */
+async function writeDigitalAccess(tx: Executor, identityId: number, draft: UserDraft): Promise<void> {
+  if (draft.applications.length) {
+    await tx
+      .insert(userApplications)
+      .values(draft.applications.map((applicationId) => ({ identityId, applicationId })));
+  }
+  const rows = draft.permissions.flatMap((choice) =>
+    choice.roles.map((securityRoleId) => ({ identityId, permissionSetId: choice.set, securityRoleId })),
+  );
+  if (rows.length) await tx.insert(userPermissions).values(rows);
 }

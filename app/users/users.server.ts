@@ -1,10 +1,18 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
+import {
+  emailSubscriptions,
+  identities,
+  organizations,
+  roleAssignments,
+  userApplications,
+  userPermissions,
+} from "~/db/schema";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
 import { PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { managesUser } from "./scope";
+import { normalPermissions, type PermissionChoice } from "./digital-access";
 
 /** A row of the users list. */
 export interface UserListRow {
@@ -84,7 +92,18 @@ function filtersOf(actorId: number, state: Partial<UserListState>, now: Date): S
     state.status === "inactive" ? eq(identities.status, "inactive") : undefined,
     state.status === "active" ? and(eq(identities.status, "active"), isNotNull(identities.emailVerifiedAt)) : undefined,
     state.status === "awaitingVerification"
-      ? and(eq(identities.status, "active"), isNull(identities.emailVerifiedAt))
+      ? and(
+          eq(identities.status, "active"),
+          isNull(identities.emailVerifiedAt),
+          isNull(identities.verificationExpiredAt),
+        )
+      : undefined,
+    state.status === "verificationExpired"
+      ? and(
+          eq(identities.status, "active"),
+          isNull(identities.emailVerifiedAt),
+          isNotNull(identities.verificationExpiredAt),
+        )
       : undefined,
     state.userType ? eq(identities.userType, state.userType) : undefined,
     state.kind ? eq(identities.role, state.kind === "administrator" ? "admin" : "regular") : undefined,
@@ -125,6 +144,7 @@ function reader(database: Executor, actorId: number, state: Partial<UserListStat
     lastLoginAt: identities.lastLoginAt,
     status: identities.status,
     emailVerifiedAt: identities.emailVerifiedAt,
+    verificationExpiredAt: identities.verificationExpiredAt,
     userType: identities.userType,
     role: identities.role,
   };
@@ -154,9 +174,9 @@ function reader(database: Executor, actorId: number, state: Partial<UserListStat
         ? managedCount(database, actorId)
         : (await database.select({ total: count() }).from(identities).where(where))[0].total,
     read: async (limit: number, offset: number): Promise<UserListRow[]> =>
-      (await page(limit, offset)).map(({ emailVerifiedAt, status, ...row }) => ({
+      (await page(limit, offset)).map(({ emailVerifiedAt, verificationExpiredAt, status, ...row }) => ({
         ...row,
-        status: userStatusOf({ status, emailVerifiedAt }),
+        status: userStatusOf({ status, emailVerifiedAt, verificationExpiredAt }),
       })),
   };
 }
@@ -225,6 +245,10 @@ export interface ManagedUser {
   assignments: { securityRoleId: number; organizationId: number }[];
   /** The distribution lists the user is subscribed to. */
   emailLists: number[];
+  /** Applications flagged "requires assignment" the user is assigned to. */
+  applicationIds: number[];
+  /** Digital permissions: the roles chosen per permission set. */
+  permissions: PermissionChoice[];
 }
 
 /** A user the actor manages; null when there is no such user or it belongs to other locations only (both answer 404). */
@@ -243,10 +267,20 @@ export async function getManagedUser(database: Executor, actorId: number, userId
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
     .where(eq(roleAssignments.identityId, userId))
     .orderBy(desc(roleAssignments.isPreferred), asc(organizations.name), asc(roleAssignments.securityRoleId));
-  const subscribed = await database
-    .select({ id: emailSubscriptions.distributionListId })
-    .from(emailSubscriptions)
-    .where(eq(emailSubscriptions.identityId, userId));
+  const [subscribed, assignedApps, chosen] = await Promise.all([
+    database
+      .select({ id: emailSubscriptions.distributionListId })
+      .from(emailSubscriptions)
+      .where(eq(emailSubscriptions.identityId, userId)),
+    database
+      .select({ id: userApplications.applicationId })
+      .from(userApplications)
+      .where(eq(userApplications.identityId, userId)),
+    database
+      .select({ set: userPermissions.permissionSetId, role: userPermissions.securityRoleId })
+      .from(userPermissions)
+      .where(eq(userPermissions.identityId, userId)),
+  ]);
   const locations = new Map<number, { id: number; name: string; preferred: boolean }>();
   for (const a of assigned) {
     const known = locations.get(a.organizationId);
@@ -279,5 +313,7 @@ export async function getManagedUser(database: Executor, actorId: number, userId
     locations: [...locations.values()],
     assignments: assigned.map(({ securityRoleId, organizationId }) => ({ securityRoleId, organizationId })),
     emailLists: subscribed.map((row) => row.id).sort((a, b) => a - b),
+    applicationIds: assignedApps.map((row) => row.id).sort((a, b) => a - b),
+    permissions: normalPermissions(chosen.map((row) => ({ set: row.set, roles: [row.role] }))),
   };
 }

@@ -43,6 +43,13 @@ test.describe("application administration", () => {
     await context.close();
   });
 
+  test("issue #14 §4 the editor shows and keeps the requires-assignment flag", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/applications?q=Dealer%20Analytics");
+    await page.getByRole("link", { name: "Dealer Analytics" }).click();
+    await expect(page.getByLabel("Requires assignment")).toBeChecked();
+    await expect(page.getByText("Only users an administrator assigns to it in the user editor see it")).toBeVisible();
+  });
+
   test("translations: a German display name is shown to German users; other languages keep the English one", async ({
     page,
     browser,

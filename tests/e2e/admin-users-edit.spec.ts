@@ -47,6 +47,12 @@ test.describe("issue #14 §4: edit a user", () => {
     await ready(page);
     await chooseOptions(page, "Roles", jsOn() ? ["Parts manager"] : ["Dealer staff", "Parts manager"], jsOn());
     await save(page);
+    // Changed roles: the prompt to review the email preferences; go there.
+    await expect(page).toHaveURL(/\/edit\/applications\?prompt=emails$/);
+    await page
+      .getByRole("dialog", { name: "Review Email preferences?" })
+      .getByRole("link", { name: "Keep changes and go to Email preferences" })
+      .click();
     await expect(page).toHaveURL(/\/edit\/emails$/);
     await save(page);
     await expect(page).toHaveURL(/\/edit\/review$/);
@@ -82,6 +88,50 @@ test.describe("issue #14 §4: edit a user", () => {
     await expect(page.locator(".details")).toContainText("+1 555 0199");
     await page.goto(`${userUrl}/view/roles`);
     await expect(page.locator("table.data-table")).toContainText("Parts manager");
+  });
+
+  test("a change of locations prompts a review of the applications; a change of applications leads to the digital permissions, where a required set needs a selection", async ({
+    page,
+  }) => {
+    const userUrl = await openEditor(page, CREATORS[project()]);
+    await page.goto(`${userUrl}/edit/locations`);
+    await ready(page);
+    const preferred = page.getByLabel("Preferred location");
+    const offered = (await preferred.locator("option").allTextContents()).slice(1);
+    const current = (await preferred.locator("option:checked").textContent())!;
+    const other = offered.find((name) => name !== current)!;
+    // Without JavaScript the list is chosen anew: the current location and another one.
+    await chooseOptions(page, "Locations", jsOn() ? [other] : [current, other], jsOn());
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/roles\?prompt=applications$/);
+    const prompt = page.getByRole("dialog", { name: "Review Applications?" });
+    await expect(prompt).toContainText("You changed the user's locations");
+    await prompt.getByRole("link", { name: "Keep changes and go to Applications" }).click();
+    await expect(page).toHaveURL(/\/edit\/applications$/);
+    await page
+      .getByRole("group", { name: "Applications that need an assignment" })
+      .getByLabel("Dealer Analytics")
+      .check();
+    await save(page);
+    // The next tab is the one to review: no prompt needed.
+    await expect(page).toHaveURL(/\/edit\/permissions$/);
+    await save(page);
+    await expect(page.getByRole("alert")).toContainText("Validation Error: Selection required for: Dealer function");
+    await page.getByRole("group", { name: "Dealer function (required)" }).getByLabel("Parts manager").check();
+    await page.getByRole("group", { name: "Warranty claims (required)" }).getByLabel("Warranty administrator").check();
+    await save(page);
+    await expect(page).toHaveURL(/\/edit\/emails$/);
+    await page.goto(`${userUrl}/edit/review`);
+    await expect(reviewRow(page, /^Applications/)).toContainText("Dealer Analytics");
+    await expect(reviewRow(page, /^Digital permissions/)).toContainText(
+      "Dealer function: Parts manager; Warranty claims: Warranty administrator",
+    );
+    await page.getByRole("button", { name: "Complete and save" }).click();
+    await expect(page).toHaveURL(/\/view\?saved=1$/);
+    await page.goto(`${userUrl}/edit/permissions`);
+    await expect(
+      page.getByRole("group", { name: "Dealer function (required)" }).getByLabel("Parts manager"),
+    ).toBeChecked();
   });
 
   test("a change of contact data prompts a review of the email preferences; keep changes and go there, choose a list, save", async ({
@@ -142,8 +192,10 @@ test.describe("issue #14 §4: edit a user", () => {
 
   test("axe finds nothing on every tab of the editor in edit mode", async ({ page }) => {
     test.skip(!jsOn(), "axe needs JavaScript in the page");
+    // One axe run per tab: several seconds each on a loaded CI machine.
+    test.slow();
     const userUrl = await openEditor(page, CREATORS[project()]);
-    for (const tab of ["contact", "locations", "roles", "emails", "review"]) {
+    for (const tab of ["contact", "locations", "roles", "applications", "permissions", "emails", "review"]) {
       await page.goto(`${userUrl}/edit/${tab}`);
       await ready(page);
       expect((await new AxeBuilder({ page }).analyze()).violations, tab).toEqual([]);
@@ -160,7 +212,7 @@ test.describe("issue #14 §6: the users API creates, changes and deletes with th
     test.skip(!jsOn(), "an API check: once is enough");
     await signIn(page, CREATORS[project()], "/");
     const roleIds = new Map<string, number>();
-    for (const name of ["DEALER_STAFF", "PORTAL_ADMIN"]) {
+    for (const name of ["DEALER_STAFF", "PORTAL_ADMIN", "SALES_REPRESENTATIVE", "WARRANTY_ADMINISTRATOR"]) {
       const items = (await (await page.request.get(`/api/v2/admin/security-roles?q=${name}`)).json()).data.items;
       roleIds.set(name, items.find((role: { name: string }) => role.name === name).id);
     }
@@ -185,6 +237,20 @@ test.describe("issue #14 §6: the users API creates, changes and deletes with th
       data: { ...body, roles: [roleId("PORTAL_ADMIN")] },
     });
     expect(forged.status()).toBe(403);
+    // SPEC §5: every required permission set the new user is shown needs a selection.
+    const unchosen = await page.request.post("/api/v2/admin/users", { data: body });
+    expect(unchosen.status()).toBe(400);
+    const [required] = (await unchosen.json()).error.fields.permissions;
+    expect(required).toMatch(/^Validation Error: Selection required for: Dealer function/);
+    const setId = async (name: string) =>
+      (await (await page.request.get(`/api/v2/admin/permission-sets?q=${name}`)).json()).data.items.find(
+        (set: { name: string }) => set.name === name,
+      ).id;
+    const permissions = [{ set: await setId("DEALER_FUNCTION"), roles: [roleId("SALES_REPRESENTATIVE")] }];
+    if (required.includes("Warranty claims")) {
+      permissions.push({ set: await setId("WARRANTY_CLAIMS"), roles: [roleId("WARRANTY_ADMINISTRATOR")] });
+    }
+    Object.assign(body, { permissions });
     const created = await page.request.post("/api/v2/admin/users", { data: body });
     expect(created.status()).toBe(201);
     const user = (await created.json()).data;

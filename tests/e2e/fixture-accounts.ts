@@ -26,6 +26,9 @@ export const DELETABLE_USERS = { "js-on": "leaver-on@example.com", "js-off": "le
 /** One new user per e2e project who has not verified their e-mail yet (no password): the verification test's. */
 export const NEWCOMERS = { "js-on": "newcomer-on@example.com", "js-off": "newcomer-off@example.com" } as const;
 
+/** One unverified user per e2e project whose link lapsed: the hourly job marked them (issue #15 §2). */
+export const LAPSED = { "js-on": "lapsed-on@example.com", "js-off": "lapsed-off@example.com" } as const;
+
 /**
  * One administrator per e2e project who creates users (a Portal administrator at the demo admin's
  * locations): a new user's draft is per administrator, so the projects must not share one.

@@ -10,6 +10,7 @@ import {
   EDITABLE_USERS,
   LIFECYCLE_USERS,
   NEWCOMERS,
+  LAPSED,
   PREFERENCE_USERS,
   ROAMERS,
   ROLE_PROBE,
@@ -134,10 +135,18 @@ async function seedKeyholders(db: Database): Promise<void> {
     );
     n += 1;
   }
-  for (const email of Object.values(NEWCOMERS)) {
+  for (const email of [...Object.values(NEWCOMERS), ...Object.values(LAPSED)]) {
     const [identity] = await db
       .insert(identities)
-      .values({ email, firstName: "Ada", lastName: "Lindqvist", userType: "external", serialNumber: `SN-E2E-${n}` })
+      .values({
+        email,
+        firstName: "Ada",
+        lastName: "Lindqvist",
+        userType: "external",
+        serialNumber: `SN-E2E-${n}`,
+        // As the hourly job leaves a user whose link lapsed unused.
+        verificationExpiredAt: email.startsWith("lapsed") ? new Date() : null,
+      })
       .returning({ id: identities.id });
     await db
       .insert(roleAssignments)

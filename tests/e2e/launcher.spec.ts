@@ -23,6 +23,8 @@ test.describe("My applications launcher", () => {
     await expect(section.getByRole("link", { name: /Machine Telemetry/ })).toBeVisible();
     await expect(section.getByRole("link", { name: /Internal Pricing/ })).toHaveCount(0);
     await expect(section.getByRole("link", { name: /Dealer Administration/ })).toHaveCount(0);
+    // Requires assignment (issue #14 §4), and no administrator assigned the dealer to it.
+    await expect(section.getByRole("link", { name: /Dealer Analytics/ })).toHaveCount(0);
   });
 
   test("the employee: three regions with headings, in order", async ({ page }) => {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { auditLog, emailOutbox, identities, roleAssignments, securityRoles, userDrafts } from "~/db/schema";
+import {
+  auditLog,
+  emailOutbox,
+  identities,
+  permissionSets,
+  roleAssignments,
+  securityRoles,
+  userDrafts,
+  userPermissions,
+} from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
 import { newUserDraft } from "~/users/draft";
 import { NEW_USER, completeNewUser, copyUserDraft, readDraft, writeDraft } from "~/users/drafts.server";
@@ -16,6 +25,15 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
   let adminId: number;
   const roleId = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
+  const choice = async (set: string, role: string) => ({
+    set: (await handle.db.select().from(permissionSets).where(eq(permissionSets.name, set)))[0].id,
+    roles: [await roleId(role)],
+  });
+  // The demo's required sets a new dealer user is shown: the global one and that of the warranty application.
+  const requiredChoices = async (role: string) => [
+    await choice("DEALER_FUNCTION", role),
+    await choice("WARRANTY_CLAIMS", "WARRANTY_ADMINISTRATOR"),
+  ];
 
   beforeAll(async () => {
     handle = await backend.open();
@@ -39,6 +57,7 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
     const draft = {
       ...newUserDraft({ userType: "external", role: "regular", roles }),
       locations: [second, first],
+      permissions: await requiredChoices("SERVICE_MANAGER"),
     };
     draft.contact = { ...draft.contact, firstName: "Mira", lastName: "Okafor", email: "Mira.Okafor@example.com" };
     await writeDraft(handle.db, adminId, NEW_USER, draft, null);
@@ -54,11 +73,17 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
     expect(user!.locations[0]).toMatchObject({ id: second, preferred: true });
     const held = await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, outcome.id));
     expect(held).toHaveLength(4);
+    const permitted = await handle.db.select().from(userPermissions).where(eq(userPermissions.identityId, outcome.id));
+    expect(permitted.map((p) => p.securityRoleId).sort()).toEqual(
+      [await roleId("SERVICE_MANAGER"), await roleId("WARRANTY_ADMINISTRATOR")].sort(),
+    );
     const audit = await handle.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(outcome.id)), eq(auditLog.operation, "create")));
-    expect(audit.map((a) => a.field)).toEqual(expect.arrayContaining(["firstName", "email", "locations", "roles"]));
+    expect(audit.map((a) => a.field)).toEqual(
+      expect.arrayContaining(["firstName", "email", "locations", "roles", "permissions"]),
+    );
     expect(audit.every((a) => a.changedBy === adminId)).toBe(true);
     const [mail] = await handle.db
       .select()
@@ -70,7 +95,11 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
 
   it("an incomplete draft, a taken e-mail or a role the administrator may not give completes nothing", async () => {
     const [location] = await locationIdsOf(handle.db, adminId);
-    const base = { ...newUserDraft({ userType: "internal", role: "regular", roles: [] }), locations: [location] };
+    const base = {
+      ...newUserDraft({ userType: "internal", role: "regular", roles: [] }),
+      locations: [location],
+      permissions: await requiredChoices("SALES_REPRESENTATIVE"),
+    };
     await writeDraft(handle.db, adminId, NEW_USER, base, null);
     const incomplete = await completeNewUser(handle.db, adminId, PUBLIC_URL);
     expect(incomplete.kind).toBe("incomplete");

@@ -91,8 +91,18 @@ const dealer: TargetingSubject = {
   userType: "external",
   role: "regular",
   features: ["documents:view"],
+  assignedApplicationIds: [],
 };
-const app = { brandId: 1, regionCode: "NA", webRoles: [], organizationTypes: [], contractTypes: [], customRules: null };
+const app = {
+  id: 7,
+  brandId: 1,
+  regionCode: "NA",
+  webRoles: [],
+  organizationTypes: [],
+  contractTypes: [],
+  customRules: null,
+  requiresAssignment: false,
+};
 
 describe("application targeting", () => {
   it("needs the user's brand and region", () => {
@@ -110,6 +120,14 @@ describe("application targeting", () => {
     expect(applicationVisibleTo({ ...app, customRules: { attr: "userType", eq: "internal" } }, dealer)).toBe(false);
     expect(applicationVisibleTo({ ...app, customRules: { attr: "userType", eq: "external" } }, dealer)).toBe(true);
     expect(applicationVisibleTo({ ...app, customRules: { attr: "userType", matches: ".*" } }, dealer)).toBe(false);
+  });
+  it("issue #14 §4 an application flagged requires assignment shows only to the users assigned to it", () => {
+    const flagged = { ...app, requiresAssignment: true };
+    expect(applicationVisibleTo(flagged, dealer)).toBe(false);
+    expect(applicationVisibleTo(flagged, { ...dealer, assignedApplicationIds: [7] })).toBe(true);
+    expect(applicationVisibleTo({ ...flagged, brandId: 2 }, { ...dealer, assignedApplicationIds: [7] })).toBe(false);
+    // What the user editor offers: every application the user could be assigned.
+    expect(applicationVisibleTo(flagged, { ...dealer, assignedApplicationIds: null })).toBe(true);
   });
 });
 

@@ -14,7 +14,13 @@ import {
   startOf,
 } from "~/users/draft";
 
-const names = { location: (id: number) => `L${id}`, role: (id: number) => `R${id}`, list: (id: number) => `D${id}` };
+const names = {
+  location: (id: number) => `L${id}`,
+  role: (id: number) => `R${id}`,
+  list: (id: number) => `D${id}`,
+  application: (id: number) => `A${id}`,
+  set: (id: number) => `S${id}`,
+};
 
 describe("issue #14 §1 assignable-by: a role is given only by a holder of one of its assigner roles", () => {
   it("offers the roles whose assignable-by names a role held, and none with an empty list", () => {
@@ -141,7 +147,16 @@ describe("SPEC §4 Editors: a change prompts a review of the tab it affects", ()
     expect(reviewPromptAfter("emails", before, { ...before, emailLists: [3] })).toBeNull();
   });
 
-  it("changed locations would prompt the applications, which this editor does not have yet: no prompt", () => {
-    expect(reviewPromptAfter("locations", before, { ...before, locations: [8] })).toBeNull();
+  it("changed locations prompt the applications", () => {
+    expect(reviewPromptAfter("locations", before, { ...before, locations: [8] })).toBe("applications");
+  });
+
+  it("changed applications prompt the digital permissions", () => {
+    expect(reviewPromptAfter("applications", before, { ...before, applications: [4] })).toBe("permissions");
+    expect(reviewPromptAfter("applications", before, { ...before })).toBeNull();
+  });
+
+  it("changed digital permissions prompt nothing", () => {
+    expect(reviewPromptAfter("permissions", before, { ...before, permissions: [{ set: 1, roles: [2] }] })).toBeNull();
   });
 });

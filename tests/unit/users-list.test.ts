@@ -50,9 +50,16 @@ describe("issue #14 §2 last-login filter: over 30, 90 or 180 days counts back f
 });
 
 describe("issue #14 §2 a user's status in the list", () => {
+  const none = { emailVerifiedAt: null, verificationExpiredAt: null };
   it("is inactive when switched off, awaiting verification until the e-mail is verified, else active", () => {
-    expect(userStatusOf({ status: "inactive", emailVerifiedAt: null })).toBe("inactive");
-    expect(userStatusOf({ status: "active", emailVerifiedAt: null })).toBe("awaitingVerification");
-    expect(userStatusOf({ status: "active", emailVerifiedAt: new Date() })).toBe("active");
+    expect(userStatusOf({ ...none, status: "inactive" })).toBe("inactive");
+    expect(userStatusOf({ ...none, status: "active" })).toBe("awaitingVerification");
+    expect(userStatusOf({ ...none, status: "active", emailVerifiedAt: new Date() })).toBe("active");
+  });
+  it("issue #15 §2 shows verification expired once the link lapsed unused, until verified", () => {
+    const lapsed = { ...none, status: "active" as const, verificationExpiredAt: new Date() };
+    expect(userStatusOf(lapsed)).toBe("verificationExpired");
+    expect(userStatusOf({ ...lapsed, emailVerifiedAt: new Date() })).toBe("active");
+    expect(userStatusOf({ ...lapsed, status: "inactive" })).toBe("inactive");
   });
 });

@@ -10,7 +10,9 @@ import { titleMeta } from "~/shell/page-title";
 import { getManagedUser } from "~/users/users.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
-import { ContactTab, EmailsTab, LocationsTab, RolesTab } from "./tabs";
+import { heldDigitalAccess } from "~/users/digital-offers.server";
+import { EDITOR_TABS } from "~/users/draft";
+import { ApplicationsTab, ContactTab, EmailsTab, LocationsTab, PermissionsTab, RolesTab } from "./tabs";
 import { listNames } from "~/users/editor-choices.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { LifecycleActions } from "./LifecycleActions";
@@ -21,8 +23,8 @@ import { SavedDialog } from "./SavedDialog";
 
 export const meta = titleMeta("adminUsers.title");
 
-/** The editor's tabs built so far, in order; each is its own address. */
-export const USER_TABS = ["contact", "locations", "roles", "emails", "sessions"] as const;
+/** The editor's tabs but the review, then the sessions; each is its own address. */
+export const USER_TABS = [...EDITOR_TABS.filter((tab) => tab !== "review"), "sessions"] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
@@ -36,10 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.mode !== "view" || !tab) throw new Response("Not Found", { status: 404 });
   const managed = await getManagedUser(db(), user.identityId, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
-  const [roles, sessions, lists] = await Promise.all([
+  const locale = await localeOf(request);
+  const [roles, sessions, lists, digital] = await Promise.all([
     tab === "roles" ? securityRoleChoices(db()) : [],
     tab === "sessions" ? activeSessionsOf(db(), id, undefined) : [],
-    tab === "emails" ? listNames(db(), managed.emailLists, await localeOf(request)) : [],
+    tab === "emails" ? listNames(db(), managed.emailLists, locale) : [],
+    tab === "applications" || tab === "permissions" ? heldDigitalAccess(db(), managed, locale) : null,
   ]);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
   const locationNames = new Map(managed.locations.map((location) => [location.id, location.name]));
@@ -47,9 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab,
     sessions,
     lists,
+    digital,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
     canEdit: satisfiesRule(user.access.features, USERS_EDIT),
-    canResend: managed.status === "awaitingVerification" && satisfiesRule(user.access.features, USERS_EDIT),
+    canResend:
+      (managed.status === "awaitingVerification" || managed.status === "verificationExpired") &&
+      satisfiesRule(user.access.features, USERS_EDIT),
     isSelf: id === user.identityId,
     user: {
       ...managed,
@@ -68,7 +75,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, lists, canChangeStatus, canResend, canEdit, isSelf } =
+  const { tab, user, held, sessions, lists, digital, canChangeStatus, canResend, canEdit, isSelf } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -113,6 +120,8 @@ export default function UserView() {
         {tab === "contact" && <ContactTab user={user} />}
         {tab === "locations" && <LocationsTab locations={user.locations} />}
         {tab === "roles" && <RolesTab held={held} />}
+        {tab === "applications" && digital && <ApplicationsTab applications={digital.applications} />}
+        {tab === "permissions" && digital && <PermissionsTab sets={digital.sets} />}
         {tab === "emails" && <EmailsTab lists={lists} />}
         {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} />}
       </section>

@@ -89,3 +89,47 @@ export function EmailsTab({ lists }: { lists: string[] }) {
     </ul>
   );
 }
+
+/** The applications tab in view mode: the applications the user sees, those assigned to them marked. */
+export function ApplicationsTab({ applications }: { applications: { id: number; name: string; assigned: boolean }[] }) {
+  const { t } = useTranslation();
+  if (applications.length === 0) return <p className="empty-state">{t("adminUsers.noApplicationsHeld")}</p>;
+  return (
+    <ul className="plain-list">
+      {applications.map((app) => (
+        <li key={app.id}>
+          {app.name}
+          {app.assigned ? ` (${t("adminUsers.assigned")})` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The digital permissions tab in view mode: each permission set the user is offered and the roles chosen in it. */
+export function PermissionsTab({
+  sets,
+}: {
+  sets: { id: number; name: string; required: boolean; chosen: string[] }[];
+}) {
+  const { t } = useTranslation();
+  if (sets.length === 0) return <p className="empty-state">{t("adminUsers.noSets")}</p>;
+  return (
+    <Table
+      columns={[
+        {
+          key: "set",
+          label: t("adminUsers.setColumn"),
+          render: (row) => (row.required ? `${row.name} (${t("adminUsers.setRequired")})` : row.name),
+        },
+        {
+          key: "chosen",
+          label: t("adminUsers.chosenColumn"),
+          render: (row) => (row.chosen.length ? row.chosen.join(", ") : t("adminUsers.noneChosen")),
+        },
+      ]}
+      rows={sets}
+      rowKey={(row) => String(row.id)}
+    />
+  );
+}

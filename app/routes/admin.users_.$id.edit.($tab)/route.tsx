@@ -9,10 +9,10 @@ import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { draftOfUser, isEditorTab, rebaseDraft } from "~/users/draft";
 import { completeUserEdit, discardDraft, readDraft } from "~/users/drafts.server";
-import { editorChoices, keptNames, offeredLists } from "~/users/editor-choices.server";
+import { editorChoices } from "~/users/editor-choices.server";
+import { editorData } from "~/users/editor-data.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { promptQuery } from "~/users/editor-action.server";
-import { draftReview } from "~/users/save-user.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { getManagedUser } from "~/users/users.server";
 import { UserEditor } from "~/users/components/UserEditor";
@@ -51,18 +51,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? rebaseDraft(stored.draft, stored.began, before)
       : stored.draft
     : before;
-  const [choices, review] = await Promise.all([
-    editorChoices(db(), actorId),
-    tab === "review" ? draftReview(db(), before, draft) : null,
-  ]);
+  const shown = await editorData(db(), {
+    actorId,
+    subjectId: id,
+    before,
+    draft,
+    tab,
+    locale: await localeOf(request),
+  });
   return {
-    kept: await keptNames(db(), draft, choices),
-    lists: tab === "emails" ? await offeredLists(db(), draft.locations, await localeOf(request)) : [],
+    ...shown,
     base: `/admin/users/${id}/edit`,
     tab,
     draft,
-    choices,
-    review,
     name: `${managed.firstName} ${managed.lastName}`,
     stale,
   };

@@ -9,9 +9,9 @@ import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { isEditorTab } from "~/users/draft";
 import { NEW_USER, completeNewUser, discardDraft, readDraft } from "~/users/drafts.server";
-import { editorChoices, keptNames, offeredLists } from "~/users/editor-choices.server";
+import { editorChoices } from "~/users/editor-choices.server";
+import { editorData } from "~/users/editor-data.server";
 import { localeOf } from "~/i18n/i18next.server";
-import { draftReview } from "~/users/save-user.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { UserEditor } from "~/users/components/UserEditor";
 
@@ -29,14 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isEditorTab(params.tab)) throw new Response("Not Found", { status: 404 });
   const stored = await readDraft(db(), user.identityId, NEW_USER);
   if (!stored) throw redirect(CHOOSER);
-  const [choices, review] = await Promise.all([
-    editorChoices(db(), user.identityId),
-    params.tab === "review" ? draftReview(db(), null, stored.draft) : null,
-  ]);
-  const kept = await keptNames(db(), stored.draft, choices);
-  const lists =
-    params.tab === "emails" ? await offeredLists(db(), stored.draft.locations, await localeOf(request)) : [];
-  return { base: CHOOSER, tab: params.tab, draft: stored.draft, choices, review, kept, lists };
+  const shown = await editorData(db(), {
+    actorId: user.identityId,
+    subjectId: NEW_USER,
+    before: null,
+    draft: stored.draft,
+    tab: params.tab,
+    locale: await localeOf(request),
+  });
+  return { base: CHOOSER, tab: params.tab, draft: stored.draft, ...shown };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,15 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { z, ZodType } from "zod";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RoutableTabs } from "~/admin/RoutableTabs";
 import { CheckboxGroup } from "~/admin/CheckboxGroup";
 import { Modal } from "~/admin/Modal";
 import { Field } from "~/admin/Field";
-import { FormErrors } from "~/admin/EditorDialogs";
-import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import { LOCALES } from "~/i18n/locale";
 import { ConfirmAction } from "~/admin/ConfirmAction";
 import { withSearchParam } from "~/shell/search-params";
@@ -28,6 +24,9 @@ import {
   type UserDraft,
 } from "../draft";
 import type { EditorChoices } from "../editor-choices.server";
+import type { OfferedApplication, OfferedSet } from "../digital-access";
+import { TabForm, useTabForm, type TabFormProps } from "./TabForm";
+import { ApplicationsForm, PermissionsForm } from "./DigitalAccessForms";
 
 /** What the editor's loader sends, for create and edit alike. */
 export interface UserEditorData {
@@ -41,6 +40,8 @@ export interface UserEditorData {
   kept: { locations: string[]; roles: string[] };
   /** The distribution lists offered at the draft's locations (the email preferences tab). */
   lists: { id: number; name: string }[];
+  /** What the draft's access offers: applications, and the permission sets shown (those tabs and the review). */
+  digital: { applications: OfferedApplication[]; sets: OfferedSet[] } | null;
 }
 
 /**
@@ -85,59 +86,23 @@ export function UserEditor(
         {props.tab === "roles" && (
           <RolesForm draft={props.draft} choices={props.choices} kept={props.kept.roles} result={props.result} />
         )}
+        {props.tab === "applications" && props.digital && (
+          <ApplicationsForm draft={props.draft} applications={props.digital.applications} result={props.result} />
+        )}
+        {props.tab === "permissions" && props.digital && (
+          <PermissionsForm
+            draft={props.draft}
+            sets={props.digital.sets}
+            assignable={props.choices.roles.map((role) => role.id)}
+            result={props.result}
+          />
+        )}
         {props.tab === "emails" && <EmailsForm draft={props.draft} lists={props.lists} result={props.result} />}
         {props.tab === "review" && props.review && <Review base={props.base} {...props.review} />}
       </section>
       <ReviewPrompt base={props.base} />
     </div>
   );
-}
-
-type TabFormProps = { draft: UserDraft; result?: SubmissionResult<string[]> };
-
-/** A tab's form: its fields, "Save and continue", the unsaved-changes prompt. */
-function TabForm(props: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tab has its own schema
-  form: any;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLFormElement>(null);
-  const { markDirty, prompt, submitting } = useUnsavedChanges(ref);
-  return (
-    <Form method="post" {...getFormProps(props.form)} ref={ref} onChange={markDirty} noValidate className="editor">
-      <FormErrors
-        id={props.form.errorId}
-        errors={props.form.errors}
-        show={Boolean(props.form.errors?.length)}
-        text={(key) => t(key)}
-      />
-      {props.children}
-      <div className="editor__actions">
-        <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
-          {t("adminUsers.saveAndContinue")}
-        </button>
-      </div>
-      {prompt}
-    </Form>
-  );
-}
-
-/** A tab form's Conform state: the tab's schema checks in the browser as on the server; the last reply shows. */
-function useTabForm<S extends ZodType<Record<string, unknown>>>(
-  schema: S,
-  defaultValue: object,
-  result: SubmissionResult<string[]> | undefined,
-) {
-  const navigation = useNavigation();
-  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
-    lastResult: navigation.state === "idle" ? result : undefined,
-    // Each tab's values are the draft's, in the shape its schema reads.
-    defaultValue: defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
 }
 
 function ContactForm({ draft, result }: TabFormProps) {
@@ -331,6 +296,7 @@ function Review(props: { base: string; changes: DraftChange[]; problems: DraftPr
               <li key={`${problem.tab}-${problem.field}`}>
                 <Link to={`${props.base}/${problem.tab}`}>
                   {label(problem.field)}: {t(problem.message)}
+                  {problem.names ? ` ${problem.names.join(", ")}` : ""}
                 </Link>
               </li>
             ))}

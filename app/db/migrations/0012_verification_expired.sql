@@ -1,0 +1,1 @@
+ALTER TABLE "identities" ADD COLUMN "verification_expired_at" timestamp with time zone;

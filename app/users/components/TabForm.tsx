@@ -1,0 +1,58 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { z, ZodType } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/admin/EditorDialogs";
+import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import type { UserDraft } from "../draft";
+
+export type TabFormProps = { draft: UserDraft; result?: SubmissionResult<string[]> };
+
+/** A tab's form: its fields, "Save and continue", the unsaved-changes prompt. */
+export function TabForm(props: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tab has its own schema
+  form: any;
+  children: ReactNode;
+  /** The form's error summary in words (default: each message key translated). */
+  errorText?: (key: string) => string;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLFormElement>(null);
+  const { markDirty, prompt, submitting } = useUnsavedChanges(ref);
+  return (
+    <Form method="post" {...getFormProps(props.form)} ref={ref} onChange={markDirty} noValidate className="editor">
+      <FormErrors
+        id={props.form.errorId}
+        errors={props.form.errors}
+        show={Boolean(props.form.errors?.length)}
+        text={props.errorText ?? ((key) => t(key))}
+      />
+      {props.children}
+      <div className="editor__actions">
+        <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
+          {t("adminUsers.saveAndContinue")}
+        </button>
+      </div>
+      {prompt}
+    </Form>
+  );
+}
+
+/** A tab form's Conform state: the tab's schema checks in the browser as on the server; the last reply shows. */
+export function useTabForm<S extends ZodType<Record<string, unknown>>>(
+  schema: S,
+  defaultValue: object,
+  result: SubmissionResult<string[]> | undefined,
+) {
+  const navigation = useNavigation();
+  return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
+    lastResult: navigation.state === "idle" ? result : undefined,
+    // Each tab's values are the draft's, in the shape its schema reads.
+    defaultValue: defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
