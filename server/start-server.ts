@@ -19,7 +19,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, type Config } from "../app/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
-import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../app/jobs/housekeeping.server";
+import { startJobRunner } from "../app/jobs/runner.server";
 import { seedDemo } from "../app/seed/seed";
 import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.server";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
@@ -75,21 +75,20 @@ export async function startServer(
   setDatabase(database);
   await options.afterSeed?.(database.db);
 
-  // E-mail leaves after the commit that queued it; what failed is retried with the jobs.
-  setMailDelivery(() => database.db, mailTransport(config));
+  // E-mail leaves after the commit that queued it; what failed is retried by the jobs.
+  const transport = mailTransport(config);
+  setMailDelivery(() => database.db, transport);
+  void deliverSoon();
 
-  // Housekeeping (expired sessions, provider records, old sign-in attempts) and mail retries: now and every hour.
-  const runJobs = () =>
-    runHousekeeping(database)
-      .then((result) => result && logger.info(result, "housekeeping done"))
-      .catch((error: unknown) =>
-        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "housekeeping failed"),
-      )
-      .then(deliverSoon);
+  // The scheduled jobs (housekeeping, auto-deactivation, mail retries) on pg-boss: each runs once
+  // across instances (ADR 18). A runner that cannot start leaves the portal serving, and says so.
   const runsJobs = options.worker?.runsJobs ?? true;
-  if (runsJobs) void runJobs();
-  const jobsTimer = runsJobs ? setInterval(runJobs, HOUSEKEEPING_INTERVAL_MS) : undefined;
-  jobsTimer?.unref();
+  const jobs = runsJobs
+    ? await startJobRunner(database, transport).catch((error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "job runner did not start");
+        return null;
+      })
+    : null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -206,7 +205,7 @@ export async function startServer(
   return {
     url,
     close: async () => {
-      clearInterval(jobsTimer);
+      await jobs?.stop({ graceful: false, wait: true });
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

@@ -52,7 +52,8 @@ export async function recordAudit(
     entityId: string | number;
     operation: "create" | "update" | "delete" | "move";
     changes: FieldChange[];
-    actorId: number;
+    /** Null: done by the system (a job), not by a person. */
+    actorId: number | null;
     at?: Date;
   },
 ): Promise<void> {

@@ -1,21 +1,27 @@
 /**
- * `npm run jobs`: runs the jobs once against the configured database (DATABASE_URL or the PGlite
- * folder in DATA_DIR) and prints what they did. The server also runs them every hour.
+ * `npm run jobs`: runs every scheduled job once, now, against the configured database
+ * (DATABASE_URL or the PGlite folder in DATA_DIR), prints what each did and exits. The server runs
+ * them on their schedules (pg-boss, ADR 18).
  */
 import { parseConfig } from "~/config.server";
 import { openDatabase } from "~/db/client.server";
-import { runHousekeeping } from "./housekeeping.server";
+import { mailTransport } from "~/mail/outbox.server";
+import { runEveryJobOnce } from "./runner.server";
 
 const config = parseConfig({ ...process.env });
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await handle.migrate();
-  const result = await runHousekeeping(handle);
-  console.log(
-    result
-      ? `housekeeping: ${result.sessions} expired sessions, ${result.providerRecords} provider records, ${result.loginAttempts} old sign-in attempts deleted`
-      : "housekeeping: another instance holds the lock; nothing done",
-  );
+  const done = await runEveryJobOnce(handle, mailTransport(config));
+  for (const [job, counts] of Object.entries(done)) {
+    console.log(
+      `${job}: ${
+        Object.entries(counts)
+          .map(([what, n]) => `${n} ${what}`)
+          .join(", ") || "done"
+      }`,
+    );
+  }
 } finally {
   await handle.close();
 }

@@ -1,9 +1,9 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
 import { actorManages } from "./users.server";
-import type { DeactivationReason } from "./lifecycle";
+import { autoDeactivationCutoff, dueForAutoDeactivation, type DeactivationReason } from "./lifecycle";
 
 export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" } | { kind: "self" };
 
@@ -11,7 +11,7 @@ export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: 
  * Ends every way back in of one identity at once (ASVS V7): its portal sessions, and every record
  * the identity provider keeps for the account — its sign-ins, grants, access and refresh tokens.
  */
-async function endEverySession(tx: Executor, identityId: number): Promise<void> {
+export async function endEverySession(tx: Executor, identityId: number): Promise<void> {
   const account = String(identityId);
   await tx.delete(sessions).where(eq(sessions.identityId, identityId));
   const grants = await tx
@@ -114,4 +114,54 @@ export async function deleteUser(database: Database, actorId: number, userId: nu
     await recordAudit(tx, { entity: "identity", entityId: userId, operation: "delete", changes: [], actorId });
     return { kind: "deleted" };
   });
+}
+
+/**
+ * SPEC §4 auto-deactivation (the daily job): every active user not signed in for more than 180
+ * days — never signed in: since their creation — becomes inactive for "inactivity", each in its
+ * own transaction: every session, token and grant ends, audited as done by the system.
+ */
+export async function deactivateInactiveUsers(database: Database, now = new Date()): Promise<{ deactivated: number }> {
+  const cutoff = autoDeactivationCutoff(now);
+  const due = await database
+    .select({ id: identities.id })
+    .from(identities)
+    .where(
+      and(
+        eq(identities.status, "active"),
+        or(lt(identities.lastLoginAt, cutoff), and(isNull(identities.lastLoginAt), lt(identities.createdAt, cutoff))),
+      ),
+    );
+  let deactivated = 0;
+  for (const { id } of due) {
+    const done = await database.transaction(async (tx) => {
+      // Checked again under the lock: a sign-in since the list was read keeps the user active.
+      const [user] = await tx
+        .select({ status: identities.status, lastLoginAt: identities.lastLoginAt, createdAt: identities.createdAt })
+        .from(identities)
+        .where(eq(identities.id, id))
+        .for("update");
+      if (!user || !dueForAutoDeactivation(user, now)) return false;
+      const next = { status: "inactive" as const, deactivationReason: "inactivity" as const };
+      await tx
+        .update(identities)
+        .set({ ...next, modifiedBy: null, updatedAt: now })
+        .where(eq(identities.id, id));
+      await endEverySession(tx, id);
+      await recordAudit(tx, {
+        entity: "identity",
+        entityId: id,
+        operation: "update",
+        changes: fieldChanges({ status: "active", deactivationReason: null as string | null }, next, [
+          "status",
+          "deactivationReason",
+        ]),
+        actorId: null,
+        at: now,
+      });
+      return true;
+    });
+    if (done) deactivated += 1;
+  }
+  return { deactivated };
 }

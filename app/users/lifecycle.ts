@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTO_DEACTIVATION_DAYS } from "~/limits";
 
 /** Why an administrator deactivates a user (issue #14 §5): one of these, never free text. */
 export const DEACTIVATION_REASONS = ["leftCompany", "roleChanged", "securityConcern", "inactivity", "other"] as const;
@@ -8,3 +9,21 @@ export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number];
 export const deactivationSchema = z.object({
   reason: z.enum(DEACTIVATION_REASONS, { error: "validations.required" }),
 });
+
+const DAY_MS = 86_400_000;
+
+/** The moment before which a user's last sign-in (or, never signed in, their creation) makes them inactive. */
+export function autoDeactivationCutoff(now: Date): Date {
+  return new Date(now.getTime() - AUTO_DEACTIVATION_DAYS * DAY_MS);
+}
+
+/**
+ * SPEC §4 User activation: an active user not signed in for more than 180 days is deactivated;
+ * one who never signed in counts from their creation.
+ */
+export function dueForAutoDeactivation(
+  user: { status: "active" | "inactive"; lastLoginAt: Date | null; createdAt: Date },
+  now: Date,
+): boolean {
+  return user.status === "active" && (user.lastLoginAt ?? user.createdAt) < autoDeactivationCutoff(now);
+}

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, verificationTokens } from "~/db/schema";
 import { recordAudit } from "~/admin/audit.server";
@@ -31,6 +31,7 @@ interface NewUser {
 export async function queueVerification(tx: Executor, user: NewUser, publicUrl: string, now = new Date()) {
   const token = randomBytes(32).toString("base64url");
   await tx.delete(verificationTokens).where(eq(verificationTokens.identityId, user.id));
+  await tx.update(identities).set({ verificationExpiredAt: null }).where(eq(identities.id, user.id));
   await tx
     .insert(verificationTokens)
     .values({ tokenHash: digest(token), identityId: user.id, expiresAt: verificationExpiresAt(now), createdAt: now });
@@ -126,5 +127,41 @@ export async function completeVerification(
       at: now,
     });
     return { kind: "verified", email: link.email };
+  });
+}
+
+/**
+ * The hourly job (issue #15 §2): an unverified user whose last link lapsed unused (72 hours)
+ * shows "verification expired" until an administrator sends a new one. Audited as the system.
+ */
+export async function expireVerifications(database: Database, now = new Date()): Promise<{ expired: number }> {
+  return database.transaction(async (tx) => {
+    const live = tx
+      .select({ id: verificationTokens.identityId })
+      .from(verificationTokens)
+      .where(and(eq(verificationTokens.identityId, identities.id), gt(verificationTokens.expiresAt, now)));
+    const lapsed = await tx
+      .update(identities)
+      .set({ verificationExpiredAt: now })
+      .where(
+        and(
+          isNull(identities.emailVerifiedAt),
+          isNull(identities.verificationExpiredAt),
+          sql`exists (select 1 from ${verificationTokens} where ${verificationTokens.identityId} = ${identities.id})`,
+          sql`not exists (${live})`,
+        ),
+      )
+      .returning({ id: identities.id });
+    for (const { id } of lapsed) {
+      await recordAudit(tx, {
+        entity: "identity",
+        entityId: id,
+        operation: "update",
+        changes: [{ field: "status", oldValue: "awaitingVerification", newValue: "verificationExpired" }],
+        actorId: null,
+        at: now,
+      });
+    }
+    return { expired: lapsed.length };
   });
 }

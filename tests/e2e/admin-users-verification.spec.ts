@@ -3,7 +3,26 @@ import { expect, test } from "@playwright/test";
 import { E2E_MAIL_DIR } from "../../playwright.config";
 import { mailsTo, verificationLinkIn } from "../support/mail-sink";
 import { ready, signIn } from "./helpers";
-import { NEWCOMERS } from "./fixture-accounts";
+import { LAPSED, NEWCOMERS } from "./fixture-accounts";
+
+test.describe("issue #15 §2: a lapsed verification link", () => {
+  test("the list filters and the user page show verification expired; a new link makes the user awaiting again", async ({
+    page,
+  }) => {
+    const email = LAPSED[test.info().project.name as keyof typeof LAPSED];
+    await signIn(page, "admin@example.com", "/admin/users?status=verificationExpired");
+    await expect(page.locator("table.data-table")).toContainText(email);
+    await expect(page.locator("table.data-table")).not.toContainText(
+      NEWCOMERS[test.info().project.name as keyof typeof NEWCOMERS],
+    );
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: "View Ada Lindqvist" }).click();
+    await expect(page.locator(".notice").first()).toHaveText("Verification expired");
+    await page.getByRole("button", { name: "Resend verification email" }).click();
+    await expect(page.locator(".notice--success")).toHaveText("Verification email sent");
+    await expect(page.locator(".notice").first()).toHaveText("Awaiting verification");
+  });
+});
 
 test.describe("issue #14 §3: the verification e-mail and the new user's first password", () => {
   test("resend verification → the mail reaches the SMTP server → the user sets a password (policy, not their name) and signs in", async ({

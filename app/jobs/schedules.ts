@@ -1,0 +1,13 @@
+/**
+ * The scheduled jobs and their cron (UTC). pg-boss sends each tick's job once whichever instance's
+ * clock sees it first, and one worker takes it: with several instances on one PostgreSQL, each
+ * runs once (ADR 18).
+ */
+export const SCHEDULES = {
+  housekeeping: "5 * * * *",
+  "auto-deactivation": "20 2 * * *",
+  "verification-expiry": "35 * * * *",
+  "mail-retry": "*/10 * * * *",
+} as const;
+export type JobName = keyof typeof SCHEDULES;
+export const JOB_NAMES = Object.keys(SCHEDULES) as JobName[];

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import cronParser from "cron-parser";
+import { dueForAutoDeactivation } from "~/users/lifecycle";
+import { JOB_NAMES, SCHEDULES } from "~/jobs/schedules";
+
+const DAY = 86_400_000;
+const now = new Date("2026-11-23T02:20:00Z");
+const ago = (days: number, ms = 0) => new Date(now.getTime() - days * DAY - ms);
+
+describe("SPEC §4 auto-deactivation: more than 180 days without a sign-in", () => {
+  const user = { status: "active" as const, lastLoginAt: ago(10), createdAt: ago(400) };
+  it("exactly 180 days is not yet more than 180; a moment later is", () => {
+    expect(dueForAutoDeactivation({ ...user, lastLoginAt: ago(180) }, now)).toBe(false);
+    expect(dueForAutoDeactivation({ ...user, lastLoginAt: ago(180, 1) }, now)).toBe(true);
+    expect(dueForAutoDeactivation(user, now)).toBe(false);
+  });
+  it("a user who never signed in counts from their creation", () => {
+    expect(dueForAutoDeactivation({ ...user, lastLoginAt: null, createdAt: ago(181) }, now)).toBe(true);
+    expect(dueForAutoDeactivation({ ...user, lastLoginAt: null, createdAt: ago(30) }, now)).toBe(false);
+  });
+  it("an inactive user is left as they are", () => {
+    expect(dueForAutoDeactivation({ ...user, status: "inactive", lastLoginAt: ago(500) }, now)).toBe(false);
+  });
+});
+
+describe("issue #15 §1 schedules", () => {
+  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every ten minutes", () => {
+    const gap = (name: keyof typeof SCHEDULES) => {
+      const next = cronParser.parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: now });
+      return -next.next().getTime() + next.next().getTime();
+    };
+    expect(gap("housekeeping")).toBe(60 * 60 * 1000);
+    expect(gap("auto-deactivation")).toBe(DAY);
+    expect(gap("mail-retry")).toBe(10 * 60 * 1000);
+    expect(gap("verification-expiry")).toBe(60 * 60 * 1000);
+    expect(JOB_NAMES).toEqual(["housekeeping", "auto-deactivation", "verification-expiry", "mail-retry"]);
+  });
+});
