@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseIntegrationTargets, type IntegrationTarget } from "./integrations/targets";
 
 /**
  * All configuration, read once from the environment and validated at start.
@@ -59,13 +60,23 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).max(255).default("Dealer Portal <no-reply@dealer-portal.example>"),
   /** Web worker processes (node:cluster); more than one needs DATABASE_URL (PGlite is one process's). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Downstream targets of identity and organization changes: a JSON list (app/integrations/targets.ts). */
+  INTEGRATION_TARGETS: z.string().optional(),
+  /** The first retry of a failed push waits this long; each next one twice as long. */
+  INTEGRATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
 export interface Config extends Omit<
   RawConfig,
-  "SESSION_SECRET" | "OIDC_CLIENT_SECRET" | "PUBLIC_URL" | "SEED_DEMO" | "ALLOW_INSECURE_HTTP" | "TRUST_PROXY"
+  | "SESSION_SECRET"
+  | "OIDC_CLIENT_SECRET"
+  | "PUBLIC_URL"
+  | "SEED_DEMO"
+  | "ALLOW_INSECURE_HTTP"
+  | "TRUST_PROXY"
+  | "INTEGRATION_TARGETS"
 > {
   SESSION_SECRET: string;
   OIDC_CLIENT_SECRET: string;
@@ -76,6 +87,8 @@ export interface Config extends Omit<
   TRUST_PROXY: number | string | false;
   isProduction: boolean;
   embeddedIdp: boolean;
+  /** INTEGRATION_TARGETS, checked (their secrets stay out of logs). */
+  integrationTargets: IntegrationTarget[];
 }
 
 export class ConfigError extends Error {}
@@ -110,10 +123,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       }
     }
   }
+  const integrations = parseIntegrationTargets(raw.INTEGRATION_TARGETS, allowInsecureHttp);
+  if ("problem" in integrations)
+    throw new ConfigError(`Configuration error: INTEGRATION_TARGETS ${integrations.problem}`);
+  const { INTEGRATION_TARGETS: _targets, ...settings } = raw;
   const dataDir = path.resolve(raw.DATA_DIR);
   const sessionSecret = raw.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret");
   return {
-    ...raw,
+    ...settings,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
     PUBLIC_URL_BRAND3: raw.PUBLIC_URL_BRAND3?.replace(/\/$/, ""),
@@ -125,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     isProduction,
     embeddedIdp: !raw.OIDC_ISSUER,
+    integrationTargets: integrations.targets,
   };
 }
 

@@ -22,6 +22,7 @@ import { openDatabase, setDatabase, type Database, type DatabaseHandle } from ".
 import { startJobRunner } from "../app/jobs/runner.server";
 import { seedDemo } from "../app/seed/seed";
 import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.server";
+import { pushSoon, setIntegrations } from "../app/integrations/pushes.server";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { logger } from "../app/logger.server";
 import { requestScope } from "../app/server-context/request-scope.server";
@@ -35,6 +36,7 @@ declare module "@remix-run/node" {
   }
 }
 
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_FILE = /\.(?:js|css|json|svg|png|ico|woff2?|txt|map)$/i;
 
 export interface RunningServer {
@@ -79,6 +81,10 @@ export async function startServer(
   const transport = mailTransport(config);
   setMailDelivery(() => database.db, transport);
   void deliverSoon();
+  setIntegrations(
+    { targets: config.integrationTargets, retrySeconds: config.INTEGRATION_RETRY_SECONDS },
+    () => database.db,
+  );
 
   // The scheduled jobs (housekeeping, auto-deactivation, mail retries) on pg-boss: each runs once
   // across instances (ADR 18). A runner that cannot start leaves the portal serving, and says so.
@@ -104,6 +110,8 @@ export async function startServer(
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Path only: query strings can carry codes and states.
       logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, "request");
+      // A write may have queued pushes of identities or organizations (in its audit): send them now.
+      if (WRITES.has(req.method)) void pushSoon();
     });
     next();
   });

@@ -1,5 +1,6 @@
 import type { Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import { queuePushes } from "~/integrations/pushes.server";
 import type { SaveOutcome } from "./save-outcome";
 
 export interface FieldChange {
@@ -44,13 +45,16 @@ export function fieldChanges<T extends Record<string, unknown>>(
 /**
  * Writes one audit entry per changed field (or one without a field when nothing field-level
  * changed), in the caller's transaction when given one, so the change and its audit land together.
+ * A change of an identity or an organization is also queued for the downstream targets there, so
+ * every audited change is pushed and a change that rolls back is not.
  */
 export async function recordAudit(
   database: Executor,
   entry: {
     entity: string;
     entityId: string | number;
-    operation: "create" | "update" | "delete" | "move";
+    /** "resync": an administrator asked for the record to be pushed to every target again. */
+    operation: "create" | "update" | "delete" | "move" | "resync";
     changes: FieldChange[];
     /** Null: done by the system (a job), not by a person. */
     actorId: number | null;
@@ -69,6 +73,9 @@ export async function recordAudit(
       ? entry.changes.map((c) => ({ ...base, ...c }))
       : [{ ...base, field: null, oldValue: null, newValue: null }];
   await database.insert(auditLog).values(rows);
+  if (entry.entity === "identity" || entry.entity === "organization") {
+    await queuePushes(database, entry.entity, Number(entry.entityId), base.changedOn);
+  }
 }
 
 /**

@@ -579,3 +579,56 @@ export const userDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.actorId, t.subjectId] })],
 );
+
+/**
+ * The push of one record (an identity or an organization) to one downstream target (issue #15 §3):
+ * written in the transaction of the change (an outbox), delivered after the commit and retried with
+ * back-off by the jobs. `generation` grows with every new request, so a delivery that was under way
+ * when the record changed again does not mark the newer request done.
+ */
+export const integrationPushes = pgTable(
+  "integration_pushes",
+  {
+    subjectKind: text("subject_kind", { enum: ["identity", "organization"] }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    target: text("target").notNull(),
+    state: text("state", { enum: ["pending", "sending", "synced", "failed"] }).notNull(),
+    generation: integer("generation").notNull().default(1),
+    attempts: integer("attempts").notNull().default(0),
+    /** Pending: when the next attempt is due; sending: until when a deliverer holds the row. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectKind, t.subjectId, t.target] }),
+    index("integration_pushes_due_idx").on(t.state, t.nextAttemptAt),
+  ],
+);
+
+/** A push that failed for good (SPEC §3 Integration error), for the integration error report. */
+export const integrationErrors = pgTable(
+  "integration_errors",
+  {
+    id: serial("id").primaryKey(),
+    subjectKind: text("subject_kind", { enum: ["identity", "organization"] }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    organizationId: integer("organization_id"),
+    serialNumber: text("serial_number"),
+    integrationType: text("integration_type").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    functionName: text("function_name").notNull(),
+    logGroup: text("log_group").notNull(),
+    logStream: text("log_stream").notNull(),
+    message: text("message").notNull(),
+    errorDate: timestamp("error_date", { withTimezone: true }).notNull().defaultNow(),
+    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("integration_errors_date_idx").on(t.errorDate),
+    index("integration_errors_subject_idx").on(t.subjectKind, t.subjectId),
+  ],
+);

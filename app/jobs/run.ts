@@ -6,12 +6,14 @@
 import { parseConfig } from "~/config.server";
 import { openDatabase } from "~/db/client.server";
 import { mailTransport } from "~/mail/outbox.server";
+import { setIntegrations } from "~/integrations/pushes.server";
 import { runEveryJobOnce } from "./runner.server";
 
 const config = parseConfig({ ...process.env });
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await handle.migrate();
+  setIntegrations({ targets: config.integrationTargets, retrySeconds: config.INTEGRATION_RETRY_SECONDS });
   const done = await runEveryJobOnce(handle, mailTransport(config));
   for (const [job, counts] of Object.entries(done)) {
     console.log(

@@ -4,6 +4,7 @@ import { logger } from "~/logger.server";
 import { deliverQueuedMail, type MailTransport } from "~/mail/outbox.server";
 import { deactivateInactiveUsers } from "~/users/lifecycle.server";
 import { expireVerifications } from "~/users/verification.server";
+import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.server";
 import { purgeExpired } from "./housekeeping.server";
 import { JOB_NAMES, SCHEDULES, type JobName } from "./schedules";
 
@@ -22,6 +23,7 @@ export function jobWork(
     "auto-deactivation": (now) => deactivateInactiveUsers(handle.db, now),
     "verification-expiry": (now) => expireVerifications(handle.db, now),
     "mail-retry": (now) => deliverQueuedMail(handle.db, transport, now),
+    "integration-push": (now) => deliverDuePushes(handle.db, integrationSettings(), now),
   };
 }
 

@@ -8,6 +8,8 @@ export const SCHEDULES = {
   "auto-deactivation": "20 2 * * *",
   "verification-expiry": "35 * * * *",
   "mail-retry": "*/10 * * * *",
+  // Pushes are sent right after the change; this sends the retries whose back-off has passed.
+  "integration-push": "* * * * *",
 } as const;
 export type JobName = keyof typeof SCHEDULES;
 export const JOB_NAMES = Object.keys(SCHEDULES) as JobName[];

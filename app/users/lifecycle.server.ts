@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { integrationSettings } from "~/integrations/pushes.server";
 import { actorManages } from "./users.server";
 import { autoDeactivationCutoff, dueForAutoDeactivation, type DeactivationReason } from "./lifecycle";
 
@@ -94,6 +95,24 @@ export async function endSessionsOfUser(
       actorId,
     });
     return { kind: "done" };
+  });
+}
+
+/**
+ * Force resync (SPEC §2 user editor): the managed user is pushed to every downstream target again.
+ * Audited as a "resync" (the audit queues the pushes in the same transaction); nothing to do
+ * without targets.
+ */
+export async function forceResync(
+  database: Database,
+  actorId: number,
+  userId: number,
+): Promise<{ kind: "sent" } | { kind: "missing" } | { kind: "noTargets" }> {
+  if (integrationSettings().targets.length === 0) return { kind: "noTargets" };
+  return database.transaction(async (tx) => {
+    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    await recordAudit(tx, { entity: "identity", entityId: userId, operation: "resync", changes: [], actorId });
+    return { kind: "sent" };
   });
 }
 

@@ -24,7 +24,7 @@ describe("SPEC §4 auto-deactivation: more than 180 days without a sign-in", () 
 });
 
 describe("issue #15 §1 schedules", () => {
-  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every ten minutes", () => {
+  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every ten minutes, push retries every minute", () => {
     const gap = (name: keyof typeof SCHEDULES) => {
       const next = cronParser.parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: now });
       return -next.next().getTime() + next.next().getTime();
@@ -33,6 +33,13 @@ describe("issue #15 §1 schedules", () => {
     expect(gap("auto-deactivation")).toBe(DAY);
     expect(gap("mail-retry")).toBe(10 * 60 * 1000);
     expect(gap("verification-expiry")).toBe(60 * 60 * 1000);
-    expect(JOB_NAMES).toEqual(["housekeeping", "auto-deactivation", "verification-expiry", "mail-retry"]);
+    expect(gap("integration-push")).toBe(60 * 1000);
+    expect(JOB_NAMES).toEqual([
+      "housekeeping",
+      "auto-deactivation",
+      "verification-expiry",
+      "mail-retry",
+      "integration-push",
+    ]);
   });
 });
