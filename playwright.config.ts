@@ -8,6 +8,9 @@ export const BRAND3_BASE_URL = `http://halden.localhost:${PORT}`;
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `dealer-portal-e2e-${PORT}`);
 /** Where the e2e suite's SMTP server (tests/support/mail-sink.ts) files what the portal sends. */
 export const E2E_MAIL_DIR = `${E2E_DATA_DIR}-mail`;
+/** The e2e suite's downstream target (tests/support/push-target.ts): pushes land there, and tests read them back. */
+export const E2E_PUSH_TARGET = `http://127.0.0.1:${PORT + 2}`;
+export const E2E_PUSH_SECRET = "e2e-push-secret-0123456789";
 
 /** Specs that change shared demo data; their project runs after the others have finished. */
 const AFTER_ALL = "**/*.after-all.spec.ts";
@@ -58,6 +61,8 @@ export default defineConfig({
       PUBLIC_URL_BRAND3: `http://halden.localhost:${PORT}`,
       DATA_DIR: E2E_DATA_DIR,
       MAIL_SINK_DIR: E2E_MAIL_DIR,
+      PUSH_TARGET_PORT: String(PORT + 2),
+      PUSH_TARGET_SECRET: E2E_PUSH_SECRET,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       APP_ENV: "test",

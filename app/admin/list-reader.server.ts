@@ -1,12 +1,15 @@
-import { asc, count, desc, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, ilike, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { PAGE_SIZE } from "~/limits";
 import { containsPattern, everyRow, pageOf, type ListPage } from "./list-query";
 import type { TableState } from "./table-state";
 
-/** What an administration list is asked for: its table state (URL) and, for tests, a page size. */
-export type ListOptions<K extends string> = Partial<TableState<K>> & { pageSize?: number };
+/**
+ * What an administration list is asked for: its table state (URL), the list's own filters and
+ * scope as a condition, and, for tests, a page size.
+ */
+export type ListOptions<K extends string> = Partial<TableState<K>> & { pageSize?: number; where?: SQL };
 
 /**
  * One administration list over one table: the search (text contained in any of the columns), the
@@ -19,7 +22,8 @@ export function tableList<T extends PgTable, K extends string>(
   type Row = T["$inferSelect"];
   function reader(database: Database, options: ListOptions<K>) {
     const query = options.query?.trim() ?? "";
-    const where = query ? or(...spec.searched.map((column) => ilike(column, containsPattern(query)))) : undefined;
+    const searched = query ? or(...spec.searched.map((column) => ilike(column, containsPattern(query)))) : undefined;
+    const where = options.where ? and(options.where, searched) : searched;
     const order = [
       (options.sortType === "desc" ? desc : asc)(spec.sorts[options.sortBy ?? spec.defaultSort]),
       asc(spec.id),

@@ -7,10 +7,10 @@ import { withSearchParam } from "~/shell/search-params";
 import { DEACTIVATION_REASONS } from "~/users/lifecycle";
 
 /** The outcomes a redirect reports with ?done=. */
-const DONE = new Set(["deactivated", "activated", "sessionsEnded", "verificationSent"]);
+const DONE = new Set(["deactivated", "activated", "sessionsEnded", "verificationSent", "resyncSent"]);
 
 /**
- * Resend verification (no confirmation: it only sends a new link). Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so
+ * Resend verification and force resync (no confirmation: they only send again). Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so
  * both work without JavaScript; the outcome shows as a status line after the redirect (?done=).
  */
 export function LifecycleActions(props: {
@@ -20,6 +20,8 @@ export function LifecycleActions(props: {
   canChangeStatus: boolean;
   /** The user has not verified yet and the administrator may edit: a new verification e-mail. */
   canResend: boolean;
+  /** Downstream targets are configured and the administrator may edit: push the user to them again. */
+  canResync: boolean;
   /** The administrator's own account: no deactivate or delete here. */
   self: boolean;
   reasonError?: string;
@@ -58,6 +60,14 @@ export function LifecycleActions(props: {
             <input type="hidden" name="intent" value="resend" />
             <button type="submit" className="button button--secondary">
               {t("adminUsers.resend")}
+            </button>
+          </Form>
+        )}
+        {props.canResync && (
+          <Form method="post" action={location.pathname + location.search} preventScrollReset>
+            <input type="hidden" name="intent" value="resync" />
+            <button type="submit" className="button button--secondary">
+              {t("adminUsers.resync")}
             </button>
           </Form>
         )}

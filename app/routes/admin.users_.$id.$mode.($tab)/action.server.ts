@@ -7,10 +7,10 @@ import { getConfig } from "~/config.server";
 import { resendVerification } from "~/users/verification.server";
 import { readFormData } from "~/security/form-body.server";
 import { deactivationSchema } from "~/users/lifecycle";
-import { activateUser, deactivateUser, deleteUser, endSessionsOfUser } from "~/users/lifecycle.server";
+import { activateUser, deactivateUser, deleteUser, endSessionsOfUser, forceResync } from "~/users/lifecycle.server";
 
 /**
- * Resend verification (admin:users:edit or write); deactivate (with a reason), activate, delete and
+ * Resend verification and force resync (admin:users:edit or write); deactivate (with a reason), activate, delete and
  * end sessions (admin:users:write only). Only a user of the administrator's own locations (any
  * other is 404). A missing reason keeps the dialog open.
  */
@@ -26,6 +26,12 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
     if (sent.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (sent.kind === "verified") return data({ refusal: "adminUsers.alreadyVerified" }, { status: 409 });
     return redirect(`/admin/users/${id}/view${tabPath}?done=verificationSent`);
+  }
+  if (intent === "resync") {
+    const resync = await forceResync(db(), user.identityId, id);
+    if (resync.kind === "missing") throw new Response("Not Found", { status: 404 });
+    if (resync.kind === "noTargets") return data({ refusal: "integrations.noTargets" }, { status: 409 });
+    return redirect(`/admin/users/${id}/view${tabPath}?done=resyncSent`);
   }
   await requireFeatures(request, USERS_LIFECYCLE);
   let outcome;

@@ -20,11 +20,13 @@ import { SessionsTab } from "./SessionsTab";
 import { activeSessionsOf } from "~/account/account-security.server";
 import { userAction } from "./action.server";
 import { SavedDialog } from "./SavedDialog";
+import { IntegrationsTab } from "./IntegrationsTab";
+import { integrationSettings, pushStatusOf } from "~/integrations/pushes.server";
 
 export const meta = titleMeta("adminUsers.title");
 
-/** The editor's tabs but the review, then the sessions; each is its own address. */
-export const USER_TABS = [...EDITOR_TABS.filter((tab) => tab !== "review"), "sessions"] as const;
+/** The editor's tabs but the review, then the sessions and the integration status; each is its own address. */
+export const USER_TABS = [...EDITOR_TABS.filter((tab) => tab !== "review"), "sessions", "integrations"] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
@@ -39,12 +41,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const managed = await getManagedUser(db(), user.identityId, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
   const locale = await localeOf(request);
-  const [roles, sessions, lists, digital] = await Promise.all([
+  const [roles, sessions, lists, digital, pushes] = await Promise.all([
     tab === "roles" ? securityRoleChoices(db()) : [],
     tab === "sessions" ? activeSessionsOf(db(), id, undefined) : [],
     tab === "emails" ? listNames(db(), managed.emailLists, locale) : [],
     tab === "applications" || tab === "permissions" ? heldDigitalAccess(db(), managed, locale) : null,
+    tab === "integrations" ? pushStatusOf(db(), "identity", id) : [],
   ]);
+  const canEdit = satisfiesRule(user.access.features, USERS_EDIT);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
   const locationNames = new Map(managed.locations.map((location) => [location.id, location.name]));
   return {
@@ -53,10 +57,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lists,
     digital,
     canChangeStatus: satisfiesRule(user.access.features, USERS_LIFECYCLE),
-    canEdit: satisfiesRule(user.access.features, USERS_EDIT),
-    canResend:
-      (managed.status === "awaitingVerification" || managed.status === "verificationExpired") &&
-      satisfiesRule(user.access.features, USERS_EDIT),
+    canEdit,
+    canResend: (managed.status === "awaitingVerification" || managed.status === "verificationExpired") && canEdit,
+    canResync: canEdit && integrationSettings().targets.length > 0,
+    pushes: pushes.map((row) => ({
+      ...row,
+      lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
+      lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    })),
     isSelf: id === user.identityId,
     user: {
       ...managed,
@@ -75,7 +83,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, lists, digital, canChangeStatus, canResend, canEdit, isSelf } =
+  const { tab, user, held, sessions, lists, digital, pushes, canChangeStatus, canResend, canResync, canEdit, isSelf } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -88,19 +96,23 @@ export default function UserView() {
       <h1>{name}</h1>
       {canEdit && (
         <p>
-          <Link to={`/admin/users/${user.id}/edit/${tab === "sessions" ? "contact" : tab}`} className="button">
+          <Link
+            to={`/admin/users/${user.id}/edit/${tab === "sessions" || tab === "integrations" ? "contact" : tab}`}
+            className="button"
+          >
             {t("adminUsers.edit")}
           </Link>
         </p>
       )}
       <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
       <SavedDialog email={user.email} />
-      {(canChangeStatus || canResend) && (
+      {(canChangeStatus || canResend || canResync) && (
         <LifecycleActions
           name={name}
           active={user.status !== "inactive"}
           canChangeStatus={canChangeStatus}
           canResend={canResend}
+          canResync={canResync}
           self={isSelf}
           reasonError={actionData && "reasonError" in actionData ? actionData.reasonError : undefined}
           refusal={actionData && "refusal" in actionData ? actionData.refusal : undefined}
@@ -124,6 +136,7 @@ export default function UserView() {
         {tab === "permissions" && digital && <PermissionsTab sets={digital.sets} />}
         {tab === "emails" && <EmailsTab lists={lists} />}
         {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} />}
+        {tab === "integrations" && <IntegrationsTab rows={pushes} />}
       </section>
     </div>
   );

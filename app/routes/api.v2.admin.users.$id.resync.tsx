@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { apiIdParam } from "~/api/id-param.server";
+import { jsonBody } from "~/api/validation-reply.server";
+import { refusalReply } from "~/api/refusal-reply.server";
+import { db } from "~/db/client.server";
+import { localeOf, translatorFor } from "~/i18n/i18next.server";
+import { USERS_EDIT } from "~/permissions/write-rules";
+import { forceResync } from "~/users/lifecycle.server";
+
+/**
+ * POST /api/v2/admin/users/{id}/resync (`{}`): admin:users:edit or write; the user is pushed to
+ * every downstream target again. Another dealer's user is 404; without targets, 409.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, USERS_EDIT);
+  const id = apiIdParam(params.id);
+  await jsonBody(request);
+  const outcome = await forceResync(db(), user.identityId, id);
+  if (outcome.kind === "missing") return apiError(404, "Not Found");
+  const locale = await localeOf(request);
+  if (outcome.kind === "noTargets") return refusalReply(locale, 409, "integrations.noTargets");
+  return apiJson({ message: translatorFor(locale)("adminUsers.resyncSent") });
+}
