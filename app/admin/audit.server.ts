@@ -1,6 +1,7 @@
 import type { Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { queuePushes } from "~/integrations/pushes.server";
+import { onlySignIn } from "~/audit/query";
 import type { SaveOutcome } from "./save-outcome";
 
 export interface FieldChange {
@@ -46,7 +47,7 @@ export function fieldChanges<T extends Record<string, unknown>>(
  * Writes one audit entry per changed field (or one without a field when nothing field-level
  * changed), in the caller's transaction when given one, so the change and its audit land together.
  * A change of an identity or an organization is also queued for the downstream targets there, so
- * every audited change is pushed and a change that rolls back is not.
+ * every audited change is pushed and a change that rolls back is not (a sign-in alone is not sent).
  */
 export async function recordAudit(
   database: Executor,
@@ -73,7 +74,7 @@ export async function recordAudit(
       ? entry.changes.map((c) => ({ ...base, ...c }))
       : [{ ...base, field: null, oldValue: null, newValue: null }];
   await database.insert(auditLog).values(rows);
-  if (entry.entity === "identity" || entry.entity === "organization") {
+  if ((entry.entity === "identity" || entry.entity === "organization") && !onlySignIn(entry.changes)) {
     await queuePushes(database, entry.entity, Number(entry.entityId), base.changedOn);
   }
 }

@@ -1,3 +1,5 @@
+import { recordAudit } from "~/admin/audit.server";
+import { LAST_LOGIN_FIELD } from "~/audit/query";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, organizations, roleAssignments } from "~/db/schema";
@@ -40,6 +42,25 @@ export async function identityForSignIn(database: Database, claims: IdentityClai
   return identity && identity.status === "active" ? identity : null;
 }
 
+/** A sign-in: the last login moves, audited as that field's change by the user (issue #15 §4). */
 export async function recordLogin(database: Database, identityId: number, now = new Date()): Promise<void> {
-  await database.update(identities).set({ lastLoginAt: now }).where(eq(identities.id, identityId));
+  await database.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ lastLoginAt: identities.lastLoginAt })
+      .from(identities)
+      .where(eq(identities.id, identityId))
+      .for("update");
+    if (!before) return;
+    await tx.update(identities).set({ lastLoginAt: now }).where(eq(identities.id, identityId));
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: identityId,
+      operation: "update",
+      changes: [
+        { field: LAST_LOGIN_FIELD, oldValue: before.lastLoginAt?.toISOString() ?? null, newValue: now.toISOString() },
+      ],
+      actorId: identityId,
+      at: now,
+    });
+  });
 }

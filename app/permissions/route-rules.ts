@@ -111,14 +111,14 @@ export const ROUTE_RULES = {
     pattern: "/admin/audit/users",
     rule: { all: [F.auditUsersRead] },
     nav: adminLink("adminLinks.auditUsers", "/admin/audit/users"),
-    planned: true,
   },
+  auditUsersExport: { pattern: "/admin/audit/users.csv", rule: { all: [F.auditUsersRead] } },
   auditOrganizations: {
     pattern: "/admin/audit/organizations",
     rule: { all: [F.auditOrgsRead] },
     nav: adminLink("adminLinks.auditOrganizations", "/admin/audit/organizations"),
-    planned: true,
   },
+  auditOrganizationsExport: { pattern: "/admin/audit/organizations.csv", rule: { all: [F.auditOrgsRead] } },
   identityBulkImport: {
     pattern: "/admin/wsr-bulk-assignments",
     rule: bulkImport,
@@ -135,8 +135,8 @@ export const ROUTE_RULES = {
     pattern: "/admin/integration-errors",
     rule: { all: [F.integrationStatusRead] },
     nav: [{ labelKey: "adminLinks.integrationErrors", to: "/admin/integration-errors", menus: ["admin"] }],
-    planned: true,
   },
+  integrationErrorsExport: { pattern: "/admin/integration-errors.csv", rule: { all: [F.integrationStatusRead] } },
   preferences: { pattern: "/preferences/:path?", rule: SIGNED_IN },
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
   /** The embedded identity provider's account page: change password, active sessions (issue #5 §2). */

@@ -19,6 +19,7 @@ import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
 import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-service";
 import { seedPermissionSets, seedRoles, type SeedRoleName } from "./seed-roles";
+import { seedHistory } from "./seed-history";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -272,6 +273,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedAnnouncements(database);
     await seedDemoContactData(database);
     await seedPermissionSets(database);
+    await seedHistory(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -333,5 +335,6 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedAnnouncements(database);
   await seedDemoContactData(database);
   await seedPermissionSets(database);
+  await seedHistory(database);
   return true;
 }

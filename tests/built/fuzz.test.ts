@@ -94,7 +94,7 @@ const DOMAIN = [
   "delete", "save", "move", "moveUp", "moveTop", "markRead", "upload", "replace", "edit", "endSession", "endOtherSessions",
   "endOthers", "changePassword", "subscriptions", "up", "down", "top", "en", "nl", "de", "zz", "highest", "medium", "lowest",
   "NA", "EMEA", "APAC", "General", "Sales", "jobTitle", "phoneMobile", "phoneSecondary", "fax", "listingName",
-  "preferredLanguage", "unread", "read", "DEALER_ADMIN", ADMIN_EMAIL, "0123456789abcdef",
+  "preferredLanguage", "unread", "read", "DEALER_ADMIN", ADMIN_EMAIL, "0123456789abcdef", "resync",
 ];
 
 // prettier-ignore
@@ -103,7 +103,7 @@ const FIELDS = [
   "brandIds", "regionCodes", "regionCode", "roles", "categories", "customRules", "priority", "language",
   "displayLocationCode", "locale", "brandId", "returnTo", "q", "direction", "field", "value", "lists", "handle", "subject",
   "updatedAt", "currentPassword", "newPassword", "confirmPassword", "email", "password", "view", "announcementId",
-  "translations.nl.displayName", "roles.new",
+  "translations.nl.displayName", "roles.new", "userId",
 ];
 
 /** Starting points that pass (or nearly pass) some form's schema, so mutations reach deeper code. */
@@ -377,6 +377,8 @@ function paramValue(name: string): fc.Arbitrary<string> {
     locale: ["en"],
     ids: ["1,2"],
     uid: [],
+    view: ["users", "organizations"],
+    tab: ["contact", "integrations", "sessions"],
   };
   return fc.oneof(
     { weight: 3, arbitrary: own[name]?.length ? fc.constantFrom(...own[name]) : fc.constantFrom("1", "2") },

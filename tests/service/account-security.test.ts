@@ -117,7 +117,9 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     const [entry] = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(auditor)), eq(auditLog.field, "password")));
+      .where(
+        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(auditor)), eq(auditLog.field, "password")),
+      );
     expect(entry).toMatchObject({ oldValue: null, newValue: null, changedBy: auditor });
     const [row] = await handle.db
       .select({ changed: identities.lastPassportChange })

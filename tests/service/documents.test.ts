@@ -188,7 +188,13 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(created.id)), eq(auditLog.operation, "update")));
+      .where(
+        and(
+          eq(auditLog.entity, "document"),
+          eq(auditLog.entityId, String(created.id)),
+          eq(auditLog.operation, "update"),
+        ),
+      );
     expect(audit.find((a) => a.field === "fileName")).toMatchObject({ oldValue: "old.pdf", newValue: "new.png" });
     // A wrong type or an unknown document changes nothing.
     expect(await replaceDocumentFile(handle.db, store, created.id, { fileName: "x.jpg", bytes: PNG }, adminId)).toEqual(
@@ -216,7 +222,13 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(created.id)), eq(auditLog.operation, "delete")));
+      .where(
+        and(
+          eq(auditLog.entity, "document"),
+          eq(auditLog.entityId, String(created.id)),
+          eq(auditLog.operation, "delete"),
+        ),
+      );
     expect(audit.find((a) => a.field === "name")).toMatchObject({ oldValue: "Delete me", newValue: null });
     expect(await deleteDocument(handle.db, store, created.id, adminId)).toBe(false);
   });
@@ -252,7 +264,13 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(created.id)), eq(auditLog.operation, "update")));
+      .where(
+        and(
+          eq(auditLog.entity, "document"),
+          eq(auditLog.entityId, String(created.id)),
+          eq(auditLog.operation, "update"),
+        ),
+      );
     expect(audit.find((a) => a.field === "name")).toMatchObject({ oldValue: "Edit me", newValue: "Edited" });
     expect(audit.find((a) => a.field === "fileName")).toBeUndefined();
   });

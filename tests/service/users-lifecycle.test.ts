@@ -109,7 +109,13 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(partnerId)), eq(auditLog.operation, "delete")));
+      .where(
+        and(
+          eq(auditLog.entity, "identity"),
+          eq(auditLog.entityId, String(partnerId)),
+          eq(auditLog.operation, "delete"),
+        ),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       entity: "identity",

@@ -109,7 +109,13 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(newcomerId)), eq(auditLog.field, "emailVerifiedAt")));
+      .where(
+        and(
+          eq(auditLog.entity, "identity"),
+          eq(auditLog.entityId, String(newcomerId)),
+          eq(auditLog.field, "emailVerifiedAt"),
+        ),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0].changedBy).toBe(newcomerId);
     expect(await resendVerification(handle.db, adminId, newcomerId, PUBLIC_URL)).toEqual({ kind: "verified" });

@@ -117,8 +117,17 @@ describe("issue #10 §2: the guard table matches paths the way the router does",
 describe("issue #11 §3: menus come from the route table; a screen that does not exist is not linked", () => {
   it("the Admin menu and the launcher offer only built screens", () => {
     const admin = ["feature:dev", ...ALL_ADMIN_FEATURES];
-    const built = ["/admin", "/admin/users", "/admin/applications", "/admin/security-roles", "/admin/permission-sets"];
-    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual(built);
+    const built = [
+      "/admin",
+      "/admin/users",
+      "/admin/applications",
+      "/admin/security-roles",
+      "/admin/permission-sets",
+      "/admin/audit/users",
+      "/admin/audit/organizations",
+    ];
+    // The integration error report is in the Admin menu only (not a launcher tile).
+    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual([...built, "/admin/integration-errors"]);
     expect(launcherAdminLinks(admin).map((l) => l.to)).toEqual(built);
   });
   it("every linked address is guarded by the entry it belongs to", () => {

@@ -1,0 +1,59 @@
+import { dayRangeOf } from "~/admin/date-range";
+import { tableStateOf, type TableState } from "~/admin/table-state";
+import { MAX_TEXT_LENGTH } from "~/limits";
+
+/** The two audit views (SPEC §2 Audit edit history): one screen, the entity of each address. */
+export const AUDIT_VIEWS = { users: "identity", organizations: "organization" } as const;
+export type AuditView = keyof typeof AUDIT_VIEWS;
+
+export function auditViewOf(param: string | undefined): AuditView | null {
+  return param === "users" || param === "organizations" ? param : null;
+}
+
+export const AUDIT_OPERATIONS = ["create", "update", "delete", "move", "resync"] as const;
+export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
+
+export const AUDIT_SORTS = ["id", "subject", "operation", "field", "changedOn", "changedBy"] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+
+/** A sign-in is audited as this field's change (issue #15 §4 "exclude last logins"). */
+export const LAST_LOGIN_FIELD = "lastLoginAt";
+
+/** The filters as typed: the search (user or organization) is the table state's query. */
+export interface AuditFilters {
+  from: string;
+  to: string;
+  operation: string;
+  excludeLastLogins: boolean;
+}
+
+export interface AuditQuery {
+  state: TableState<AuditSort>;
+  filters: AuditFilters;
+  applied: { from?: Date; before?: Date; operation?: AuditOperation; excludeLastLogins: boolean };
+  problems: { from?: string; to?: string };
+}
+
+/** The audit view's state from its URL: newest first; the valid filters applied, the others named. */
+export function auditQueryOf(params: URLSearchParams): AuditQuery {
+  const text = (name: string) => (params.get(name) ?? "").trim().slice(0, MAX_TEXT_LENGTH);
+  const filters: AuditFilters = {
+    from: text("from"),
+    to: text("to"),
+    operation: text("operation"),
+    excludeLastLogins: params.get("excludeLastLogins") === "1",
+  };
+  const { problems, ...days } = dayRangeOf(filters.from, filters.to);
+  const operation = AUDIT_OPERATIONS.find((known) => known === filters.operation);
+  return {
+    state: tableStateOf(params, AUDIT_SORTS, { sortBy: "changedOn", sortType: "desc" }),
+    filters: { ...filters, operation: operation ?? "" },
+    applied: { ...days, operation, excludeLastLogins: filters.excludeLastLogins },
+    problems,
+  };
+}
+
+/** Whether an audited change is a sign-in alone (which "exclude last logins" hides and no target is sent). */
+export function onlySignIn(changes: readonly { field: string | null }[]): boolean {
+  return changes.length > 0 && changes.every((change) => change.field === LAST_LOGIN_FIELD);
+}

@@ -1,0 +1,102 @@
+import { Form, Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import type { Column } from "~/admin/DataTable";
+import type { AuditView } from "~/audit/query";
+import { mediumDateTime } from "~/i18n/date-format";
+
+export interface AuditListRow {
+  id: number;
+  subjectId: number;
+  subject: string | null;
+  subjectEmail: string | null;
+  operation: string;
+  field: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+  changedOn: string;
+  changedBy: string | null;
+}
+
+/**
+ * The history's columns (SPEC §2 Audit edit history): audit id, whom it is about, operation, field,
+ * old and new value, changed on and by; on the users' view, "Force resync" on each row when allowed.
+ */
+export function auditColumns(props: {
+  view: AuditView;
+  canResync: boolean;
+  t: TFunction;
+  locale: string;
+  /** Where a row's Force resync posts: this page, with its search and filters. */
+  action: string;
+}): Column<AuditListRow>[] {
+  const { t, view } = props;
+  const when = mediumDateTime(props.locale);
+  const columns: Column<AuditListRow>[] = [
+    { key: "id", label: t("audit.id"), sortable: true, render: (row) => row.id },
+    {
+      key: "subject",
+      label: t(`audit.${view}.subject`),
+      sortable: true,
+      render: (row) =>
+        view === "users" && row.subject ? (
+          <>
+            <Link to={`/admin/users/${row.subjectId}/view`}>{row.subject}</Link>
+            {row.subjectEmail && <span className="cell-note">{row.subjectEmail}</span>}
+          </>
+        ) : (
+          (row.subject ?? t("audit.removed", { id: row.subjectId }))
+        ),
+    },
+    {
+      key: "operation",
+      label: t("audit.operation"),
+      sortable: true,
+      render: (row) => t(`audit.operations.${row.operation}`, { defaultValue: row.operation }),
+    },
+    { key: "field", label: t("audit.field"), sortable: true, render: (row) => row.field ?? "—" },
+    {
+      key: "oldValue",
+      label: t("audit.oldValue"),
+      render: (row) => <span className="cell-value">{row.oldValue ?? "—"}</span>,
+    },
+    {
+      key: "newValue",
+      label: t("audit.newValue"),
+      render: (row) => <span className="cell-value">{row.newValue ?? "—"}</span>,
+    },
+    {
+      key: "changedOn",
+      label: t("audit.changedOn"),
+      sortable: true,
+      render: (row) => <time dateTime={row.changedOn}>{when.format(new Date(row.changedOn))}</time>,
+    },
+    {
+      key: "changedBy",
+      label: t("audit.changedBy"),
+      sortable: true,
+      render: (row) => row.changedBy ?? t("audit.system"),
+    },
+  ];
+  if (view === "users" && props.canResync) {
+    columns.push({
+      key: "actions",
+      label: t("audit.actions"),
+      visuallyHidden: true,
+      render: (row) =>
+        row.subject ? (
+          <Form method="post" action={props.action} preventScrollReset>
+            <input type="hidden" name="intent" value="resync" />
+            <input type="hidden" name="userId" value={row.subjectId} />
+            <button
+              type="submit"
+              className="button button--secondary button--small"
+              aria-label={t("audit.resyncUser", { name: row.subject })}
+            >
+              {t("adminUsers.resync")}
+            </button>
+          </Form>
+        ) : null,
+    });
+  }
+  return columns;
+}
