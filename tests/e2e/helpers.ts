@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo#Portal2026";
@@ -56,4 +58,16 @@ export async function chooseOptions(page: Page, label: string, labels: string[],
   } else {
     await page.getByRole("listbox", { name: label }).selectOption(labels.map((option) => ({ label: option })));
   }
+}
+
+/** Clicks the list's "Export CSV" and reads the file it downloads: the header and the rows. */
+export async function exportedCsv(page: Page): Promise<{ header: string[]; rows: string[][] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const [header, ...rows] = parse(
+    (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""),
+  ) as string[][];
+  return { header, rows };
 }

@@ -1,10 +1,8 @@
-import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PUSH_TARGET } from "../../playwright.config";
 import type { ReceivedPush } from "../support/push-target";
-import { signIn } from "./helpers";
+import { exportedCsv, signIn } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -120,13 +118,7 @@ test.describe("issue #15 §3: the integration error report", () => {
 
   test("the CSV export holds the filtered report", async ({ page }) => {
     await signIn(page, "admin@example.com", "/admin/integration-errors?serialNumber=SN-1002");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("link", { name: "Export CSV" }).click(),
-    ]);
-    const [header, ...rows] = parse(
-      (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""),
-    ) as string[][];
+    const { header, rows } = await exportedCsv(page);
     expect(header).toEqual([
       "Error date",
       "Organization id",

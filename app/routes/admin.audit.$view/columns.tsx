@@ -2,20 +2,11 @@ import { Form, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { Column } from "~/admin/DataTable";
 import type { AuditView } from "~/audit/query";
+import type { AuditRow } from "~/audit/audit-log.server";
 import { mediumDateTime } from "~/i18n/date-format";
 
-export interface AuditListRow {
-  id: number;
-  subjectId: number;
-  subject: string | null;
-  subjectEmail: string | null;
-  operation: string;
-  field: string | null;
-  oldValue: string | null;
-  newValue: string | null;
-  changedOn: string;
-  changedBy: string | null;
-}
+/** An audit entry as the loader sends it (the date as ISO text). */
+export type AuditListRow = Omit<AuditRow, "changedOn"> & { changedOn: string };
 
 /**
  * The history's columns (SPEC §2 Audit edit history): audit id, whom it is about, operation, field,

@@ -55,21 +55,20 @@ export function LifecycleActions(props: {
         <h2 id="user-actions-title" className="visually-hidden">
           {t("adminUsers.actions")}
         </h2>
-        {props.canResend && (
-          <Form method="post" action={location.pathname + location.search} preventScrollReset>
-            <input type="hidden" name="intent" value="resend" />
-            <button type="submit" className="button button--secondary">
-              {t("adminUsers.resend")}
-            </button>
-          </Form>
-        )}
-        {props.canResync && (
-          <Form method="post" action={location.pathname + location.search} preventScrollReset>
-            <input type="hidden" name="intent" value="resync" />
-            <button type="submit" className="button button--secondary">
-              {t("adminUsers.resync")}
-            </button>
-          </Form>
+        {(
+          [
+            ["resend", props.canResend],
+            ["resync", props.canResync],
+          ] as const
+        ).map(([intent, allowed]) =>
+          allowed ? (
+            <Form key={intent} method="post" action={location.pathname + location.search} preventScrollReset>
+              <input type="hidden" name="intent" value={intent} />
+              <button type="submit" className="button button--secondary">
+                {t(`adminUsers.${intent}`)}
+              </button>
+            </Form>
+          ) : null,
         )}
         {props.self || !props.canChangeStatus ? null : props.active ? (
           <Link to={open("deactivate")} className="button button--danger" preventScrollReset>
