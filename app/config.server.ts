@@ -64,6 +64,14 @@ export const configSchema = z.object({
   INTEGRATION_TARGETS: z.string().optional(),
   /** The first retry of a failed push waits this long; each next one twice as long. */
   INTEGRATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+  /** A session without a request for this long ends (fractions allowed, for tests). */
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(1440).default(30),
+  /** A session ends this long after sign-in however active it was; the identity provider's sign-in lasts as long. */
+  SESSION_MAX_HOURS: z.coerce.number().min(0.01).max(720).default(12),
+  /** The session-expiry modal's mm:ss countdown (SPEC §2: exists, off by default). */
+  SESSION_COUNTDOWN: z.enum(["true", "false"]).default("false"),
+  /** Passwords older than this must be changed at sign-in; unset: passwords do not expire. */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -28,6 +28,8 @@ import { ERROR_REFERENCE_ELEMENT_ID, useErrorReference } from "~/shell/error-ref
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
+import { SessionTimeoutWarning } from "~/auth/SessionTimeoutWarning";
+import { AccountMigrationModal } from "~/account-migration/AccountMigrationModal";
 import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
@@ -165,6 +167,15 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         theme={shell.theme}
         showDevLinks={Boolean(shell.user?.showDevLinks)}
       />
+      {shell.user && (
+        <SessionTimeoutWarning
+          idleMs={shell.user.sessionTimeout.idleMs}
+          countdown={shell.user.sessionTimeout.countdown}
+        />
+      )}
+      {shell.user?.migration && location.pathname !== "/account/migrate" && (
+        <AccountMigrationModal migration={shell.user.migration} returnTo={location.pathname + location.search} />
+      )}
       {showBrandSwitcher && shell.user && (
         <BrandSwitcher
           brands={shell.user.brands}

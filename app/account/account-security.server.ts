@@ -118,6 +118,12 @@ export async function changeOwnPassword(
   if (!identity) return { kind: "wrongCurrent" };
   const check = await checkCredentials(database, identity.email, currentPassword, now);
   if (!check.ok) return check.reason === "locked" ? { kind: "locked", until: check.until } : { kind: "wrongCurrent" };
+  await storeOwnPassword(database, identityId, newPassword, now);
+  return { kind: "changed" };
+}
+
+/** Stores the identity's new password, changed by themselves; audited without any password value. */
+export async function storeOwnPassword(database: Database, identityId: number, newPassword: string, now: Date) {
   const passwordHash = await hash(newPassword);
   await database.transaction(async (tx) => {
     await tx
@@ -133,5 +139,4 @@ export async function changeOwnPassword(
       at: now,
     });
   });
-  return { kind: "changed" };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordProblem } from "~/validation/password-policy";
+import { confirmPasswordField, newPasswordField } from "~/validation/new-password";
 
 /** The account page's change-password form (issue #5 §2), shared by the browser and the action. */
 export function changePasswordSchema(names: readonly (string | undefined | null)[]) {
@@ -10,14 +10,8 @@ export function changePasswordSchema(names: readonly (string | undefined | null)
         .string({ error: "validations.required" })
         .min(1, "validations.required")
         .max(1024, "validations.maxLength"),
-      newPassword: z
-        .string({ error: "validations.required" })
-        .max(1024, "validations.maxLength")
-        .superRefine((value, ctx) => {
-          const problem = passwordProblem(value, names);
-          if (problem) ctx.addIssue({ code: "custom", message: problem });
-        }),
-      confirmPassword: z.string({ error: "validations.required" }).min(1, "validations.required"),
+      newPassword: newPasswordField(names),
+      confirmPassword: confirmPasswordField,
     })
     .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "validations.equalTo" });
 }

@@ -6,6 +6,7 @@ import { preferredLanguageOf } from "~/preferences/preferences.server";
 import { localeCookie } from "~/i18n/i18next.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
 import { returnToCookie } from "./return-to.server";
+import { clearSignInNoticeCookie, signInNoticeFrom } from "./sign-in-notice.server";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { sessionDataFromTokens } from "./sign-in.server";
 import { getSession, sessionStorage, type SessionData } from "./session.server";
@@ -39,6 +40,7 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", await storage.commitSession(session));
     headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0 }));
+    if (await signInNoticeFrom(request)) headers.append("Set-Cookie", await clearSignInNoticeCookie());
     // The service worker must not show a previous user's saved pages to this one (ADR 11).
     headers.append("Set-Cookie", offlineKeyCookieHeader(offlineKeyOf(data.identityId)));
     // The user's preferred language (global preferences) becomes the interface language.

@@ -119,9 +119,10 @@ export function createIdentityProvider(config: Config): Provider {
       AuthorizationCode: 60,
       IdToken: config.OIDC_ACCESS_TOKEN_TTL,
       Interaction: 60 * 60,
-      Session: 8 * 60 * 60,
-      Grant: 8 * 60 * 60,
-      RefreshToken: 8 * 60 * 60,
+      // The provider's sign-in lasts as long as a portal session may (its absolute limit).
+      Session: Math.ceil(config.SESSION_MAX_HOURS * 3600),
+      Grant: Math.ceil(config.SESSION_MAX_HOURS * 3600),
+      RefreshToken: Math.ceil(config.SESSION_MAX_HOURS * 3600),
     },
     renderError: async (ctx, out) => {
       const t = translatorFor(localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language")));

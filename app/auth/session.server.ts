@@ -10,6 +10,7 @@ import {
   primeCatalogueVersions,
   type CatalogueVersions,
 } from "~/server-context/catalogue-cache.server";
+import { lastSeenIsDue, sessionEndReason, type SessionEndReason, type SessionLimits } from "./session-timeout";
 
 /** What a portal session keeps (server side only; the cookie holds the signed id). */
 export interface SessionData {
@@ -36,17 +37,19 @@ export interface IdentityClaims {
   passportWebRoles?: string[];
 }
 
-export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
+/** The idle and absolute limits of a portal session, from the configuration. */
+export function sessionLimits(): SessionLimits {
+  const config = getConfig();
+  return { idleMs: config.SESSION_IDLE_MINUTES * 60_000, maxMs: config.SESSION_MAX_HOURS * 3_600_000 };
+}
+
+/** The session cookie (and the offline key) live as long as a session may: the absolute limit. */
+export function sessionMaxAgeSeconds(): number {
+  return Math.ceil(sessionLimits().maxMs / 1000);
+}
 
 function cookieSecure(): boolean {
   return getConfig().PUBLIC_URL.startsWith("https://");
-}
-
-/** A session's "last seen" is written at most this often (one write a minute, not one per request). */
-export const LAST_SEEN_INTERVAL_MS = 60_000;
-
-export function lastSeenIsDue(lastSeenAt: Date | null, now: Date): boolean {
-  return !lastSeenAt || now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS;
 }
 
 let storage: ReturnType<typeof buildStorage> | undefined;
@@ -60,7 +63,7 @@ function buildCookie() {
     secure: cookieSecure(),
     path: "/",
     secrets: [config.SESSION_SECRET],
-    maxAge: SESSION_MAX_AGE_SECONDS,
+    maxAge: sessionMaxAgeSeconds(),
   });
 }
 
@@ -80,7 +83,7 @@ function buildStorage() {
           id,
           identityId: (data.identityId as number | undefined) ?? null,
           data: data as Record<string, unknown>,
-          expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+          expiresAt: expires ?? new Date(Date.now() + sessionLimits().maxMs),
           userAgent: typeof data.userAgent === "string" ? data.userAgent : null,
           lastSeenAt: new Date(),
         });
@@ -88,15 +91,16 @@ function buildStorage() {
     },
     async readData(id) {
       const [row] = await db().select().from(sessions).where(eq(sessions.id, id));
-      return row ? currentSessionData(id, row) : null;
+      if (!row) return null;
+      const current = await currentSessionData(id, row);
+      return "data" in current ? current.data : null;
     },
-    async updateData(id, data, expires) {
+    async updateData(id, data) {
       await db()
         .update(sessions)
         .set({
           data: data as Record<string, unknown>,
           identityId: (data.identityId as number | undefined) ?? null,
-          expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
         })
         .where(eq(sessions.id, id));
     },
@@ -106,19 +110,39 @@ function buildStorage() {
   });
 }
 
-/** A stored session's data while it has not expired (an expired one is removed); marks it seen at most once a minute. */
+type StoredSession = { data: unknown; expiresAt: Date; createdAt: Date; lastSeenAt: Date | null };
+
+/**
+ * A stored session's data while it stands, marking it seen at most once per interval; or why it
+ * ended (expired, idle too long, past the absolute limit), in which case it is removed.
+ */
 async function currentSessionData(
   id: string,
-  row: { data: unknown; expiresAt: Date; lastSeenAt: Date | null },
-): Promise<Partial<SessionData> | null> {
-  if (row.expiresAt.getTime() < Date.now()) {
+  row: StoredSession,
+  now = new Date(),
+): Promise<{ data: Partial<SessionData> } | { ended: SessionEndReason | "expired" }> {
+  const limits = sessionLimits();
+  const reason = row.expiresAt.getTime() < now.getTime() ? "expired" : sessionEndReason(row, now, limits);
+  if (reason) {
     await db().delete(sessions).where(eq(sessions.id, id));
-    return null;
+    return { ended: reason };
   }
-  if (lastSeenIsDue(row.lastSeenAt, new Date())) {
-    await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  if (lastSeenIsDue(row.lastSeenAt, now, limits.idleMs)) {
+    await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return row.data as Partial<SessionData>;
+  return { data: row.data as Partial<SessionData> };
+}
+
+/** Marks the request's session as active now (the "Stay logged in" of the time-out warning). */
+export async function touchSession(request: Request): Promise<boolean> {
+  const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || !id) return false;
+  const touched = await db()
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(eq(sessions.id, id))
+    .returning({ id: sessions.id });
+  return touched.length > 0;
 }
 
 /** A session object as the storage's getSession builds it (its data may be partial, as there). */
@@ -130,6 +154,8 @@ export interface SessionWithProfile {
   session: Session<SessionData>;
   /** The session identity's access profile columns; null without a stored session. */
   profile: ProfileColumns | null;
+  /** Why the request's session ended just now (it was removed), if it did. */
+  ended?: SessionEndReason;
 }
 
 /**
@@ -140,7 +166,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
   const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || !id) return { session: sessionOf({}, ""), profile: null };
   const result = await db().execute(sql`
-    select s.data, s.expires_at, s.last_seen_at, ${profileColumns(sql`s.identity_id`)},
+    select s.data, s.expires_at, s.created_at, s.last_seen_at, ${profileColumns(sql`s.identity_id`)},
       ${CATALOGUE_VERSIONS_JSON} as catalogue_versions
     from sessions s where s.id = ${id}`);
   const [row] = (
@@ -148,6 +174,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
       rows: (ProfileColumns & {
         data: unknown;
         expires_at: Date | string;
+        created_at: Date | string;
         last_seen_at: Date | string | null;
         catalogue_versions: CatalogueVersions;
       })[];
@@ -155,12 +182,18 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
   ).rows;
   if (!row) return { session: sessionOf({}, id), profile: null };
   primeCatalogueVersions(row.catalogue_versions);
-  const data = await currentSessionData(id, {
+  const current = await currentSessionData(id, {
     data: row.data,
     expiresAt: new Date(row.expires_at),
+    createdAt: new Date(row.created_at),
     lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
   });
-  return { session: sessionOf(data ?? {}, id), profile: data ? row : null };
+  if ("data" in current) return { session: sessionOf(current.data, id), profile: row };
+  return {
+    session: sessionOf({}, id),
+    profile: null,
+    ...(current.ended === "expired" ? {} : { ended: current.ended }),
+  };
 }
 
 export function sessionStorage() {

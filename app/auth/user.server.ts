@@ -11,25 +11,36 @@ import { accessFailureOutcome } from "./access-failure";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";
 import { readSessionWithProfile, sessionStorage, type IdentityClaims } from "./session.server";
+import type { SessionEndReason } from "./session-timeout";
+import { signInNoticeCookie } from "./sign-in-notice.server";
 
 /** The signed-in user: the acting user services see, plus the identity token's claims the shell shows. */
 export interface PortalUser extends Actor {
   claims: IdentityClaims;
 }
 
+/** The request's user, or none and, when a time-out ended the session just now, why. */
+type UserState = { user: PortalUser } | { user: null; ended?: SessionEndReason };
+
 /**
- * The signed-in user with fresh access data, or null when signed out. Computed once per HTTP
- * request (the root and the page loaders share it), keyed by the cookie it was read from.
+ * The request's user state. Computed once per HTTP request (the root and the page loaders share
+ * it), keyed by the cookie it was read from.
  */
-export function optionalUser(request: Request): Promise<PortalUser | null> {
+function userState(request: Request): Promise<UserState> {
   return oncePerRequest(`user:${request.headers.get("Cookie") ?? ""}`, () => loadUser(request));
 }
 
-async function loadUser(request: Request): Promise<PortalUser | null> {
-  const { session, profile: columns } = await readSessionWithProfile(request);
+/** The signed-in user with fresh access data, or null when signed out. */
+export async function optionalUser(request: Request): Promise<PortalUser | null> {
+  return (await userState(request)).user;
+}
+
+async function loadUser(request: Request): Promise<UserState> {
+  const { session, profile: columns, ended } = await readSessionWithProfile(request);
+  if (ended) return { user: null, ended };
   const identityId = session.get("identityId");
   const claims = session.get("claims");
-  if (typeof identityId !== "number" || !claims) return null;
+  if (typeof identityId !== "number" || !claims) return { user: null };
 
   await renewTokensIfDue(request, session);
 
@@ -63,7 +74,7 @@ async function loadUser(request: Request): Promise<PortalUser | null> {
   ) {
     throw portalError(403, "errors.brandHostMismatch");
   }
-  return portalUserFrom(identityId, claims, profile);
+  return { user: portalUserFrom(identityId, claims, profile) };
 }
 
 /** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */
@@ -79,11 +90,16 @@ export function pathWithQuery(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** The signed-in user; otherwise sign-in by redirect, remembering the original address. */
+/**
+ * The signed-in user; otherwise sign-in by redirect, remembering the original address. A session
+ * a time-out ended goes there with the reason, for the sign-in page to explain.
+ */
 export async function requireUser(request: Request): Promise<PortalUser> {
-  const user = await optionalUser(request);
-  if (!user) throw redirect(`/login?returnTo=${encodeURIComponent(pathWithQuery(request))}`);
-  return user;
+  const state = await userState(request);
+  if (state.user) return state.user;
+  const headers = new Headers();
+  if (state.ended) headers.append("Set-Cookie", await signInNoticeCookie(state.ended));
+  throw redirect(`/login?returnTo=${encodeURIComponent(pathWithQuery(request))}`, { headers });
 }
 
 /** The signed-in user holding the rule's features; otherwise to /access-denied?from=… */

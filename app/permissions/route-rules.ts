@@ -141,6 +141,10 @@ export const ROUTE_RULES = {
   loginCallback: { pattern: "/login/callback", rule: {}, public: true },
   /** The embedded identity provider's account page: change password, active sessions (issue #5 §2). */
   accountSecurity: { pattern: EMBEDDED_ACCOUNT_PAGE, rule: SIGNED_IN },
+  /** The account migration modal's page (the changePassword required action). */
+  accountMigration: { pattern: "/account/migrate", rule: SIGNED_IN },
+  /** "Stay logged in" of the session time-out warning. */
+  sessionKeepalive: { pattern: "/session/keepalive", rule: SIGNED_IN },
   /** Opening an announcement (marks it read, then its link): sign-in only. */
   announcementOpen: { pattern: "/announcements/:id/open", rule: SIGNED_IN },
 } as const satisfies Record<string, RouteAccess>;

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { getConfig } from "~/config.server";
-import { SESSION_MAX_AGE_SECONDS } from "~/auth/session.server";
+import { sessionMaxAgeSeconds } from "~/auth/session.server";
 import { OFFLINE_KEY_COOKIE } from "./sw-rules";
 
 /** An opaque, stable key of one user for the service worker's per-user cache (not guessable, not the id). */
@@ -11,5 +11,5 @@ export function offlineKeyOf(identityId: number, secret = getConfig().SESSION_SE
 /** Sets (or, with null, removes) the cookie telling the service worker whose saved pages it may show (ADR 11). */
 export function offlineKeyCookieHeader(key: string | null): string {
   const secure = getConfig().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
-  return `${OFFLINE_KEY_COOKIE}=${key ?? ""}; Path=/; Max-Age=${key ? SESSION_MAX_AGE_SECONDS : 0}; SameSite=Lax${secure}`;
+  return `${OFFLINE_KEY_COOKIE}=${key ?? ""}; Path=/; Max-Age=${key ? sessionMaxAgeSeconds() : 0}; SameSite=Lax${secure}`;
 }

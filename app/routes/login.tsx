@@ -3,6 +3,13 @@ import { optionalUser } from "~/auth/user.server";
 import { returnToCookie } from "~/auth/return-to.server";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { strategyFor } from "~/auth/oidc-client.server";
+import { signInNoticeFrom } from "~/auth/sign-in-notice.server";
+
+function withPromptLogin(authorizationUrl: string): string {
+  const url = new URL(authorizationUrl);
+  url.searchParams.set("prompt", "login");
+  return url.toString();
+}
 
 /** Starts sign-in by redirect (code + PKCE), remembering where to return (SPEC §4 Sign-in). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,6 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
       const headers = new Headers(thrown.headers);
+      // After a time-out the provider's own sign-in must not let the user straight back in.
+      const location = headers.get("Location");
+      if (location && (await signInNoticeFrom(request))) headers.set("Location", withPromptLogin(location));
       headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));
       headers.set("Cache-Control", "no-store");
       return new Response(null, { status: thrown.status, headers });

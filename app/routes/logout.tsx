@@ -4,6 +4,9 @@ import { issuerEndpoints, publicOriginFor, strategyFor } from "~/auth/oidc-clien
 import { getSession, sessionStorage } from "~/auth/session.server";
 import { logger } from "~/logger.server";
 import { offlineKeyCookieHeader } from "~/pwa/offline-key.server";
+import { signInNoticeOf } from "~/auth/session-timeout";
+import { signInNoticeCookie } from "~/auth/sign-in-notice.server";
+import { readFormData } from "~/security/form-body.server";
 
 export async function loader() {
   throw redirect("/");
@@ -11,6 +14,8 @@ export async function loader() {
 
 /** Sign-out: ends the portal session, revokes the refresh token, then ends the provider's session. */
 export async function action({ request }: ActionFunctionArgs) {
+  // The time-out warning signs out with a reason, for the sign-in page to explain.
+  const reason = signInNoticeOf((await readFormData(request).catch(() => null))?.get("reason"));
   const session = await getSession(request);
   const idToken = session.get("idToken");
   const refreshToken = session.get("refreshToken");
@@ -34,5 +39,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers({ "Cache-Control": "no-store", "Clear-Site-Data": '"cache", "storage"' });
   headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", offlineKeyCookieHeader(null));
+  if (reason) headers.append("Set-Cookie", await signInNoticeCookie(reason));
   return redirectDocument(target, { headers });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { deviceLabelOf } from "~/account/device-label";
-import { lastSeenIsDue, LAST_SEEN_INTERVAL_MS } from "~/auth/session.server";
 import { changePasswordSchema } from "~/account/schema";
 
 describe("account page: the device of a session", () => {
@@ -32,17 +31,6 @@ describe("account page: the device of a session", () => {
   it("an unknown or missing User-Agent names nothing", () => {
     expect(deviceLabelOf(null)).toEqual({ browser: null, system: null });
     expect(deviceLabelOf("curl/8.0")).toEqual({ browser: null, system: null });
-  });
-});
-
-describe("a session's last seen is written at most once a minute", () => {
-  const now = new Date("2026-11-21T12:00:00Z");
-  it("due when never written or a minute old", () => {
-    expect(lastSeenIsDue(null, now)).toBe(true);
-    expect(lastSeenIsDue(new Date(now.getTime() - LAST_SEEN_INTERVAL_MS), now)).toBe(true);
-  });
-  it("not due within the minute", () => {
-    expect(lastSeenIsDue(new Date(now.getTime() - 59_000), now)).toBe(false);
   });
 });
 

@@ -1,22 +1,10 @@
-import { createRemixStub } from "@remix-run/testing";
-import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
 import { ConfirmModal as Modal } from "~/admin/ModalParts";
 import type { SanitizedHtml } from "~/shell/sanitized-html";
 
-function render(element: JSX.Element): string {
-  const Stub = createRemixStub([{ path: "/", Component: () => element }]);
-  return renderToString(<Stub initialEntries={["/"]} />);
-}
-
-// The router renders on the server here, where React warns that layout effects do not run.
-const consoleError = console.error;
-beforeAll(() => {
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) consoleError(...args);
-  });
-});
-afterAll(() => vi.restoreAllMocks());
+const render = renderInRouter;
+quietLayoutEffectWarnings();
 
 const base = { title: "Disable accounts", titleId: "t", closeTo: "/", closeLabel: "Close" };
 

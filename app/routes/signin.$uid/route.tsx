@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { completeSignIn, interactionState } from "~/auth/interaction.server";
+import { checkCredentials } from "~/account/credentials.server";
+import { expiredPasswordOf, replaceExpiredPassword } from "~/account/password-expiry.server";
+import { getConfig } from "~/config.server";
+import { db } from "~/db/client.server";
+import { signInSchema } from "~/auth/sign-in-schema";
+import { signInNoticeFrom } from "~/auth/sign-in-notice.server";
+import {
+  clearExpiredPasswordCookie,
+  expiredPasswordCookie,
+  expiredPasswordIdentity,
+} from "~/auth/expired-password.server";
+import { titleMeta } from "~/shell/page-title";
+import { SignInFailed } from "~/shell/components/SignInFailed";
+import { readFormData } from "~/security/form-body.server";
+import { setPasswordSchema } from "~/users/verification";
+import { SignInForm } from "./SignInForm";
+import { ExpiredPasswordForm, EXPIRED_PASSWORD_INTENT } from "./ExpiredPasswordForm";
+
+export const meta = titleMeta("auth.signInTitle");
+
+const PASSWORDS = ["password", "confirmPassword"];
+
+/**
+ * The embedded identity provider's sign-in page (issue #2 §2): ours, themed and translated. It
+ * says why when a time-out ended the session, and asks for a new password when the old one has
+ * expired (issue #15 §5) before the portal opens.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const state = await interactionState(context.req, context.res);
+  if (state.kind === "redirect") throw redirect(state.to);
+  const expired = state.kind === "expired";
+  const pending = expired ? null : await expiredPasswordIdentity(request, params.uid ?? "");
+  const names = pending === null ? null : await expiredPasswordOf(db(), pending, getConfig().PASSWORD_MAX_AGE_DAYS);
+  return { expired, notice: await signInNoticeFrom(request), passwordExpired: names };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const uid = params.uid ?? "";
+  if (formData.get("intent") === EXPIRED_PASSWORD_INTENT) return replaceExpired(request, formData, uid, context);
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: ["password"] }) };
+  }
+  const check = await checkCredentials(db(), submission.value.email, submission.value.password);
+  if (!check.ok) {
+    const key = {
+      locked: "auth.locked",
+      inactive: "auth.inactive",
+      unverified: "auth.unverified",
+      invalid: "auth.invalid",
+    }[check.reason];
+    return { result: submission.reply({ formErrors: [key], hideFields: ["password"] }) };
+  }
+  const names = await expiredPasswordOf(db(), check.identityId, getConfig().PASSWORD_MAX_AGE_DAYS);
+  if (names) {
+    // The portal does not open until the password is new; the form after this asks for it.
+    return data(
+      { passwordExpired: names, result: undefined },
+      { headers: { "Set-Cookie": await expiredPasswordCookie(uid, check.identityId) } },
+    );
+  }
+  const state = await completeSignIn(context.req, context.res, check.identityId);
+  if (state.kind !== "redirect")
+    return { result: submission.reply({ formErrors: ["auth.expired"], hideFields: ["password"] }) };
+  throw redirect(state.to);
+}
+
+async function replaceExpired(
+  request: Request,
+  formData: FormData,
+  uid: string,
+  context: ActionFunctionArgs["context"],
+) {
+  const identityId = await expiredPasswordIdentity(request, uid);
+  const names =
+    identityId === null ? null : await expiredPasswordOf(db(), identityId, getConfig().PASSWORD_MAX_AGE_DAYS);
+  // Nothing pending here (another tab finished it, or the step lapsed): sign in again.
+  if (identityId === null || !names) return { result: undefined, restart: true };
+  const submission = parseWithZod(formData, { schema: setPasswordSchema(names) });
+  if (submission.status !== "success") {
+    return data({ passwordExpired: names, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+  }
+  const outcome = await replaceExpiredPassword(db(), identityId, submission.value.password);
+  if (outcome.kind === "same") {
+    return data(
+      {
+        passwordExpired: names,
+        result: submission.reply({ fieldErrors: { password: ["auth.passwordSame"] }, hideFields: PASSWORDS }),
+      },
+      { status: 400 },
+    );
+  }
+  const state = await completeSignIn(context.req, context.res, identityId);
+  const headers = { "Set-Cookie": await clearExpiredPasswordCookie() };
+  if (state.kind !== "redirect") return data({ result: undefined, restart: true }, { headers });
+  throw redirect(state.to, { headers });
+}
+
+export default function SignIn() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (loaded.expired || (actionData && "restart" in actionData)) return <SignInFailed messageKey="auth.expired" />;
+  const passwordExpired =
+    (actionData && "passwordExpired" in actionData && actionData.passwordExpired) || loaded.passwordExpired;
+  if (passwordExpired) {
+    return <ExpiredPasswordForm names={passwordExpired} result={actionData?.result} />;
+  }
+  return <SignInForm notice={loaded.notice} result={actionData?.result} />;
+}
