@@ -29,7 +29,13 @@ export type PushSender = (target: IntegrationTarget, body: string, headers: Reco
  * Remix bundle's are two module instances, and both must see the targets the server read.
  */
 const registry = globalThis as typeof globalThis & {
-  __portalIntegrations?: { settings: IntegrationSettings; database?: () => Database; running: Promise<unknown> };
+  __portalIntegrations?: {
+    settings: IntegrationSettings;
+    database?: () => Database;
+    running: Promise<unknown>;
+    /** This process queued a push since its last delivery run (a write request that queued none costs no query). */
+    queued?: boolean;
+  };
 };
 
 /** Set by the server (and by `npm run jobs`, and tests) at start; without it nothing is pushed. */
@@ -57,6 +63,7 @@ const LOG_GROUP = "dealer-portal/integrations";
 export async function queuePushes(executor: Executor, kind: PushSubject, id: number, now = new Date()) {
   const { targets } = integrationSettings();
   if (targets.length === 0) return 0;
+  registry.__portalIntegrations!.queued = true;
   await executor
     .insert(integrationPushes)
     .values(
@@ -263,10 +270,15 @@ export async function deliverDuePushes(
   return counts;
 }
 
-/** Delivers what is due in the background, one run after another (after a commit that queued pushes). */
+/**
+ * Delivers what is due in the background, one run after another, when this process queued a push
+ * since the last run (after a commit that queued pushes). Retries are the minute schedule's.
+ */
 export function pushSoon(): Promise<unknown> {
   const current = registry.__portalIntegrations;
-  if (!current?.database || current.settings.targets.length === 0) return Promise.resolve();
+  if (!current?.database || current.settings.targets.length === 0 || !current.queued)
+    return current?.running ?? Promise.resolve();
+  current.queued = false;
   const database = current.database;
   current.running = current.running
     .then(() => deliverDuePushes(database(), current.settings))

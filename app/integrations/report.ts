@@ -15,6 +15,21 @@ export const INTEGRATION_ERROR_SORTS = [
 ] as const;
 export type IntegrationErrorSort = (typeof INTEGRATION_ERROR_SORTS)[number];
 
+/** The CSV export's columns, in order: each names its field of an error row and its header's text key. */
+export const INTEGRATION_ERROR_CSV_COLUMNS = [
+  "errorDate",
+  "organizationId",
+  "serialNumber",
+  "integrationType",
+  "targetType",
+  "targetId",
+  "functionName",
+  "logGroup",
+  "logStream",
+  "message",
+  "lastModified",
+] as const;
+
 /** The report's filters as typed (SPEC §2): error date from and to, serial number, organization id. */
 export interface IntegrationErrorFilters {
   from: string;

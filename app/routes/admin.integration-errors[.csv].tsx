@@ -4,41 +4,17 @@ import { db } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/admin/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { everyIntegrationError } from "~/integrations/errors.server";
-import { integrationErrorQueryOf } from "~/integrations/report";
+import { INTEGRATION_ERROR_CSV_COLUMNS, integrationErrorQueryOf } from "~/integrations/report";
 
 /** GET /admin/integration-errors.csv: the filtered report (filters, search, sort), every page; guarded and scoped like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const query = integrationErrorQueryOf(new URL(request.url).searchParams);
   const t = await i18nServer.getFixedT(request);
-  const header = [
-    "errorDate",
-    "organizationId",
-    "serialNumber",
-    "integrationType",
-    "targetType",
-    "targetId",
-    "functionName",
-    "logGroup",
-    "logStream",
-    "message",
-    "lastModified",
-  ].map((key) => t(`integrationErrors.${key}`));
+  const header = INTEGRATION_ERROR_CSV_COLUMNS.map((key) => t(`integrationErrors.${key}`));
   async function* rows() {
     for await (const row of everyIntegrationError(db(), user.identityId, query)) {
-      yield [
-        row.errorDate,
-        row.organizationId,
-        row.serialNumber,
-        row.integrationType,
-        row.targetType,
-        row.targetId,
-        row.functionName,
-        row.logGroup,
-        row.logStream,
-        row.message,
-        row.lastModified,
-      ];
+      yield INTEGRATION_ERROR_CSV_COLUMNS.map((key) => row[key]);
     }
   }
   return csvResponse(csvFileName("integration-errors"), header, rows());
