@@ -4,13 +4,20 @@ import type { Locale } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { apiError, apiJson } from "~/auth/api-auth.server";
 
-/** 400 for a JSON body the form's schema refuses: each field's messages, in the caller's language. */
-export function validationReply(error: ZodError, locale: Locale): Response {
+/**
+ * 400 for a JSON body the form's schema refuses: each field's messages, in the caller's language.
+ * A field's placeholders (`n` of a minimum length) may be given; `n` is the text maximum otherwise.
+ */
+export function validationReply(
+  error: ZodError,
+  locale: Locale,
+  valuesByField: Record<string, Record<string, string | number>> = {},
+): Response {
   const t = translatorFor(locale);
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const path = issue.path.join(".") || "_";
-    (fields[path] ??= []).push(t(issue.message, { n: MAX_TEXT_LENGTH }));
+    (fields[path] ??= []).push(t(issue.message, { n: MAX_TEXT_LENGTH, ...valuesByField[path] }));
   }
   return apiJson({ error: { message: t("validations.formError"), fields } }, { status: 400 });
 }

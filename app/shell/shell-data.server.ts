@@ -2,6 +2,10 @@ import { accountSecurityLink } from "./account-security-link";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser } from "~/auth/user.server";
+import { sessionLimits } from "~/auth/session.server";
+import { currentRequiredAction, type RequiredAction } from "~/required-actions/rules";
+import { migrationDataFor } from "~/account-migration/migration-data.server";
+import type { MigrationData } from "~/account-migration/AccountMigrationModal";
 import { cookieValue, type Locale } from "~/i18n/locale";
 import { localeOf } from "~/i18n/i18next.server";
 import { translationAssetOf } from "~/i18n/translation-assets.server";
@@ -28,6 +32,12 @@ export interface ShellUser {
   canOpenPreferences: boolean;
   showPasswordSecurity: boolean;
   showDevLinks: boolean;
+  /** The required action the portal asks for now (SPEC §4), which opens its modal. */
+  requiredAction: RequiredAction | null;
+  /** The account migration modal's data, while the changePassword action stands. */
+  migration: MigrationData | null;
+  /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
+  sessionTimeout: { idleMs: number; countdown: boolean };
 }
 
 export interface ShellData {
@@ -66,6 +76,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const features = user?.access.features ?? [];
   const anyAdmin = isAnyAdmin(features);
   const unread = user ? unreadSummary(user, await userAnnouncements(user, locale)) : null;
+  const requiredAction = user ? currentRequiredAction(user.access.requiredActions) : null;
   return {
     locale,
     translations: translationAssetOf(locale, theme).href,
@@ -87,6 +98,9 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       canOpenPreferences: features.includes(F.serialNumberPresent),
       showPasswordSecurity: user.userType === "external",
       showDevLinks: features.includes(F.dev),
+      requiredAction,
+      migration: requiredAction === "changePassword" ? migrationDataFor(user, locale) : null,
+      sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
     },
   };
 }

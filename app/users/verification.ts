@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VERIFICATION_LINK_HOURS } from "~/limits";
-import { passwordProblem } from "~/validation/password-policy";
+import { confirmPasswordField, newPasswordField } from "~/validation/new-password";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -33,16 +33,10 @@ export function passwordContainsName(password: string, names: { firstName: strin
 export function setPasswordSchema(names: { firstName: string; lastName: string }) {
   return z
     .object({
-      password: z
-        .string({ error: "validations.required" })
-        .max(1024, "validations.maxLength")
-        .superRefine((value, ctx) => {
-          const problem =
-            passwordProblem(value, [names.firstName, names.lastName]) ??
-            (passwordContainsName(value, names) ? "validations.passwordName" : null);
-          if (problem) ctx.addIssue({ code: "custom", message: problem });
-        }),
-      confirmPassword: z.string({ error: "validations.required" }).min(1, "validations.required"),
+      password: newPasswordField([names.firstName, names.lastName], (value) =>
+        passwordContainsName(value, names) ? "validations.passwordName" : null,
+      ),
+      confirmPassword: confirmPasswordField,
     })
     .refine((v) => v.confirmPassword === v.password, { path: ["confirmPassword"], message: "validations.equalTo" });
 }

@@ -1,0 +1,74 @@
+import { hash } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { identities } from "~/db/schema";
+import { recordAudit } from "~/admin/audit.server";
+
+export interface MigrationInput {
+  password: string;
+  securityQuestion: string;
+  securityAnswer: string;
+}
+
+export type MigrationOutcome = { kind: "changed" } | { kind: "notRequired" };
+
+/** Answers compare without case and surrounding or repeated spaces, as people retype them. */
+function normalAnswer(answer: string): string {
+  return answer.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/**
+ * Account migration (SPEC §2, §7 POST /user/migrate/ldap): for an account flagged with the
+ * changePassword required action, stores the new password, the security question and the
+ * answer (hashed), and clears the flag, in one transaction; audited without any secret. The
+ * input must have passed `migrationSchema`.
+ */
+export async function migrateAccount(
+  database: Database,
+  identityId: number,
+  input: MigrationInput,
+  now = new Date(),
+): Promise<MigrationOutcome> {
+  const [passwordHash, answerHash] = await Promise.all([
+    hash(input.password),
+    hash(normalAnswer(input.securityAnswer)),
+  ]);
+  return database.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(identities)
+      .set({
+        passwordHash,
+        lastPassportChange: now,
+        securityQuestion: input.securityQuestion,
+        securityAnswerHash: answerHash,
+        requiredActions: sql`array_remove(${identities.requiredActions}, 'changePassword')`,
+        updatedAt: now,
+        modifiedBy: identityId,
+      })
+      .where(sql`${identities.id} = ${identityId} and 'changePassword' = any(${identities.requiredActions})`)
+      .returning({ id: identities.id });
+    if (!changed) return { kind: "notRequired" } as const;
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: identityId,
+      operation: "update",
+      changes: [
+        { field: "password", oldValue: null, newValue: null },
+        { field: "securityQuestion", oldValue: null, newValue: null },
+        { field: "requiredActions", oldValue: "changePassword", newValue: null },
+      ],
+      actorId: identityId,
+      at: now,
+    });
+    return { kind: "changed" } as const;
+  });
+}
+
+/** Whether the identity's account still awaits migration (the changePassword flag). */
+export async function migrationPending(database: Database, identityId: number): Promise<boolean> {
+  const [row] = await database
+    .select({ pending: sql<boolean>`'changePassword' = any(${identities.requiredActions})` })
+    .from(identities)
+    .where(eq(identities.id, identityId));
+  return Boolean(row?.pending);
+}

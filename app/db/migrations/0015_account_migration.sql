@@ -1,0 +1,2 @@
+ALTER TABLE "identities" ADD COLUMN "security_question" text;--> statement-breakpoint
+ALTER TABLE "identities" ADD COLUMN "security_answer_hash" text;
