@@ -160,6 +160,9 @@ export const identities = pgTable(
     verificationExpiredAt: timestamp("verification_expired_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     lastPassportChange: timestamp("last_passport_change", { withTimezone: true }),
+    /** Chosen at account migration (the question's text, in the language it was asked in); the answer only hashed. */
+    securityQuestion: text("security_question"),
+    securityAnswerHash: text("security_answer_hash"),
     modifiedBy: integer("modified_by"),
     ...timestamps,
   },
@@ -631,4 +634,32 @@ export const integrationErrors = pgTable(
     index("integration_errors_date_idx").on(t.errorDate),
     index("integration_errors_subject_idx").on(t.subjectKind, t.subjectId),
   ],
+);
+
+/**
+ * A security review (attestation, issue #16 §3) of the users an administrator manages: who
+ * reviewed, which locations it covered, which users were listed and which the reviewer disabled.
+ * A review under way has no confirmation yet; the accounts disabled so far are kept on it.
+ */
+export const securityReviews = pgTable(
+  "security_reviews",
+  {
+    id: serial("id").primaryKey(),
+    reviewerId: integer("reviewer_id").references(() => identities.id, { onDelete: "set null" }),
+    organizationIds: integer("organization_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    listedIdentityIds: integer("listed_identity_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    disabledIdentityIds: integer("disabled_identity_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [index("security_reviews_reviewer_idx").on(t.reviewerId)],
 );

@@ -106,6 +106,8 @@ export const DEMO_ACCOUNTS: readonly {
   securityRole: RoleName;
   locations: readonly DealerKey[];
   webRoles?: readonly string[];
+  /** Flags of required actions at sign-in (SPEC §4), e.g. changePassword for an account to migrate. */
+  requiredActions?: readonly string[];
   description: string;
 }[] = [
   {
@@ -181,6 +183,19 @@ export const DEMO_ACCOUNTS: readonly {
     locations: ["vantor-na"],
     webRoles: ["PartnerPortalSales"],
     description: "partner-portal sales role, brand 1 (home sends on to the partner portal)",
+  },
+  {
+    email: "migrate@example.com",
+    firstName: "Mika",
+    lastName: "Sato",
+    userType: "external",
+    role: "regular",
+    employeeNumber: "E-1007",
+    serialNumber: "SN-1007",
+    securityRole: "DEALER_STAFF",
+    locations: ["vantor-na"],
+    requiredActions: ["changePassword"],
+    description: "account to migrate: the change-password modal opens at sign-in",
   },
 ];
 
@@ -319,6 +334,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           serialNumber: account.serialNumber,
           passwordHash,
           webRoles: [...(account.webRoles ?? [])],
+          requiredActions: [...(account.requiredActions ?? [])],
           emailVerifiedAt: new Date(),
         })
         .returning({ id: identities.id });

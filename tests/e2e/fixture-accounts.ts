@@ -3,6 +3,12 @@
 /** One dealer per e2e project whose password the account-security test changes (the demo accounts keep theirs). */
 export const KEYHOLDERS = { "js-on": "keyholder-on@example.com", "js-off": "keyholder-off@example.com" } as const;
 
+/** A dealer the attestation API test disables (only the JavaScript-on project runs it). */
+export const ATTESTATION_TARGET = "attest-target@example.com";
+
+/** One dealer per e2e project whose account awaits migration (the changePassword required action). */
+export const MIGRATORS = { "js-on": "migrate-on@example.com", "js-off": "migrate-off@example.com" } as const;
+
 /** One dealer per e2e project whose other sessions the account-security test signs out. */
 export const ROAMERS = { "js-on": "roamer-on@example.com", "js-off": "roamer-off@example.com" } as const;
 

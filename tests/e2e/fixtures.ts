@@ -1,5 +1,5 @@
 import { hash } from "@node-rs/argon2";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/seed/seed";
@@ -11,6 +11,8 @@ import {
   LIFECYCLE_USERS,
   NEWCOMERS,
   LAPSED,
+  MIGRATORS,
+  ATTESTATION_TARGET,
   PREFERENCE_USERS,
   ROAMERS,
   ROLE_PROBE,
@@ -125,6 +127,8 @@ async function seedKeyholders(db: Database): Promise<void> {
     ...Object.values(LIFECYCLE_USERS),
     ...Object.values(DELETABLE_USERS),
     ...Object.values(EDITABLE_USERS),
+    ...Object.values(MIGRATORS),
+    ATTESTATION_TARGET,
   ]) {
     const person = { email, firstName: "Kim", lastName: "Keller" };
     await insertFixtureUser(
@@ -135,6 +139,10 @@ async function seedKeyholders(db: Database): Promise<void> {
     );
     n += 1;
   }
+  await db
+    .update(identities)
+    .set({ requiredActions: ["changePassword"] })
+    .where(inArray(identities.email, Object.values(MIGRATORS)));
   for (const email of [...Object.values(NEWCOMERS), ...Object.values(LAPSED)]) {
     const [identity] = await db
       .insert(identities)

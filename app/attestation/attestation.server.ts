@@ -1,0 +1,157 @@
+import { and, desc, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { identities, roleAssignments, securityReviews } from "~/db/schema";
+import { deactivateUser } from "~/users/lifecycle.server";
+import { locationIdsOf } from "~/users/users.server";
+import { attestationGroupOf, daysSinceLogin, type AttestationGroup } from "./rules";
+
+/** One row of the security review (SPEC §3 Attestation user, with its group). */
+export interface AttestationUser {
+  id: number;
+  daysSinceLogin: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  group: AttestationGroup;
+  /** The reviewing administrator's own row: shown, never selectable. */
+  self: boolean;
+}
+
+/** Never signed in sorts as the longest time: first when descending. */
+const sortDays = (days: number | null) => days ?? Number.POSITIVE_INFINITY;
+
+/**
+ * The active users of the administrator's locations (the users the administrator manages), with
+ * days since their last sign-in and their group, sorted by days since login descending.
+ */
+export async function attestationUsers(
+  database: Executor,
+  adminId: number,
+  now = new Date(),
+): Promise<AttestationUser[]> {
+  const locations = await locationIdsOf(database, adminId);
+  if (locations.length === 0) return [];
+  const rows = await database
+    .selectDistinct({
+      id: identities.id,
+      firstName: identities.firstName,
+      lastName: identities.lastName,
+      email: identities.email,
+      lastLoginAt: identities.lastLoginAt,
+    })
+    .from(identities)
+    .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
+    .where(and(inArray(roleAssignments.organizationId, locations), eq(identities.status, "active")));
+  return rows
+    .map((row) => {
+      const days = daysSinceLogin(row.lastLoginAt, now);
+      return {
+        id: row.id,
+        daysSinceLogin: days,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        group: attestationGroupOf(days),
+        self: row.id === adminId,
+      };
+    })
+    .sort((a, b) => sortDays(b.daysSinceLogin) - sortDays(a.daysSinceLogin) || a.email.localeCompare(b.email));
+}
+
+/** The administrator's review under way (not confirmed yet), if any. */
+async function openReview(database: Executor, adminId: number) {
+  const [open] = await database
+    .select()
+    .from(securityReviews)
+    .where(and(eq(securityReviews.reviewerId, adminId), isNull(securityReviews.confirmedAt)))
+    .orderBy(desc(securityReviews.startedAt))
+    .limit(1);
+  return open ?? null;
+}
+
+/**
+ * "Disable accounts": deactivates each selected user the administrator manages (every session
+ * ends), never the administrator's own; the disabled ones are kept on the review under way.
+ */
+export async function disableAccounts(
+  database: Database,
+  adminId: number,
+  identityIds: readonly number[],
+): Promise<{ disabled: number[]; refused: number[] }> {
+  const disabled: number[] = [];
+  const refused: number[] = [];
+  for (const id of new Set(identityIds)) {
+    const outcome = await deactivateUser(database, adminId, id, "securityConcern");
+    if (outcome.kind === "done") disabled.push(id);
+    else if (outcome.kind !== "unchanged") refused.push(id);
+  }
+  if (disabled.length > 0) {
+    const open = await openReview(database, adminId);
+    if (open) {
+      await database
+        .update(securityReviews)
+        .set({ disabledIdentityIds: [...new Set([...open.disabledIdentityIds, ...disabled])] })
+        .where(eq(securityReviews.id, open.id));
+    } else {
+      await database.insert(securityReviews).values({ reviewerId: adminId, disabledIdentityIds: disabled });
+    }
+  }
+  return { disabled, refused };
+}
+
+/**
+ * Proceed: the administrator confirms the list is accurate. The review is recorded with who and
+ * when, the locations it covered, the users listed (those disabled during it included).
+ */
+export async function confirmAttestation(database: Database, adminId: number, now = new Date()): Promise<number> {
+  const [listed, locations] = await Promise.all([
+    attestationUsers(database, adminId, now),
+    locationIdsOf(database, adminId),
+  ]);
+  return database.transaction(async (tx) => {
+    const open = await openReview(tx, adminId);
+    const listedIds = [...new Set([...listed.map((u) => u.id), ...(open?.disabledIdentityIds ?? [])])];
+    const values = { organizationIds: locations, listedIdentityIds: listedIds, confirmedAt: now };
+    if (open) {
+      await tx.update(securityReviews).set(values).where(eq(securityReviews.id, open.id));
+      return open.id;
+    }
+    const [created] = await tx
+      .insert(securityReviews)
+      .values({ ...values, reviewerId: adminId, startedAt: now })
+      .returning({ id: securityReviews.id });
+    return created.id;
+  });
+}
+
+/** A Postgres int[] of the given ids, as bound parameters. */
+function intArray(ids: readonly number[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+}
+
+/** The confirmed reviews covering any of these locations, newest first (the evidence). */
+export function reviewHistoryOf(database: Executor, locations: readonly number[]) {
+  return database
+    .select()
+    .from(securityReviews)
+    .where(
+      and(isNotNull(securityReviews.confirmedAt), sql`${securityReviews.organizationIds} && ${intArray(locations)}`),
+    )
+    .orderBy(desc(securityReviews.confirmedAt));
+}
+
+/**
+ * When the administrator's locations were last reviewed as a whole: for each location its latest
+ * confirmed review (by any administrator), and the oldest of those. Null when one never was.
+ */
+export async function lastSecurityReviewOf(database: Executor, adminId: number): Promise<Date | null> {
+  const locations = await locationIdsOf(database, adminId);
+  if (locations.length === 0) return null;
+  const reviews = await reviewHistoryOf(database, locations);
+  const latest = locations.map((location) => reviews.find((r) => r.organizationIds.includes(location))?.confirmedAt);
+  if (latest.some((at) => !at)) return null;
+  return new Date(Math.min(...latest.map((at) => at!.getTime())));
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { jsonBody } from "~/api/validation-reply.server";
+import { db } from "~/db/client.server";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { confirmAttestation } from "~/attestation/attestation.server";
+
+export async function loader() {
+  return apiError(405, "Method Not Allowed");
+}
+
+/** PUT /api/v2/admin/attestation-review/update (SPEC §7, no body): the caller confirms the review is accurate. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return apiError(405, "Method Not Allowed");
+  const user = await requireApiFeatures(request, USERS_LIFECYCLE);
+  // No body is needed; one sent anyway must be JSON like every API write's (415 otherwise).
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (request.headers.has("Content-Type") || length > 0) await jsonBody(request);
+  return apiJson({ data: { reviewId: await confirmAttestation(db(), user.identityId) } });
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { db } from "~/db/client.server";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { attestationUsers } from "~/attestation/attestation.server";
+
+/** GET /api/v2/admin/attestation-review/users (SPEC §7): `data.users`, by days since login descending. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiFeatures(request, USERS_LIFECYCLE);
+  return apiJson({ data: { users: await attestationUsers(db(), user.identityId) } });
+}
