@@ -72,6 +72,8 @@ export const configSchema = z.object({
   SESSION_COUNTDOWN: z.enum(["true", "false"]).default("false"),
   /** Passwords older than this must be changed at sign-in; unset: passwords do not expire. */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  /** An administrator whose locations were last reviewed longer ago than this is asked for a security review. */
+  ATTESTATION_PERIOD_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -30,6 +30,8 @@ import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
 import { SessionTimeoutWarning } from "~/auth/SessionTimeoutWarning";
 import { AccountMigrationModal } from "~/account-migration/AccountMigrationModal";
+import { SecurityReviewModal } from "~/attestation/SecurityReviewModal";
+import { securityReviewShowsOn } from "~/attestation/rules";
 import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
@@ -175,6 +177,16 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       )}
       {shell.user?.migration && location.pathname !== "/account/migrate" && (
         <AccountMigrationModal migration={shell.user.migration} returnTo={location.pathname + location.search} />
+      )}
+      {shell.user?.securityReview && securityReviewShowsOn(location.pathname) && (
+        <SecurityReviewModal
+          review={{
+            users: shell.user.securityReview,
+            sort: { sortBy: "daysSinceLogin", sortType: "desc" },
+            returnTo: location.pathname + location.search,
+            closable: false,
+          }}
+        />
       )}
       {showBrandSwitcher && shell.user && (
         <BrandSwitcher

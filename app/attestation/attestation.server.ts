@@ -3,7 +3,7 @@ import type { Database, Executor } from "~/db/client.server";
 import { identities, roleAssignments, securityReviews } from "~/db/schema";
 import { deactivateUser } from "~/users/lifecycle.server";
 import { locationIdsOf } from "~/users/users.server";
-import { attestationGroupOf, daysSinceLogin, type AttestationGroup } from "./rules";
+import { attestationGroupOf, daysSinceLogin, sortAttestationRows, type AttestationGroup } from "./rules";
 
 /** One row of the security review (SPEC §3 Attestation user, with its group). */
 export interface AttestationUser {
@@ -16,9 +16,6 @@ export interface AttestationUser {
   /** The reviewing administrator's own row: shown, never selectable. */
   self: boolean;
 }
-
-/** Never signed in sorts as the longest time: first when descending. */
-const sortDays = (days: number | null) => days ?? Number.POSITIVE_INFINITY;
 
 /**
  * The active users of the administrator's locations (the users the administrator manages), with
@@ -42,20 +39,19 @@ export async function attestationUsers(
     .from(identities)
     .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
     .where(and(inArray(roleAssignments.organizationId, locations), eq(identities.status, "active")));
-  return rows
-    .map((row) => {
-      const days = daysSinceLogin(row.lastLoginAt, now);
-      return {
-        id: row.id,
-        daysSinceLogin: days,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        group: attestationGroupOf(days),
-        self: row.id === adminId,
-      };
-    })
-    .sort((a, b) => sortDays(b.daysSinceLogin) - sortDays(a.daysSinceLogin) || a.email.localeCompare(b.email));
+  const users = rows.map((row) => {
+    const days = daysSinceLogin(row.lastLoginAt, now);
+    return {
+      id: row.id,
+      daysSinceLogin: days,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      group: attestationGroupOf(days),
+      self: row.id === adminId,
+    };
+  });
+  return sortAttestationRows(users, "daysSinceLogin", "desc");
 }
 
 /** The administrator's review under way (not confirmed yet), if any. */

@@ -48,3 +48,68 @@ export function toggleGroup(selected: ReadonlySet<number>, enabledMembers: reado
 export function attestationIsDue(lastReviewAt: Date | null, now: Date, periodDays: number): boolean {
   return !lastReviewAt || now.getTime() - lastReviewAt.getTime() > periodDays * DAY_MS;
 }
+
+/** The columns the review sorts by (SPEC §3 Attestation user). */
+export const ATTESTATION_SORTS = ["daysSinceLogin", "firstName", "lastName", "email"] as const;
+export type AttestationSort = (typeof ATTESTATION_SORTS)[number];
+
+interface SortableRow {
+  id: number;
+  daysSinceLogin: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  group: AttestationGroup;
+}
+
+/** Never signed in counts as the longest time. */
+const dayKey = (days: number | null) => days ?? Number.POSITIVE_INFINITY;
+
+/** The rows sorted by a column, ties by e-mail; never-signed-in is the longest time since login. */
+export function sortAttestationRows<R extends SortableRow>(
+  rows: readonly R[],
+  by: AttestationSort,
+  type: "asc" | "desc",
+): R[] {
+  const sign = type === "asc" ? 1 : -1;
+  const compare = (a: R, b: R) =>
+    by === "daysSinceLogin"
+      ? dayKey(a.daysSinceLogin) - dayKey(b.daysSinceLogin)
+      : a[by].localeCompare(b[by], undefined, { sensitivity: "base" });
+  return [...rows].sort((a, b) => sign * compare(a, b) || a.email.localeCompare(b.email));
+}
+
+/** The display order of the groups: never signed in, more than 90 days, more than 30, less than 30. */
+export const ATTESTATION_GROUP_ORDER = [3, 0, 1, 2] as const;
+
+/** The rows in their groups (empty groups left out), each group keeping the rows' order. */
+export function groupAttestationRows<R extends SortableRow>(
+  rows: readonly R[],
+): { group: AttestationGroup; rows: R[] }[] {
+  return ATTESTATION_GROUP_ORDER.map((id) => rows.filter((row) => row.group.id === id))
+    .filter((members) => members.length > 0)
+    .map((members) => ({ group: members[0].group, rows: members }));
+}
+
+/**
+ * The users a "Disable accounts" post selects: the rows picked one by one plus every member of a
+ * picked group (how a group checkbox works without JavaScript); never the reviewer's own row.
+ */
+export function selectedForDisabling(
+  rows: readonly (SortableRow & { self: boolean })[],
+  picked: { identityIds: readonly number[]; groups: readonly number[] },
+): number[] {
+  return rows
+    .filter((row) => !row.self && (picked.identityIds.includes(row.id) || picked.groups.includes(row.group.id)))
+    .map((row) => row.id);
+}
+
+/**
+ * Whether the required security review shows over a page (SPEC §4: once opened it stays active,
+ * closes on a user-edit route and reopens on any other): not on a user's editor, nor on the
+ * review's own page, which shows it itself.
+ */
+export function securityReviewShowsOn(pathname: string): boolean {
+  if (/^\/security-review\/*$/i.test(pathname)) return false;
+  return !/^\/admin\/users\/[^/]+\/edit(\/|$)/i.test(pathname);
+}

@@ -2,6 +2,8 @@ import type { OrganizationProfile } from "./actor";
 import { sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Executor } from "~/db/client.server";
+import { F } from "~/permissions/features";
+import { adminAttestationIsRequired, withComputedActions } from "~/required-actions/rules";
 import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
 
 export interface AccessProfile {
@@ -24,6 +26,8 @@ interface ProfileIdentity {
   role: "admin" | "regular";
   webRoles: string[];
   assignedApplications: number[];
+  /** The identity's locations and their last confirmed security review as a whole (the oldest location's). */
+  securityReview: { locations: number; lastReviewAt: string | null };
 }
 
 type ProfileAssignment = AssignmentRow & {
@@ -50,7 +54,12 @@ export function profileColumns(identityId: SQL): SQL {
         'requiredActions', i.required_actions, 'status', i.status, 'userType', i.user_type,
         'role', i.role, 'webRoles', i.web_roles,
         'assignedApplications', (select coalesce(array_agg(ua.application_id), '{}'::int[])
-          from user_applications ua where ua.identity_id = i.id))
+          from user_applications ua where ua.identity_id = i.id),
+        'securityReview', (select json_build_object('locations', count(*),
+            'lastReviewAt', case when bool_and(l.latest is not null) then min(l.latest) end)
+          from (select (select max(sr.confirmed_at) from security_reviews sr
+              where sr.confirmed_at is not null and loc.organization_id = any(sr.organization_ids)) as latest
+            from (select distinct ra.organization_id from role_assignments ra where ra.identity_id = i.id) loc) l))
       from identities i where i.id = ${identityId}) as profile_identity,
     (select coalesce(json_agg(json_build_object(
         'roleFeatures', (
@@ -88,8 +97,22 @@ export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null
       contractCodes,
     })),
     assignedApplicationIds: identity.assignedApplications ?? [],
-    access: computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME),
+    access: withRequiredActions(computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME), identity),
   };
+}
+
+/** The stored required actions plus those computed now: a due security review (adminAttestation). */
+function withRequiredActions(access: AccessData, identity: ProfileIdentity): AccessData {
+  const review = identity.securityReview;
+  const attestation = adminAttestationIsRequired({
+    managesUsers: access.features.includes(F.usersWrite),
+    locationCount: review.locations,
+    lastReviewAt: review.lastReviewAt ? new Date(review.lastReviewAt) : null,
+    now: new Date(),
+    periodDays: getConfig().ATTESTATION_PERIOD_DAYS,
+  });
+  if (!attestation) return access;
+  return { ...access, requiredActions: withComputedActions(access.requiredActions, ["adminAttestation"]) };
 }
 
 /** Loads an identity's access data from its roles, locations and brands. Null when unknown or inactive. */

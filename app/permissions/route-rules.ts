@@ -143,6 +143,8 @@ export const ROUTE_RULES = {
   accountSecurity: { pattern: EMBEDDED_ACCOUNT_PAGE, rule: SIGNED_IN },
   /** The account migration modal's page (the changePassword required action). */
   accountMigration: { pattern: "/account/migrate", rule: SIGNED_IN },
+  /** The security review (attestation) modal's page: where it posts, and where it opens on demand. */
+  securityReview: { pattern: "/security-review", rule: { all: [F.usersWrite] } },
   /** "Stay logged in" of the session time-out warning. */
   sessionKeepalive: { pattern: "/session/keepalive", rule: SIGNED_IN },
   /** Opening an announcement (marks it read, then its link): sign-in only. */

@@ -20,6 +20,7 @@ import APPLICATION_TRANSLATIONS from "./seed-application-translations.json";
 import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-service";
 import { seedPermissionSets, seedRoles, type SeedRoleName } from "./seed-roles";
 import { seedHistory } from "./seed-history";
+import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -68,6 +69,16 @@ const DEALERS = [
     organizationType: "DEALER",
     contractTypes: ["FULL_LINE"],
     contractCodes: ["C-400"],
+  },
+  {
+    key: "summit-na",
+    name: "Summit Machinery Inc.",
+    location: PRINCIPAL_LOCATION,
+    brandId: 1,
+    region: "NA",
+    organizationType: "DEALER",
+    contractTypes: ["COMPACT"],
+    contractCodes: ["C-110"],
   },
   {
     key: "halden-emea",
@@ -197,6 +208,18 @@ export const DEMO_ACCOUNTS: readonly {
     requiredActions: ["changePassword"],
     description: "account to migrate: the change-password modal opens at sign-in",
   },
+  {
+    email: "principal@example.com",
+    firstName: "Paula",
+    lastName: "Grant",
+    userType: "external",
+    role: "admin",
+    employeeNumber: "E-1008",
+    serialNumber: "SN-1008",
+    securityRole: "PORTAL_ADMIN",
+    locations: ["summit-na"],
+    description: "dealer principal whose security review is due: the security review modal opens at sign-in",
+  },
 ];
 
 /** Reference data every installation has: brands and regions. Idempotent. */
@@ -289,6 +312,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedDemoContactData(database);
     await seedPermissionSets(database);
     await seedHistory(database);
+    await seedSecurityReviews(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -352,5 +376,6 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedDemoContactData(database);
   await seedPermissionSets(database);
   await seedHistory(database);
+  await seedSecurityReviews(database);
   return true;
 }

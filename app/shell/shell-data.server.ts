@@ -6,6 +6,9 @@ import { sessionLimits } from "~/auth/session.server";
 import { currentRequiredAction, type RequiredAction } from "~/required-actions/rules";
 import { migrationDataFor } from "~/account-migration/migration-data.server";
 import type { MigrationData } from "~/account-migration/AccountMigrationModal";
+import { attestationUsers } from "~/attestation/attestation.server";
+import type { ReviewRow } from "~/attestation/SecurityReviewModal";
+import { db } from "~/db/client.server";
 import { cookieValue, type Locale } from "~/i18n/locale";
 import { localeOf } from "~/i18n/i18next.server";
 import { translationAssetOf } from "~/i18n/translation-assets.server";
@@ -36,6 +39,8 @@ export interface ShellUser {
   requiredAction: RequiredAction | null;
   /** The account migration modal's data, while the changePassword action stands. */
   migration: MigrationData | null;
+  /** The security review's users, while the adminAttestation action stands. */
+  securityReview: ReviewRow[] | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
 }
@@ -100,6 +105,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       showDevLinks: features.includes(F.dev),
       requiredAction,
       migration: requiredAction === "changePassword" ? migrationDataFor(user, locale) : null,
+      securityReview: requiredAction === "adminAttestation" ? await attestationUsers(db(), user.identityId) : null,
       sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
     },
   };

@@ -43,3 +43,26 @@ export const CREATORS = { "js-on": "creator-on@example.com", "js-off": "creator-
 
 /** One dealer per e2e project whom the edit test changes through the user editor. */
 export const EDITABLE_USERS = { "js-on": "edited-on@example.com", "js-off": "edited-off@example.com" } as const;
+
+/**
+ * One dealer principal per e2e project whose security review is due (adminAttestation), each with
+ * a dealership of their own: a user last signed in 150 days ago, one 40 days ago, two never.
+ */
+export const PRINCIPALS = {
+  "js-on": {
+    email: "principal-on@example.com",
+    stale: "stale-on@example.com",
+    idle: "idle-on@example.com",
+    never: "never-on@example.com",
+    newbie: "newbie-on@example.com",
+    location: "E2E Review – North",
+  },
+  "js-off": {
+    email: "principal-off@example.com",
+    stale: "stale-off@example.com",
+    idle: "idle-off@example.com",
+    never: "never-off@example.com",
+    newbie: "newbie-off@example.com",
+    location: "E2E Review – South",
+  },
+} as const;

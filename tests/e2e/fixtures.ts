@@ -13,6 +13,7 @@ import {
   LAPSED,
   MIGRATORS,
   ATTESTATION_TARGET,
+  PRINCIPALS,
   PREFERENCE_USERS,
   ROAMERS,
   ROLE_PROBE,
@@ -34,6 +35,7 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
   await seedKeyholders(db);
   await seedRoleProbe(db);
   await seedCreators(db);
+  await seedPrincipals(db);
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -188,5 +190,47 @@ async function seedCreators(db: Database): Promise<void> {
       .returning({ id: identities.id });
     await db.insert(roleAssignments).values(held.map((a) => ({ ...a, identityId: identity.id })));
     n += 1;
+  }
+}
+
+/** Each project's principal at a dealership of their own, never reviewed, with staff in three age groups. */
+async function seedPrincipals(db: Database): Promise<void> {
+  const roles = await db.select({ id: securityRoles.id, name: securityRoles.name }).from(securityRoles);
+  const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
+  const DAY_MS = 86_400_000;
+  let n = 1;
+  for (const principal of Object.values(PRINCIPALS)) {
+    const [location] = await db
+      .insert(organizations)
+      .values({ name: principal.location, type: "location", brandId: 1, regionCode: "NA", organizationType: "DEALER" })
+      .returning({ id: organizations.id });
+    const people = [
+      { email: principal.email, role: "PORTAL_ADMIN", daysAgo: 0 },
+      { email: principal.stale, role: "DEALER_STAFF", daysAgo: 150 },
+      { email: principal.idle, role: "DEALER_STAFF", daysAgo: 40 },
+      { email: principal.never, role: "DEALER_STAFF", daysAgo: null },
+      { email: principal.newbie, role: "DEALER_STAFF", daysAgo: null },
+    ];
+    for (const person of people) {
+      await insertFixtureUser(
+        db,
+        {
+          email: person.email,
+          firstName: "Pat",
+          lastName: person.email.split("-")[0].replace(/^./, (c) => c.toUpperCase()),
+          serialNumber: `SN-E2E-PRINCIPAL-${n}`,
+          employeeNumber: `E-E2E-PRINCIPAL-${n}`,
+        },
+        roleId(person.role),
+        location.id,
+      );
+      if (person.daysAgo !== null) {
+        await db
+          .update(identities)
+          .set({ lastLoginAt: new Date(Date.now() - person.daysAgo * DAY_MS) })
+          .where(eq(identities.email, person.email));
+      }
+      n += 1;
+    }
   }
 }

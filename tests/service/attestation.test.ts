@@ -9,6 +9,7 @@ import {
   disableAccounts,
   lastSecurityReviewOf,
 } from "~/attestation/attestation.server";
+import { loadAccessData } from "~/permissions/access-profile.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
 const DAY = 86_400_000;
@@ -25,6 +26,8 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
     handle = await backend.open();
     await handle.migrate();
     await seedDemo(handle.db);
+    // The demo's own review of the admin's locations is taken away: these tests start from none.
+    await handle.db.delete(securityReviews);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
     auditorId = await identityIdOf(handle.db, "auditor@example.com");
@@ -88,5 +91,19 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
     // The auditor shares one of those locations: reviewed by the admin, it counts for the auditor too.
     expect((await lastSecurityReviewOf(handle.db, auditorId))?.toISOString()).toBe(now.toISOString());
     expect(await handle.db.select().from(securityReviews).where(isNull(securityReviews.confirmedAt))).toEqual([]);
+  });
+
+  it("issue #16 §1 the access data asks for adminAttestation while the review is due, and no longer after it", async () => {
+    const actionsOf = async (email: string) =>
+      (await loadAccessData(handle.db, await identityIdOf(handle.db, email)))?.requiredActions;
+    expect(await actionsOf("principal@example.com")).toEqual(["adminAttestation"]);
+    // A user who manages no users is never asked.
+    expect(await actionsOf("auditor@example.com")).toEqual([]);
+    await handle.db.delete(securityReviews);
+    expect(await actionsOf("admin@example.com")).toEqual(["adminAttestation"]);
+    await confirmAttestation(handle.db, adminId);
+    expect(await actionsOf("admin@example.com")).toEqual([]);
+    // The account to migrate keeps its stored action; the review would come after it.
+    expect(await actionsOf("migrate@example.com")).toEqual(["changePassword"]);
   });
 });

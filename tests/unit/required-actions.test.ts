@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentRequiredAction } from "~/required-actions/rules";
+import { adminAttestationIsRequired, currentRequiredAction, withComputedActions } from "~/required-actions/rules";
 import { migrationSchema } from "~/account-migration/schema";
 
 describe("SPEC §4 required action: none if empty; changePassword if present; otherwise the first entry", () => {
@@ -61,5 +61,30 @@ describe("SPEC §5 account migration: password policy, confirmation, security qu
     expect(messages({ ...good, securityAnswer: "  " }).securityAnswer).toBe("validations.required");
     expect(messages({ ...good, securityAnswer: "Rex" }).securityAnswer).toBe("validations.minLength");
     expect(messages({ ...good, securityAnswer: "Rexy" })).toEqual({});
+  });
+});
+
+describe("issue #16 §1 adminAttestation: an administrator whose locations' last review is older than ATTESTATION_PERIOD_DAYS", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const admin = { managesUsers: true, locationCount: 2, now, periodDays: 90 };
+  it("is required when the locations were never reviewed, or longer ago than the period", () => {
+    expect(adminAttestationIsRequired({ ...admin, lastReviewAt: null })).toBe(true);
+    expect(adminAttestationIsRequired({ ...admin, lastReviewAt: daysAgo(91) })).toBe(true);
+  });
+  it("is not required within the period", () => {
+    expect(adminAttestationIsRequired({ ...admin, lastReviewAt: daysAgo(90) })).toBe(false);
+    expect(adminAttestationIsRequired({ ...admin, lastReviewAt: daysAgo(1) })).toBe(false);
+  });
+  it("is never required of a user who manages no users, or has no location to review", () => {
+    expect(adminAttestationIsRequired({ ...admin, managesUsers: false, lastReviewAt: null })).toBe(false);
+    expect(adminAttestationIsRequired({ ...admin, locationCount: 0, lastReviewAt: null })).toBe(false);
+  });
+  it("a computed action joins the stored ones once, after them", () => {
+    expect(withComputedActions(["changePassword"], ["adminAttestation"])).toEqual([
+      "changePassword",
+      "adminAttestation",
+    ]);
+    expect(withComputedActions(["adminAttestation"], ["adminAttestation"])).toEqual(["adminAttestation"]);
   });
 });

@@ -1,0 +1,297 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/admin/Modal";
+import { ConfirmModal } from "~/admin/ModalParts";
+import { sortHref, type SortType } from "~/admin/table-state";
+import {
+  groupAttestationRows,
+  groupCheckState,
+  sortAttestationRows,
+  toggleGroup,
+  type AttestationGroup,
+  type AttestationSort,
+} from "./rules";
+
+/** A row of the review as the page receives it. */
+export interface ReviewRow {
+  id: number;
+  daysSinceLogin: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  group: AttestationGroup;
+  self: boolean;
+}
+
+export interface SecurityReviewData {
+  users: ReviewRow[];
+  sort: { sortBy: AttestationSort; sortType: SortType };
+  returnTo: string;
+  /** Opened by the administrator (not required at sign-in), or after a failed call: it may be closed. */
+  closable: boolean;
+}
+
+const TITLE_ID = "security-review-title";
+const HEADER_COLUMNS: readonly AttestationSort[] = ["daysSinceLogin", "firstName", "lastName", "email"];
+
+/** Where the review's forms post and its sort links lead: the security review page, back to returnTo after. */
+export function securityReviewHref(returnTo: string, extra: Record<string, string> = {}): string {
+  return `/security-review?${new URLSearchParams({ returnTo, ...extra })}`;
+}
+
+/**
+ * The security review (attestation) modal, SPEC §2 and §4: the users of the administrator's
+ * locations in collapsible groups by days since last login, selectable to disable, and the
+ * accuracy confirmation that records the review. Plain posts to /security-review, so it works
+ * without JavaScript (a group checkbox then selects its group on the server).
+ */
+export function SecurityReviewModal(props: {
+  review: SecurityReviewData;
+  /** After "Disable accounts": how many were disabled. */
+  disabledCount?: number;
+  /** A failed call: its message, in the banner. */
+  failure?: string;
+  /** A refused post: the message under the form it concerns. */
+  refusal?: { intent: "disable" | "proceed"; message: string };
+}) {
+  const { t } = useTranslation();
+  const { users, sort, returnTo } = props.review;
+  const closable = props.review.closable || Boolean(props.failure);
+  const [selected, setSelected] = useState(() => new Set<number>());
+  const [accurate, setAccurate] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const groups = groupAttestationRows(sortAttestationRows(users, sort.sortBy, sort.sortType));
+  const search = `?${new URLSearchParams({ returnTo, sortBy: sort.sortBy, sortType: sort.sortType })}`;
+  const action = `/security-review${search}`;
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <Modal
+      title={t("securityReview.title")}
+      titleId={TITLE_ID}
+      closeTo={returnTo}
+      closeLabel={t("common.close")}
+      unclosable={!closable}
+      wide
+    >
+      {props.failure && (
+        <p className="form-error" role="alert">
+          {t("securityReview.error", { message: props.failure })}
+        </p>
+      )}
+      {props.disabledCount !== undefined && (
+        <p className="notice notice--success" role="status">
+          {t("securityReview.disabled", { count: props.disabledCount })}
+        </p>
+      )}
+      <p>{t("securityReview.description")}</p>
+      {users.length === 0 ? (
+        <p className="notice" role="alert">
+          {t("common.noResults")}
+        </p>
+      ) : (
+        <Form method="post" action={action} className="security-review" preventScrollReset>
+          <input type="hidden" name="intent" value="disable" />
+          {groups.map(({ group, rows }, index) => {
+            const label = t(`securityReview.groups.${group.id}`);
+            const enabled = rows.filter((row) => !row.self).map((row) => row.id);
+            return (
+              <details
+                key={group.id}
+                open={index === 0}
+                className={`review-group review-group--${group.colour}`}
+                data-testid="review-group"
+              >
+                <summary>
+                  {label} <span className="review-group__count">({rows.length})</span>
+                </summary>
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">
+                          <GroupCheckbox
+                            label={t("securityReview.selectGroup", { group: label })}
+                            groupId={group.id}
+                            state={groupCheckState(selected, enabled)}
+                            disabled={enabled.length === 0}
+                            onChange={() => setSelected((current) => toggleGroup(current, enabled))}
+                          />
+                        </th>
+                        {HEADER_COLUMNS.map((column) => (
+                          <SortHeader key={column} column={column} sort={sort} search={search} />
+                        ))}
+                        <th scope="col">
+                          <span className="visually-hidden">{t("securityReview.columns.edit")}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((row) => {
+                        const name = `${row.firstName} ${row.lastName}`;
+                        return (
+                          <tr key={row.id} data-testid="review-row">
+                            <td>
+                              <input
+                                type="checkbox"
+                                name="identityIds"
+                                value={row.id}
+                                aria-label={t(row.self ? "securityReview.ownAccount" : "securityReview.selectUser", {
+                                  name,
+                                })}
+                                disabled={row.self}
+                                checked={selected.has(row.id)}
+                                onChange={() => toggle(row.id)}
+                              />
+                            </td>
+                            <td>{row.daysSinceLogin ?? <abbr title={t("securityReview.groups.3")}>?</abbr>}</td>
+                            <td>{row.firstName}</td>
+                            <td>{row.lastName}</td>
+                            <td>{row.email}</td>
+                            <td>
+                              <Link
+                                to={`/admin/users/${row.id}/edit`}
+                                aria-label={t("securityReview.editUser", { name })}
+                              >
+                                {t("securityReview.columns.edit")}
+                              </Link>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              </details>
+            );
+          })}
+          {props.refusal?.intent === "disable" && (
+            <p className="field-error" role="alert">
+              {t(props.refusal.message)}
+            </p>
+          )}
+          <p>
+            <button type="submit" className="button button--secondary">
+              {t("securityReview.disableAccounts")}
+            </button>
+          </p>
+        </Form>
+      )}
+      <Form method="post" action={action} className="security-review__confirm">
+        <input type="hidden" name="intent" value="proceed" />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="accurate"
+            checked={accurate}
+            onChange={(event) => setAccurate(event.currentTarget.checked)}
+            aria-describedby={props.refusal?.intent === "proceed" ? "security-review-accuracy" : undefined}
+            aria-invalid={props.refusal?.intent === "proceed" ? true : undefined}
+          />{" "}
+          {t("securityReview.accurate")}
+        </label>
+        {props.refusal?.intent === "proceed" && (
+          <p className="field-error" id="security-review-accuracy" role="alert">
+            {t(props.refusal.message)}
+          </p>
+        )}
+        <div className="modal__actions">
+          {closable && (
+            <Link to={returnTo} className="button button--secondary">
+              {t("securityReview.cancel")}
+            </Link>
+          )}
+          {/* Without JavaScript the server checks the box; with it Proceed waits for the box. */}
+          <button type="submit" className="button" disabled={hydrated && !accurate}>
+            {t("securityReview.proceed")}
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A group's checkbox: all its enabled members, some (indeterminate) or none. */
+function GroupCheckbox(props: {
+  label: string;
+  groupId: number;
+  state: "checked" | "unchecked" | "indeterminate";
+  disabled: boolean;
+  onChange: () => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = props.state === "indeterminate";
+  }, [props.state]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      name="groups"
+      value={props.groupId}
+      aria-label={props.label}
+      checked={props.state === "checked"}
+      aria-checked={props.state === "indeterminate" ? "mixed" : undefined}
+      disabled={props.disabled}
+      onChange={props.onChange}
+    />
+  );
+}
+
+function SortHeader(props: {
+  column: AttestationSort;
+  sort: { sortBy: AttestationSort; sortType: SortType };
+  search: string;
+}) {
+  const { t } = useTranslation();
+  const { column, sort } = props;
+  const active = sort.sortBy === column;
+  return (
+    <th scope="col" aria-sort={active ? (sort.sortType === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={`/security-review${sortHref(props.search, column, sort)}`} className="sort-link" preventScrollReset>
+        {t(`securityReview.columns.${column}`)}
+        <span aria-hidden="true" className="sort-link__icon">
+          {active ? (sort.sortType === "asc" ? " ▲" : " ▼") : " ↕"}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+/** "Disable accounts" asks first: who will be disabled, then a post that disables them. */
+export function DisableAccountsConfirm(props: { review: SecurityReviewData; users: ReviewRow[] }) {
+  const { t } = useTranslation();
+  const { returnTo, sort } = props.review;
+  const back = securityReviewHref(returnTo, { sortBy: sort.sortBy, sortType: sort.sortType });
+  return (
+    <ConfirmModal
+      title={t("securityReview.confirmTitle")}
+      titleId="disable-accounts-title"
+      closeTo={back}
+      closeLabel={t("common.close")}
+      text={t("securityReview.confirmText")}
+      cancelLabel={t("securityReview.back")}
+      confirm={{
+        label: t("securityReview.disableAccounts"),
+        action: back,
+        danger: true,
+        fields: { intent: "disableConfirmed", identityIds: props.users.map((u) => u.id).join(",") },
+      }}
+    >
+      <ul className="plain-list">
+        {props.users.map((user) => (
+          <li key={user.id}>
+            {user.firstName} {user.lastName} – {user.email}
+          </li>
+        ))}
+      </ul>
+    </ConfirmModal>
+  );
+}

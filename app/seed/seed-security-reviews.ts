@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { identities, organizations, roleAssignments, securityReviews, securityRoles } from "~/db/schema";
+
+const DAY_MS = 86_400_000;
+
+/** The principal's dealership, whose security review is due: its staff in every age group (SPEC §4). */
+export const PRINCIPAL_LOCATION = "Summit Machinery – Denver";
+
+/** The principal's staff and how long ago each last signed in (null: never); 150 days stays short of auto-deactivation. */
+export const PRINCIPAL_STAFF = [
+  { email: "ivo.brandt@example.com", firstName: "Ivo", lastName: "Brandt", daysAgo: null },
+  { email: "lena.ortiz@example.com", firstName: "Lena", lastName: "Ortiz", daysAgo: 150 },
+  { email: "marc.dubois@example.com", firstName: "Marc", lastName: "Dubois", daysAgo: 45 },
+  { email: "tara.kim@example.com", firstName: "Tara", lastName: "Kim", daysAgo: 3 },
+] as const;
+
+/**
+ * The security reviews of a demo: the administrator's locations were reviewed at seeding, so the
+ * existing demo accounts have nothing to do; the principal's dealership never was. Idempotent.
+ */
+export async function seedSecurityReviews(database: Database, now = new Date()): Promise<void> {
+  await seedPrincipalStaff(database, now);
+  const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(securityReviews);
+  if (count > 0) return;
+  const [admin] = await database
+    .select({ id: identities.id })
+    .from(identities)
+    .where(eq(identities.email, "admin@example.com"));
+  if (!admin) return;
+  const locations = await database
+    .selectDistinct({ id: roleAssignments.organizationId })
+    .from(roleAssignments)
+    .where(eq(roleAssignments.identityId, admin.id));
+  const users = await database
+    .selectDistinct({ id: roleAssignments.identityId })
+    .from(roleAssignments)
+    .where(
+      inArray(
+        roleAssignments.organizationId,
+        locations.map((l) => l.id),
+      ),
+    );
+  await database.insert(securityReviews).values({
+    reviewerId: admin.id,
+    organizationIds: locations.map((l) => l.id),
+    listedIdentityIds: users.map((u) => u.id),
+    startedAt: now,
+    confirmedAt: now,
+  });
+}
+
+async function seedPrincipalStaff(database: Database, now: Date): Promise<void> {
+  const [location] = await database
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.name, PRINCIPAL_LOCATION), eq(organizations.type, "location")));
+  const [role] = await database
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, "DEALER_STAFF"));
+  if (!location || !role) return;
+  for (const [index, staff] of PRINCIPAL_STAFF.entries()) {
+    const [identity] = await database
+      .insert(identities)
+      .values({
+        email: staff.email,
+        firstName: staff.firstName,
+        lastName: staff.lastName,
+        userType: "external",
+        role: "regular",
+        serialNumber: `SN-1${index + 10}`,
+        emailVerifiedAt: now,
+        lastLoginAt: staff.daysAgo === null ? null : new Date(now.getTime() - staff.daysAgo * DAY_MS),
+      })
+      .onConflictDoNothing()
+      .returning({ id: identities.id });
+    if (identity) {
+      await database
+        .insert(roleAssignments)
+        .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    }
+  }
+}
