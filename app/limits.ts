@@ -22,6 +22,8 @@ export const ATTESTATION_ROWS_PER_PAGE = 999;
 /** Attestation age groups: thresholds of 30 and 90 days since the last sign-in. */
 export const ATTESTATION_WARN_DAYS = 30;
 export const ATTESTATION_ERROR_DAYS = 90;
+/** A due security review is e-mailed to its administrator at most once in this many days. */
+export const ATTESTATION_REMINDER_DAYS = 7;
 
 /** A verification link is valid for 72 hours. */
 export const VERIFICATION_LINK_HOURS = 72;

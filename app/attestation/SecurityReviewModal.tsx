@@ -92,6 +92,11 @@ export function SecurityReviewModal(props: {
         </p>
       )}
       <p>{t("securityReview.description")}</p>
+      <p>
+        <a href="/security-review.csv" download>
+          {t("securityReview.history")}
+        </a>
+      </p>
       {users.length === 0 ? (
         <p className="notice" role="alert">
           {t("common.noResults")}

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { identities, roleAssignments, securityReviews } from "~/db/schema";
+import { identities, organizations, roleAssignments, securityReviews } from "~/db/schema";
 import { deactivateUser } from "~/users/lifecycle.server";
 import { locationIdsOf } from "~/users/users.server";
 import { attestationGroupOf, daysSinceLogin, sortAttestationRows, type AttestationGroup } from "./rules";
@@ -150,4 +150,52 @@ export async function lastSecurityReviewOf(database: Executor, adminId: number):
   const latest = locations.map((location) => reviews.find((r) => r.organizationIds.includes(location))?.confirmedAt);
   if (latest.some((at) => !at)) return null;
   return new Date(Math.min(...latest.map((at) => at!.getTime())));
+}
+
+/** One confirmed review as the history export shows it: when, by whom, where, who was listed and who disabled. */
+export interface ReviewHistoryRow {
+  confirmedAt: Date;
+  reviewer: string;
+  locations: string;
+  listed: string;
+  disabled: string;
+}
+
+/**
+ * The review history of the administrator's locations (the evidence), newest first: every
+ * confirmed review covering one of them, with names and e-mails in place of ids.
+ */
+export async function reviewHistoryRows(database: Executor, adminId: number): Promise<ReviewHistoryRow[]> {
+  const locations = await locationIdsOf(database, adminId);
+  if (locations.length === 0) return [];
+  const reviews = await reviewHistoryOf(database, locations);
+  const personIds = [
+    ...new Set(reviews.flatMap((r) => [r.reviewerId ?? 0, ...r.listedIdentityIds, ...r.disabledIdentityIds])),
+  ];
+  const orgIds = [...new Set(reviews.flatMap((r) => r.organizationIds))];
+  const [people, orgs] = await Promise.all([
+    personIds.length
+      ? database
+          .select({ id: identities.id, email: identities.email })
+          .from(identities)
+          .where(inArray(identities.id, personIds))
+      : [],
+    orgIds.length
+      ? database
+          .select({ id: organizations.id, name: organizations.name })
+          .from(organizations)
+          .where(inArray(organizations.id, orgIds))
+      : [],
+  ]);
+  const email = new Map(people.map((p) => [p.id, p.email]));
+  const orgName = new Map(orgs.map((o) => [o.id, o.name]));
+  // A user deleted since is kept as their id: the evidence does not lose a line.
+  const emails = (ids: readonly number[]) => ids.map((id) => email.get(id) ?? `#${id}`).join("; ");
+  return reviews.map((review) => ({
+    confirmedAt: review.confirmedAt!,
+    reviewer: review.reviewerId ? (email.get(review.reviewerId) ?? `#${review.reviewerId}`) : "",
+    locations: review.organizationIds.map((id) => orgName.get(id) ?? `#${id}`).join("; "),
+    listed: emails(review.listedIdentityIds),
+    disabled: emails(review.disabledIdentityIds),
+  }));
 }

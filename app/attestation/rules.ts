@@ -113,3 +113,8 @@ export function securityReviewShowsOn(pathname: string): boolean {
   if (/^\/security-review\/*$/i.test(pathname)) return false;
   return !/^\/admin\/users\/[^/]+\/edit(\/|$)/i.test(pathname);
 }
+
+/** Whether an administrator whose review is due gets the reminder now: never reminded, or not for the interval. */
+export function attestationReminderIsDue(remindedAt: Date | null, now: Date, intervalDays: number): boolean {
+  return !remindedAt || now.getTime() - remindedAt.getTime() >= intervalDays * DAY_MS;
+}

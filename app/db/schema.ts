@@ -163,6 +163,8 @@ export const identities = pgTable(
     /** Chosen at account migration (the question's text, in the language it was asked in); the answer only hashed. */
     securityQuestion: text("security_question"),
     securityAnswerHash: text("security_answer_hash"),
+    /** When the daily job last reminded this administrator of a due security review (issue #16 §3). */
+    attestationRemindedAt: timestamp("attestation_reminded_at", { withTimezone: true }),
     modifiedBy: integer("modified_by"),
     ...timestamps,
   },

@@ -6,6 +6,8 @@ import { deactivateInactiveUsers } from "~/users/lifecycle.server";
 import { expireVerifications } from "~/users/verification.server";
 import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.server";
 import { purgeExpired } from "./housekeeping.server";
+import { remindDueSecurityReviews } from "~/attestation/reminders.server";
+import { getConfig } from "~/config.server";
 import { JOB_NAMES, SCHEDULES, type JobName } from "./schedules";
 
 export { JOB_NAMES, SCHEDULES, type JobName };
@@ -24,6 +26,10 @@ export function jobWork(
     "verification-expiry": (now) => expireVerifications(handle.db, now),
     "mail-retry": (now) => deliverQueuedMail(handle.db, transport, now),
     "integration-push": (now) => deliverDuePushes(handle.db, integrationSettings(), now),
+    "security-review-reminder": (now) => {
+      const { PUBLIC_URL, ATTESTATION_PERIOD_DAYS } = getConfig();
+      return remindDueSecurityReviews(handle.db, { publicUrl: PUBLIC_URL, periodDays: ATTESTATION_PERIOD_DAYS }, now);
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export const SCHEDULES = {
   "mail-retry": "*/10 * * * *",
   // Pushes are sent right after the change; this sends the retries whose back-off has passed.
   "integration-push": "* * * * *",
+  // Administrators whose security review is due: an e-mail at most once a week while it stays due.
+  "security-review-reminder": "40 6 * * *",
 } as const;
 export type JobName = keyof typeof SCHEDULES;
 export const JOB_NAMES = Object.keys(SCHEDULES) as JobName[];

@@ -145,6 +145,8 @@ export const ROUTE_RULES = {
   accountMigration: { pattern: "/account/migrate", rule: SIGNED_IN },
   /** The security review (attestation) modal's page: where it posts, and where it opens on demand. */
   securityReview: { pattern: "/security-review", rule: { all: [F.usersWrite] } },
+  /** The security review history of the administrator's locations (CSV). */
+  securityReviewHistory: { pattern: "/security-review.csv", rule: { all: [F.usersWrite] } },
   /** "Stay logged in" of the session time-out warning. */
   sessionKeepalive: { pattern: "/session/keepalive", rule: SIGNED_IN },
   /** Opening an announcement (marks it read, then its link): sign-in only. */

@@ -61,10 +61,13 @@ export async function chooseOptions(page: Page, label: string, labels: string[],
 }
 
 /** Clicks the list's "Export CSV" and reads the file it downloads: the header and the rows. */
-export async function exportedCsv(page: Page): Promise<{ header: string[]; rows: string[][] }> {
+export async function exportedCsv(
+  page: Page,
+  linkName: string = "Export CSV",
+): Promise<{ header: string[]; rows: string[][] }> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export CSV" }).click(),
+    page.getByRole("link", { name: linkName }).click(),
   ]);
   const [header, ...rows] = parse(
     (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""),

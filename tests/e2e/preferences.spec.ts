@@ -124,6 +124,8 @@ test.describe("global preferences", () => {
 
   test("axe finds nothing on the preference sections", async ({ page }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
+    // Five pages, each analysed whole: on a busy machine that outlasts one test's usual budget.
+    test.slow();
     await signIn(page, "admin@example.com", "/preferences/contact");
     for (const section of ["contact", "language", "subscriptions", "locations", "applications"]) {
       await page.goto(`/preferences/${section}`);

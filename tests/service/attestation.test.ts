@@ -1,14 +1,16 @@
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { identities, securityReviews, sessions } from "~/db/schema";
+import { emailOutbox, identities, securityReviews, sessions } from "~/db/schema";
 import { seedDemo } from "~/seed/seed";
 import {
   attestationUsers,
   confirmAttestation,
   disableAccounts,
   lastSecurityReviewOf,
+  reviewHistoryRows,
 } from "~/attestation/attestation.server";
+import { remindDueSecurityReviews } from "~/attestation/reminders.server";
 import { loadAccessData } from "~/permissions/access-profile.server";
 import { BACKENDS, identityIdOf } from "./backends";
 
@@ -91,6 +93,37 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
     // The auditor shares one of those locations: reviewed by the admin, it counts for the auditor too.
     expect((await lastSecurityReviewOf(handle.db, auditorId))?.toISOString()).toBe(now.toISOString());
     expect(await handle.db.select().from(securityReviews).where(isNull(securityReviews.confirmedAt))).toEqual([]);
+  });
+
+  it("the review history export of the admin's locations: who confirmed, when, where, who was listed and who was disabled", async () => {
+    const [latest] = await reviewHistoryRows(handle.db, adminId);
+    expect(latest.confirmedAt.toISOString()).toBe(now.toISOString());
+    expect(latest.reviewer).toBe("admin@example.com");
+    expect(latest.locations.split("; ")).toContain("Prairie Equipment – Columbus");
+    expect(latest.disabled).toBe("dealer@example.com");
+    expect(latest.listed.split("; ")).toEqual(expect.arrayContaining(["dealer@example.com", "admin@example.com"]));
+    // Another dealership's administrator sees none of it.
+    expect(await reviewHistoryRows(handle.db, await identityIdOf(handle.db, "principal@example.com"))).toEqual([]);
+  });
+
+  it("issue #16 §3 the daily reminder e-mails each administrator whose review is due, at most once a week", async () => {
+    const options = { publicUrl: "https://portal.example.com", periodDays: 90 };
+    const mailTo = async (to: string) => handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(await remindDueSecurityReviews(handle.db, options, now)).toEqual({ reminded: 1 });
+    const [mail] = await mailTo("principal@example.com");
+    expect(mail.subject).toBe("Security review due for your dealership");
+    expect(mail.text).toContain("Hello Paula Grant,");
+    expect(mail.text).toContain("https://portal.example.com/security-review");
+    expect(await mailTo("admin@example.com")).toEqual([]);
+    expect(await remindDueSecurityReviews(handle.db, options, new Date(now.getTime() + DAY))).toEqual({ reminded: 0 });
+    expect(await remindDueSecurityReviews(handle.db, options, new Date(now.getTime() + 7 * DAY))).toEqual({
+      reminded: 1,
+    });
+    // 91 days after the admin's review the admin is due too; the principal's last reminder is long past.
+    expect(await remindDueSecurityReviews(handle.db, options, new Date(now.getTime() + 91 * DAY))).toEqual({
+      reminded: 2,
+    });
+    expect(await mailTo("admin@example.com")).toHaveLength(1);
   });
 
   it("issue #16 §1 the access data asks for adminAttestation while the review is due, and no longer after it", async () => {

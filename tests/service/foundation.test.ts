@@ -1,3 +1,4 @@
+import { PRINCIPAL_STAFF } from "~/seed/seed-security-reviews";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -25,7 +26,8 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
     await handle.migrate();
     expect(await seedDemo(handle.db)).toBe(false);
     const [{ count }] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(identities);
-    expect(count).toBe(DEMO_ACCOUNTS.length);
+    // The demo accounts, and the principal's staff who never sign in themselves.
+    expect(count).toBe(DEMO_ACCOUNTS.length + PRINCIPAL_STAFF.length);
   });
 
   it("the administrator's access data: brands 1, 2, 4; regions NA and EMEA; every admin feature", async () => {

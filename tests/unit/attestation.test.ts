@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   attestationGroupOf,
   attestationIsDue,
+  attestationReminderIsDue,
   daysSinceLogin,
   groupAttestationRows,
   groupCheckState,
@@ -120,5 +121,15 @@ describe("the security review's posts", () => {
   it("the confirmation's ids come as one comma-separated field", () => {
     const parsed = securityReviewSchema.parse({ intent: "disableConfirmed", identityIds: "4,7" });
     expect(parsed).toEqual({ intent: "disableConfirmed", identityIds: [4, 7] });
+  });
+});
+
+describe("issue #16 §3 the reminder of a due review goes out at most once in ATTESTATION_REMINDER_DAYS", () => {
+  it("never reminded, or the interval has passed", () => {
+    expect(attestationReminderIsDue(null, now, 7)).toBe(true);
+    expect(attestationReminderIsDue(new Date(now.getTime() - 7 * DAY), now, 7)).toBe(true);
+  });
+  it("not again within the interval", () => {
+    expect(attestationReminderIsDue(new Date(now.getTime() - 7 * DAY + 1), now, 7)).toBe(false);
   });
 });

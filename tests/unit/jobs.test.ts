@@ -24,7 +24,7 @@ describe("SPEC §4 auto-deactivation: more than 180 days without a sign-in", () 
 });
 
 describe("issue #15 §1 schedules", () => {
-  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every ten minutes, push retries every minute", () => {
+  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every ten minutes, push retries every minute, security review reminders daily", () => {
     const gap = (name: keyof typeof SCHEDULES) => {
       const next = cronParser.parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: now });
       return -next.next().getTime() + next.next().getTime();
@@ -34,12 +34,14 @@ describe("issue #15 §1 schedules", () => {
     expect(gap("mail-retry")).toBe(10 * 60 * 1000);
     expect(gap("verification-expiry")).toBe(60 * 60 * 1000);
     expect(gap("integration-push")).toBe(60 * 1000);
+    expect(gap("security-review-reminder")).toBe(DAY);
     expect(JOB_NAMES).toEqual([
       "housekeeping",
       "auto-deactivation",
       "verification-expiry",
       "mail-retry",
       "integration-push",
+      "security-review-reminder",
     ]);
   });
 });

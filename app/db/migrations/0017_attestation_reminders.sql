@@ -1,0 +1,1 @@
+ALTER TABLE "identities" ADD COLUMN "attestation_reminded_at" timestamp with time zone;

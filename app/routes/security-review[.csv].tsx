@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { i18nServer } from "~/i18n/i18next.server";
+import { reviewHistoryRows } from "~/attestation/attestation.server";
+
+const COLUMNS = ["confirmedAt", "reviewer", "locations", "listed", "disabled"] as const;
+
+/** GET /security-review.csv: the security review history of the administrator's locations (the evidence). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const t = await i18nServer.getFixedT(request);
+  const header = COLUMNS.map((key) => t(`securityReview.historyColumns.${key}`));
+  const reviews = await reviewHistoryRows(db(), user.identityId);
+  async function* rows() {
+    for (const review of reviews) yield COLUMNS.map((key) => review[key]);
+  }
+  return csvResponse(csvFileName("security-reviews"), header, rows());
+}
