@@ -1,3 +1,4 @@
+import { PRINCIPAL_STAFF } from "~/seed/seed-security-reviews";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -153,8 +154,9 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     const staff = await idOfRole("DEALER_STAFF");
     expect(await deleteSecurityRole(handle.db, staff, actorId)).toEqual({
       kind: "inUse",
-      // The demo accounts holding it (each counted once, whatever its locations).
-      holders: DEMO_ACCOUNTS.filter((account) => account.securityRole === "DEALER_STAFF").length,
+      // The demo accounts holding it (each counted once, whatever its locations), and the principal's staff.
+      holders:
+        DEMO_ACCOUNTS.filter((account) => account.securityRole === "DEALER_STAFF").length + PRINCIPAL_STAFF.length,
       permissionSets: 1,
     });
     const unused = await createSecurityRole(handle.db, input({ name: "TEMPORARY_ROLE" }), actorId);
