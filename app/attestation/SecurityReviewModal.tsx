@@ -9,23 +9,12 @@ import {
   groupCheckState,
   sortAttestationRows,
   toggleGroup,
-  type AttestationGroup,
+  type AttestationRow,
   type AttestationSort,
 } from "./rules";
 
-/** A row of the review as the page receives it. */
-export interface ReviewRow {
-  id: number;
-  daysSinceLogin: number | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  group: AttestationGroup;
-  self: boolean;
-}
-
 export interface SecurityReviewData {
-  users: ReviewRow[];
+  users: AttestationRow[];
   sort: { sortBy: AttestationSort; sortType: SortType };
   returnTo: string;
   /** Opened by the administrator (not required at sign-in), or after a failed call: it may be closed. */
@@ -271,7 +260,7 @@ function SortHeader(props: {
 }
 
 /** "Disable accounts" asks first: who will be disabled, then a post that disables them. */
-export function DisableAccountsConfirm(props: { review: SecurityReviewData; users: ReviewRow[] }) {
+export function DisableAccountsConfirm(props: { review: SecurityReviewData; users: AttestationRow[] }) {
   const { t } = useTranslation();
   const { returnTo, sort } = props.review;
   const back = securityReviewHref(returnTo, { sortBy: sort.sortBy, sortType: sort.sortType });

@@ -3,19 +3,10 @@ import type { Database, Executor } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityReviews } from "~/db/schema";
 import { deactivateUser } from "~/users/lifecycle.server";
 import { locationIdsOf } from "~/users/users.server";
-import { attestationGroupOf, daysSinceLogin, sortAttestationRows, type AttestationGroup } from "./rules";
+import { attestationGroupOf, daysSinceLogin, sortAttestationRows, type AttestationRow } from "./rules";
 
-/** One row of the security review (SPEC §3 Attestation user, with its group). */
-export interface AttestationUser {
-  id: number;
-  daysSinceLogin: number | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  group: AttestationGroup;
-  /** The reviewing administrator's own row: shown, never selectable. */
-  self: boolean;
-}
+/** One row of the security review. */
+export type AttestationUser = AttestationRow;
 
 /**
  * The active users of the administrator's locations (the users the administrator manages), with

@@ -53,20 +53,23 @@ export function attestationIsDue(lastReviewAt: Date | null, now: Date, periodDay
 export const ATTESTATION_SORTS = ["daysSinceLogin", "firstName", "lastName", "email"] as const;
 export type AttestationSort = (typeof ATTESTATION_SORTS)[number];
 
-interface SortableRow {
+/** One row of the security review (SPEC §3 Attestation user, with its group). */
+export interface AttestationRow {
   id: number;
   daysSinceLogin: number | null;
   firstName: string;
   lastName: string;
   email: string;
   group: AttestationGroup;
+  /** The reviewing administrator's own row: shown, never selectable. */
+  self: boolean;
 }
 
 /** Never signed in counts as the longest time. */
 const dayKey = (days: number | null) => days ?? Number.POSITIVE_INFINITY;
 
 /** The rows sorted by a column, ties by e-mail; never-signed-in is the longest time since login. */
-export function sortAttestationRows<R extends SortableRow>(
+export function sortAttestationRows<R extends AttestationRow>(
   rows: readonly R[],
   by: AttestationSort,
   type: "asc" | "desc",
@@ -83,7 +86,7 @@ export function sortAttestationRows<R extends SortableRow>(
 export const ATTESTATION_GROUP_ORDER = [3, 0, 1, 2] as const;
 
 /** The rows in their groups (empty groups left out), each group keeping the rows' order. */
-export function groupAttestationRows<R extends SortableRow>(
+export function groupAttestationRows<R extends AttestationRow>(
   rows: readonly R[],
 ): { group: AttestationGroup; rows: R[] }[] {
   return ATTESTATION_GROUP_ORDER.map((id) => rows.filter((row) => row.group.id === id))
@@ -96,7 +99,7 @@ export function groupAttestationRows<R extends SortableRow>(
  * picked group (how a group checkbox works without JavaScript); never the reviewer's own row.
  */
 export function selectedForDisabling(
-  rows: readonly (SortableRow & { self: boolean })[],
+  rows: readonly AttestationRow[],
   picked: { identityIds: readonly number[]; groups: readonly number[] },
 ): number[] {
   return rows

@@ -7,7 +7,7 @@ import { currentRequiredAction, type RequiredAction } from "~/required-actions/r
 import { migrationDataFor } from "~/account-migration/migration-data.server";
 import type { MigrationData } from "~/account-migration/AccountMigrationModal";
 import { attestationUsers } from "~/attestation/attestation.server";
-import type { ReviewRow } from "~/attestation/SecurityReviewModal";
+import type { AttestationRow } from "~/attestation/rules";
 import { db } from "~/db/client.server";
 import { cookieValue, type Locale } from "~/i18n/locale";
 import { localeOf } from "~/i18n/i18next.server";
@@ -40,7 +40,7 @@ export interface ShellUser {
   /** The account migration modal's data, while the changePassword action stands. */
   migration: MigrationData | null;
   /** The security review's users, while the adminAttestation action stands. */
-  securityReview: ReviewRow[] | null;
+  securityReview: AttestationRow[] | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
 }
