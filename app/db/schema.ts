@@ -665,3 +665,80 @@ export const securityReviews = pgTable(
   },
   (t) => [index("security_reviews_reviewer_idx").on(t.reviewerId)],
 );
+
+/**
+ * A directory's configuration (issue #16 §4): per context — DEALER_LOCATION (primary contacts
+ * per business area) or SINGULAR_ROLES (singular permissions) — and brand, its roles (items).
+ */
+export const directoryConfigurations = pgTable(
+  "directory_configurations",
+  {
+    id: serial("id").primaryKey(),
+    context: text("context", { enum: ["DEALER_LOCATION", "SINGULAR_ROLES"] }).notNull(),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("directory_configurations_context_brand_idx").on(t.context, t.brandId)],
+);
+
+/** A role of a directory configuration (SPEC §3 Item; the API's directoryDataType). */
+export const directoryItems = pgTable(
+  "directory_items",
+  {
+    id: serial("id").primaryKey(),
+    configurationId: integer("configuration_id")
+      .notNull()
+      .references(() => directoryConfigurations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    displayName: text("display_name").notNull().default(""),
+    /** Sanitised HTML. */
+    description: text("description").notNull().default(""),
+    required: boolean("required").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("directory_items_configuration_idx").on(t.configurationId)],
+);
+
+/**
+ * Who holds a directory role at a location: one person per role and location (so a singular
+ * permission belongs to one user per location — the unique index).
+ */
+export const directoryAssignments = pgTable(
+  "directory_assignments",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => directoryItems.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references(() => identities.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.organizationId] }),
+    index("directory_assignments_identity_idx").on(t.identityId),
+  ],
+);
+
+/**
+ * An administrator's directory reviews per context: when last reviewed (or skipped), and when the
+ * reminder was last closed — kept on the server so it holds without JavaScript and across devices.
+ */
+export const directoryReviewStates = pgTable(
+  "directory_review_states",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    context: text("context", { enum: ["DEALER_LOCATION", "SINGULAR_ROLES"] }).notNull(),
+    lastReviewedAt: timestamp("last_reviewed_at", { withTimezone: true }),
+    reminderClosedAt: timestamp("reminder_closed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.context] })],
+);

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { MAX_TEXT_LENGTH } from "~/limits";
+
+const id = z.coerce.number().int("validations.required").positive("validations.required");
+
+/** SPEC §3 Directory save payload: a location's choices for the roles of one configuration. */
+export const directorySaveSchema = z.object({
+  directoryDataConfigurationId: id,
+  organizationId: id,
+  selections: z
+    .array(
+      z.object({
+        directoryDataTypeId: id,
+        // 0 is the "Select User" placeholder: dropped before saving.
+        identityId: z.coerce.number().int("validations.required").min(0, "validations.required"),
+        serialNumber: z.string().max(MAX_TEXT_LENGTH).optional(),
+      }),
+    )
+    .max(200, "validations.selection"),
+});
+export type DirectorySave = z.infer<typeof directorySaveSchema>;

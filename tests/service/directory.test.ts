@@ -1,0 +1,173 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { auditLog, directoryAssignments, directoryConfigurations, directoryItems, organizations } from "~/db/schema";
+import { seedDemo } from "~/seed/seed";
+import {
+  directoryLocations,
+  directoryReviewStateOf,
+  markDirectoryReviewed,
+  saveDirectorySelections,
+  searchDirectoryPeople,
+} from "~/directory/directory.server";
+import { requiresAttention } from "~/directory/rules";
+import { BACKENDS, identityIdOf } from "./backends";
+
+describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let adminId: number;
+  let dealerId: number;
+  let auditorId: number;
+  let haldenId: number;
+  let columbus: number;
+  let halden: number;
+  let contacts: number;
+  let singular: number;
+  const item: Record<string, number> = {};
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    await handle.migrate();
+    await seedDemo(handle.db);
+    adminId = await identityIdOf(handle.db, "admin@example.com");
+    dealerId = await identityIdOf(handle.db, "dealer@example.com");
+    auditorId = await identityIdOf(handle.db, "auditor@example.com");
+    haldenId = await identityIdOf(handle.db, "halden@example.com");
+    const locationNamed = async (name: string) =>
+      (await handle.db.select().from(organizations).where(eq(organizations.name, name)))[0].id;
+    columbus = await locationNamed("Prairie Equipment – Columbus");
+    halden = await locationNamed("Nordic Halden – Göteborg");
+    // A configuration of each context for the first brand (the demo's own arrive with the review modals).
+    [{ id: contacts }, { id: singular }] = await handle.db
+      .insert(directoryConfigurations)
+      .values([
+        { context: "DEALER_LOCATION", brandId: 1, name: "Test contacts" },
+        { context: "SINGULAR_ROLES", brandId: 1, name: "Test singular" },
+      ])
+      .returning({ id: directoryConfigurations.id });
+    const items = await handle.db
+      .insert(directoryItems)
+      .values([
+        { configurationId: contacts, name: "SALES", displayName: "Sales contact", required: true, sortOrder: 1 },
+        { configurationId: contacts, name: "SERVICE", displayName: "Service contact", required: true, sortOrder: 2 },
+        { configurationId: contacts, name: "PARTS", displayName: "", required: false, sortOrder: 3 },
+        { configurationId: singular, name: "WARRANTY_SIGNATORY", displayName: "Warranty signatory", required: true },
+      ])
+      .returning({ id: directoryItems.id, name: directoryItems.name });
+    for (const row of items) item[row.name] = row.id;
+  });
+  afterAll(async () => handle?.close());
+
+  it("lists the admin's locations of the asked brands with the context's roles in order, nobody assigned yet", async () => {
+    const locations = await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [1]);
+    expect(locations.map((l) => l.id)).toEqual([columbus]);
+    expect(locations[0].configurations).toHaveLength(1);
+    expect(locations[0].configurations[0].id).toBe(contacts);
+    expect(locations[0].configurations[0].items.map((i) => [i.name, i.required, i.identity])).toEqual([
+      ["SALES", true, null],
+      ["SERVICE", true, null],
+      ["PARTS", false, null],
+    ]);
+    expect(requiresAttention(locations[0])).toBe(true);
+    // A brand without a configuration of the context, and another dealer's location, show nothing.
+    expect(await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [2])).toEqual([]);
+    expect(await directoryLocations(handle.db, haldenId, "DEALER_LOCATION", [1, 3])).toEqual([]);
+  });
+
+  it("the person search finds active users of that location by name or e-mail, sorted by label, only at the admin's locations", async () => {
+    const found = await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "dana" });
+    expect(found.map((p) => p.email)).toEqual(["dealer@example.com"]);
+    expect(await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "   " })).toEqual([]);
+    expect(await searchDirectoryPeople(handle.db, adminId, { orgId: halden, text: "hugo" })).toEqual([]);
+    const many = await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "@example.com", limit: 3 });
+    expect(many).toHaveLength(3);
+    const labels = many.map((p) => `${p.firstName} ${p.lastName} - ${p.email}`);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+    // Wildcards in the text are taken literally.
+    expect(await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "%" })).toEqual([]);
+  });
+
+  it("saving a location's choices assigns the chosen people, drops the placeholder 0 and audits the change", async () => {
+    const outcome = await saveDirectorySelections(handle.db, adminId, "DEALER_LOCATION", {
+      directoryDataConfigurationId: contacts,
+      organizationId: columbus,
+      selections: [
+        { directoryDataTypeId: item.SALES, identityId: dealerId },
+        { directoryDataTypeId: item.SERVICE, identityId: 0 },
+      ],
+    });
+    expect(outcome).toEqual({ kind: "saved", changed: 1 });
+    const [location] = await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [1]);
+    const sales = location.configurations[0].items.find((i) => i.name === "SALES")!;
+    expect(sales.identity?.email).toBe("dealer@example.com");
+    expect(location.configurations[0].items.find((i) => i.name === "SERVICE")!.identity).toBeNull();
+    expect(requiresAttention(location)).toBe(true);
+    const audited = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "organization"), eq(auditLog.field, "directory:SALES")));
+    expect(audited.map((a) => [a.entityId, a.oldValue, a.newValue, a.changedBy])).toEqual([
+      [String(columbus), null, "dealer@example.com", adminId],
+    ]);
+  });
+
+  it("a person from elsewhere, a role of another configuration, or a location not the admin's changes nothing", async () => {
+    const save = (organizationId: number, directoryDataTypeId: number, identityId: number) =>
+      saveDirectorySelections(handle.db, adminId, "DEALER_LOCATION", {
+        directoryDataConfigurationId: contacts,
+        organizationId,
+        selections: [{ directoryDataTypeId, identityId }],
+      });
+    expect(await save(columbus, item.SERVICE, haldenId)).toEqual({ kind: "invalid" });
+    expect(await save(columbus, item.WARRANTY_SIGNATORY, auditorId)).toEqual({ kind: "invalid" });
+    expect(await save(halden, item.SERVICE, haldenId)).toEqual({ kind: "missing" });
+    const wrongContext = await saveDirectorySelections(handle.db, adminId, "SINGULAR_ROLES", {
+      directoryDataConfigurationId: contacts,
+      organizationId: columbus,
+      selections: [],
+    });
+    expect(wrongContext).toEqual({ kind: "missing" });
+    const held = await handle.db
+      .select()
+      .from(directoryAssignments)
+      .where(eq(directoryAssignments.organizationId, columbus));
+    expect(held.map((h) => h.itemId)).toEqual([item.SALES]);
+  });
+
+  it("SPEC §2 a singular permission belongs to one user per location: giving it to another moves it", async () => {
+    const give = (identityId: number) =>
+      saveDirectorySelections(handle.db, adminId, "SINGULAR_ROLES", {
+        directoryDataConfigurationId: singular,
+        organizationId: columbus,
+        selections: [{ directoryDataTypeId: item.WARRANTY_SIGNATORY, identityId }],
+      });
+    expect(await give(dealerId)).toEqual({ kind: "saved", changed: 1 });
+    expect(await give(auditorId)).toEqual({ kind: "saved", changed: 1 });
+    expect(await give(auditorId)).toEqual({ kind: "saved", changed: 0 });
+    const holders = await handle.db
+      .select()
+      .from(directoryAssignments)
+      .where(eq(directoryAssignments.itemId, item.WARRANTY_SIGNATORY));
+    expect(holders.map((h) => h.identityId)).toEqual([auditorId]);
+    // The database itself refuses a second holder.
+    await expect(
+      handle.db
+        .insert(directoryAssignments)
+        .values({ itemId: item.WARRANTY_SIGNATORY, organizationId: columbus, identityId: dealerId }),
+    ).rejects.toThrow();
+  });
+
+  it("the last review date is kept per administrator and context", async () => {
+    const at = new Date("2026-11-23T12:00:00Z");
+    expect(await directoryReviewStateOf(handle.db, adminId, "DEALER_LOCATION")).toEqual({
+      lastReviewedAt: null,
+      reminderClosedAt: null,
+    });
+    await markDirectoryReviewed(handle.db, adminId, "DEALER_LOCATION", at);
+    await markDirectoryReviewed(handle.db, adminId, "DEALER_LOCATION", at);
+    expect((await directoryReviewStateOf(handle.db, adminId, "DEALER_LOCATION")).lastReviewedAt?.toISOString()).toBe(
+      at.toISOString(),
+    );
+    expect((await directoryReviewStateOf(handle.db, adminId, "SINGULAR_ROLES")).lastReviewedAt).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import {
+  directoryContextOf,
+  directoryReviewIsDue,
+  personLabel,
+  requiresAttention,
+  selectionsToSave,
+  type DirectoryItem,
+  type DirectoryLocation,
+} from "~/directory/rules";
+
+const DAY = 86_400_000;
+const now = new Date("2026-11-23T12:00:00Z");
+const person = { id: 7, firstName: "Ada", lastName: "Berg", email: "ada@example.com", serialNumber: "SN-7" };
+const item = (id: number, required: boolean, assigned: boolean): DirectoryItem => ({
+  id,
+  name: `ROLE_${id}`,
+  displayName: `Role ${id}`,
+  description: "",
+  required,
+  identity: assigned ? person : null,
+});
+const location = (...configurations: DirectoryItem[][]): DirectoryLocation => ({
+  id: 1,
+  locationName: "Columbus",
+  configurations: configurations.map((items, index) => ({ id: index + 1, items })),
+});
+
+describe("SPEC §4 requires attention: an item of the first configuration is required and has no identity", () => {
+  it("a required role without a person needs attention", () => {
+    expect(requiresAttention(location([item(1, true, false), item(2, false, false)]))).toBe(true);
+  });
+  it("optional roles left empty, or required ones filled, do not", () => {
+    expect(requiresAttention(location([item(1, true, true), item(2, false, false)]))).toBe(false);
+  });
+  it("only the first configuration counts; none at all needs nothing", () => {
+    expect(requiresAttention(location([item(1, true, true)], [item(2, true, false)]))).toBe(false);
+    expect(requiresAttention(location())).toBe(false);
+  });
+});
+
+describe("SPEC §3 directory save payload: selections with identityId 0 are dropped", () => {
+  it("keeps the chosen people and drops the placeholder", () => {
+    const selections = [
+      { directoryDataTypeId: 1, identityId: 0 },
+      { directoryDataTypeId: 2, identityId: 7, serialNumber: "SN-7" },
+    ];
+    expect(selectionsToSave(selections)).toEqual([{ directoryDataTypeId: 2, identityId: 7, serialNumber: "SN-7" }]);
+  });
+});
+
+describe("SPEC §4 directory review prompts: skipping re-prompts after 90 days; singular roles at the next sign-in", () => {
+  const due = (context: "DEALER_LOCATION" | "SINGULAR_ROLES", lastReviewedAt: Date | null, attention = true) =>
+    directoryReviewIsDue({ context, anyLocationNeedsAttention: attention, lastReviewedAt, now });
+  it("nothing to fix asks nothing", () => {
+    expect(due("DEALER_LOCATION", null, false)).toBe(false);
+    expect(due("SINGULAR_ROLES", null, false)).toBe(false);
+  });
+  it("the dealer-location review asks when never reviewed or more than 90 days ago", () => {
+    expect(due("DEALER_LOCATION", null)).toBe(true);
+    expect(due("DEALER_LOCATION", new Date(now.getTime() - 90 * DAY))).toBe(false);
+    expect(due("DEALER_LOCATION", new Date(now.getTime() - 91 * DAY))).toBe(true);
+  });
+  it("the singular-roles review asks again while unfilled, however recent the last one", () => {
+    expect(due("SINGULAR_ROLES", new Date(now.getTime() - DAY))).toBe(true);
+  });
+});
+
+describe("directory helpers", () => {
+  it("a person reads 'first last - email' (SPEC §2)", () => {
+    expect(personLabel(person)).toBe("Ada Berg - ada@example.com");
+  });
+  it("the context defaults to SINGULAR_ROLES; an unknown one is refused", () => {
+    expect(directoryContextOf(undefined)).toBe("SINGULAR_ROLES");
+    expect(directoryContextOf("DEALER_LOCATION")).toBe("DEALER_LOCATION");
+    expect(directoryContextOf("OTHER")).toBeNull();
+  });
+});
