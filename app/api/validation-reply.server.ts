@@ -41,6 +41,12 @@ export async function jsonBody(request: Request): Promise<unknown> {
   return body;
 }
 
+/** A write that needs no body: none is fine, one sent anyway must be JSON like every API write's (415 otherwise). */
+export async function refuseNonJsonBody(request: Request): Promise<void> {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (request.headers.has("Content-Type") || length > 0) await jsonBody(request);
+}
+
 function holdsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(holdsNul);

@@ -76,3 +76,11 @@ export function directoryReviewIsDue(input: {
   if (input.context === "SINGULAR_ROLES" || !input.lastReviewedAt) return true;
   return input.now.getTime() - input.lastReviewedAt.getTime() > DIRECTORY_REVIEW_REPROMPT_DAYS * 86_400_000;
 }
+
+/** The brands a directory call asks for (SPEC §7 brandIds, comma-separated, default 1); null when malformed. */
+export function brandIdsParam(raw: string | null): number[] | null {
+  if (raw === null || raw.trim() === "") return [1];
+  const parts = raw.split(",").map((part) => part.trim());
+  if (parts.length > 5 || !parts.every((part) => /^[1-5]$/.test(part))) return null;
+  return [...new Set(parts.map(Number))];
+}

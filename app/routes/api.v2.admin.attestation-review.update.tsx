@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
-import { jsonBody } from "~/api/validation-reply.server";
+import { refuseNonJsonBody } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { confirmAttestation } from "~/attestation/attestation.server";
@@ -13,8 +13,6 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, USERS_LIFECYCLE);
-  // No body is needed; one sent anyway must be JSON like every API write's (415 otherwise).
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (request.headers.has("Content-Type") || length > 0) await jsonBody(request);
+  await refuseNonJsonBody(request);
   return apiJson({ data: { reviewId: await confirmAttestation(db(), user.identityId) } });
 }

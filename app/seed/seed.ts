@@ -21,6 +21,7 @@ import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-servi
 import { seedPermissionSets, seedRoles, type SeedRoleName } from "./seed-roles";
 import { seedHistory } from "./seed-history";
 import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews";
+import { seedDirectory } from "./seed-directory";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -313,6 +314,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedPermissionSets(database);
     await seedHistory(database);
     await seedSecurityReviews(database);
+    await seedDirectory(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -377,5 +379,6 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedPermissionSets(database);
   await seedHistory(database);
   await seedSecurityReviews(database);
+  await seedDirectory(database);
   return true;
 }

@@ -37,38 +37,28 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
       (await handle.db.select().from(organizations).where(eq(organizations.name, name)))[0].id;
     columbus = await locationNamed("Prairie Equipment – Columbus");
     halden = await locationNamed("Nordic Halden – Göteborg");
-    // A configuration of each context for the first brand (the demo's own arrive with the review modals).
-    [{ id: contacts }, { id: singular }] = await handle.db
-      .insert(directoryConfigurations)
-      .values([
-        { context: "DEALER_LOCATION", brandId: 1, name: "Test contacts" },
-        { context: "SINGULAR_ROLES", brandId: 1, name: "Test singular" },
-      ])
-      .returning({ id: directoryConfigurations.id });
-    const items = await handle.db
-      .insert(directoryItems)
-      .values([
-        { configurationId: contacts, name: "SALES", displayName: "Sales contact", required: true, sortOrder: 1 },
-        { configurationId: contacts, name: "SERVICE", displayName: "Service contact", required: true, sortOrder: 2 },
-        { configurationId: contacts, name: "PARTS", displayName: "", required: false, sortOrder: 3 },
-        { configurationId: singular, name: "WARRANTY_SIGNATORY", displayName: "Warranty signatory", required: true },
-      ])
-      .returning({ id: directoryItems.id, name: directoryItems.name });
+    // The demo's directories of the first brand, with Columbus's required roles held.
+    const configurations = await handle.db.select().from(directoryConfigurations);
+    contacts = configurations.find((c) => c.context === "DEALER_LOCATION" && c.brandId === 1)!.id;
+    singular = configurations.find((c) => c.context === "SINGULAR_ROLES" && c.brandId === 1)!.id;
+    const items = await handle.db.select({ id: directoryItems.id, name: directoryItems.name }).from(directoryItems);
     for (const row of items) item[row.name] = row.id;
   });
   afterAll(async () => handle?.close());
 
-  it("lists the admin's locations of the asked brands with the context's roles in order, nobody assigned yet", async () => {
+  it("lists the admin's locations of the asked brands with the context's roles in order and their holders", async () => {
     const locations = await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [1]);
     expect(locations.map((l) => l.id)).toEqual([columbus]);
     expect(locations[0].configurations).toHaveLength(1);
     expect(locations[0].configurations[0].id).toBe(contacts);
-    expect(locations[0].configurations[0].items.map((i) => [i.name, i.required, i.identity])).toEqual([
-      ["SALES", true, null],
-      ["SERVICE", true, null],
-      ["PARTS", false, null],
+    expect(locations[0].configurations[0].items.map((i) => [i.name, i.required, i.identity?.email ?? null])).toEqual([
+      ["SALES_CONTACT", true, "dealer@example.com"],
+      ["SERVICE_CONTACT", true, "admin@example.com"],
+      ["PARTS_CONTACT", true, "auditor@example.com"],
+      ["WARRANTY_CONTACT", false, null],
     ]);
-    expect(requiresAttention(locations[0])).toBe(true);
+    // Every required role is held: an optional one left empty needs nothing.
+    expect(requiresAttention(locations[0])).toBe(false);
     // A brand without a configuration of the context, and another dealer's location, show nothing.
     expect(await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [2])).toEqual([]);
     expect(await directoryLocations(handle.db, haldenId, "DEALER_LOCATION", [1, 3])).toEqual([]);
@@ -92,20 +82,22 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
       directoryDataConfigurationId: contacts,
       organizationId: columbus,
       selections: [
-        { directoryDataTypeId: item.SALES, identityId: dealerId },
-        { directoryDataTypeId: item.SERVICE, identityId: 0 },
+        { directoryDataTypeId: item.WARRANTY_CONTACT, identityId: dealerId },
+        { directoryDataTypeId: item.SERVICE_CONTACT, identityId: 0 },
       ],
     });
     expect(outcome).toEqual({ kind: "saved", changed: 1 });
     const [location] = await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [1]);
-    const sales = location.configurations[0].items.find((i) => i.name === "SALES")!;
-    expect(sales.identity?.email).toBe("dealer@example.com");
-    expect(location.configurations[0].items.find((i) => i.name === "SERVICE")!.identity).toBeNull();
-    expect(requiresAttention(location)).toBe(true);
+    const warranty = location.configurations[0].items.find((i) => i.name === "WARRANTY_CONTACT")!;
+    expect(warranty.identity?.email).toBe("dealer@example.com");
+    // The placeholder changed nothing: the service contact is still the admin.
+    expect(location.configurations[0].items.find((i) => i.name === "SERVICE_CONTACT")!.identity?.email).toBe(
+      "admin@example.com",
+    );
     const audited = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "organization"), eq(auditLog.field, "directory:SALES")));
+      .where(and(eq(auditLog.entity, "organization"), eq(auditLog.field, "directory:WARRANTY_CONTACT")));
     expect(audited.map((a) => [a.entityId, a.oldValue, a.newValue, a.changedBy])).toEqual([
       [String(columbus), null, "dealer@example.com", adminId],
     ]);
@@ -118,9 +110,9 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
         organizationId,
         selections: [{ directoryDataTypeId, identityId }],
       });
-    expect(await save(columbus, item.SERVICE, haldenId)).toEqual({ kind: "invalid" });
+    expect(await save(columbus, item.SERVICE_CONTACT, haldenId)).toEqual({ kind: "invalid" });
     expect(await save(columbus, item.WARRANTY_SIGNATORY, auditorId)).toEqual({ kind: "invalid" });
-    expect(await save(halden, item.SERVICE, haldenId)).toEqual({ kind: "missing" });
+    expect(await save(halden, item.SERVICE_CONTACT, haldenId)).toEqual({ kind: "missing" });
     const wrongContext = await saveDirectorySelections(handle.db, adminId, "SINGULAR_ROLES", {
       directoryDataConfigurationId: contacts,
       organizationId: columbus,
@@ -131,7 +123,9 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
       .select()
       .from(directoryAssignments)
       .where(eq(directoryAssignments.organizationId, columbus));
-    expect(held.map((h) => h.itemId)).toEqual([item.SALES]);
+    const holderOf = (id: number) => held.find((h) => h.itemId === id)?.identityId;
+    expect(holderOf(item.SERVICE_CONTACT)).toBe(adminId);
+    expect(holderOf(item.WARRANTY_SIGNATORY)).toBe(adminId);
   });
 
   it("SPEC §2 a singular permission belongs to one user per location: giving it to another moves it", async () => {

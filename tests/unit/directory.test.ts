@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  brandIdsParam,
   directoryContextOf,
   directoryReviewIsDue,
   personLabel,
@@ -74,5 +75,18 @@ describe("directory helpers", () => {
     expect(directoryContextOf(undefined)).toBe("SINGULAR_ROLES");
     expect(directoryContextOf("DEALER_LOCATION")).toBe("DEALER_LOCATION");
     expect(directoryContextOf("OTHER")).toBeNull();
+  });
+});
+
+describe("SPEC §7 directory brandIds: comma-separated, default 1", () => {
+  it("reads the list, once each, and defaults to the first brand", () => {
+    expect(brandIdsParam(null)).toEqual([1]);
+    expect(brandIdsParam("")).toEqual([1]);
+    expect(brandIdsParam("1,2, 2")).toEqual([1, 2]);
+  });
+  it("anything but brand ids is refused", () => {
+    expect(brandIdsParam("1,x")).toBeNull();
+    expect(brandIdsParam("6")).toBeNull();
+    expect(brandIdsParam("1,,2")).toBeNull();
   });
 });
