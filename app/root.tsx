@@ -32,6 +32,8 @@ import { SessionTimeoutWarning } from "~/auth/SessionTimeoutWarning";
 import { AccountMigrationModal } from "~/account-migration/AccountMigrationModal";
 import { SecurityReviewModal } from "~/attestation/SecurityReviewModal";
 import { securityReviewShowsOn } from "~/attestation/rules";
+import { DirectoryReviewModal } from "~/directory/DirectoryReviewModal";
+import { directoryReviewShowsOn } from "~/directory/rules";
 import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
@@ -186,6 +188,11 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
             returnTo: location.pathname + location.search,
             closable: false,
           }}
+        />
+      )}
+      {shell.user?.directoryReview && directoryReviewShowsOn(location.pathname) && (
+        <DirectoryReviewModal
+          review={{ ...shell.user.directoryReview, returnTo: location.pathname + location.search }}
         />
       )}
       {showBrandSwitcher && shell.user && (

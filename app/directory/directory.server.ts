@@ -10,6 +10,7 @@ import {
   roleAssignments,
 } from "~/db/schema";
 import { recordAudit } from "~/admin/audit.server";
+import { sanitizedHtml } from "~/announcements/sanitize";
 import { locationIdsOf } from "~/users/users.server";
 import {
   personLabel,
@@ -83,7 +84,7 @@ export async function directoryLocations(
       id: row.itemId,
       name: row.name,
       displayName: row.displayName,
-      description: row.description,
+      description: sanitizedHtml(row.description),
       required: row.required,
       identity:
         row.personId === null
@@ -260,4 +261,44 @@ export async function directoryReviewStateOf(database: Executor, adminId: number
     .from(directoryReviewStates)
     .where(and(eq(directoryReviewStates.identityId, adminId), eq(directoryReviewStates.context, context)));
   return { lastReviewedAt: state?.lastReviewedAt ?? null, reminderClosedAt: state?.reminderClosedAt ?? null };
+}
+
+/** Closing (skipping) a review (SPEC §4): remembered per administrator, so it holds without JavaScript and across devices. */
+export async function closeDirectoryReminder(
+  database: Executor,
+  adminId: number,
+  context: DirectoryContext,
+  now = new Date(),
+): Promise<void> {
+  await database
+    .insert(directoryReviewStates)
+    .values({ identityId: adminId, context, reminderClosedAt: now })
+    .onConflictDoUpdate({
+      target: [directoryReviewStates.identityId, directoryReviewStates.context],
+      set: { reminderClosedAt: now },
+    });
+}
+
+/** Active users of one of the administrator's locations, by id: the choices a no-JavaScript search keeps. */
+export async function directoryPeopleByIds(
+  database: Executor,
+  adminId: number,
+  orgId: number,
+  ids: readonly number[],
+): Promise<DirectoryPerson[]> {
+  const wanted = ids.filter((id) => id > 0);
+  if (wanted.length === 0 || !(await locationIdsOf(database, adminId)).includes(orgId)) return [];
+  return database
+    .selectDistinct({
+      id: identities.id,
+      firstName: identities.firstName,
+      lastName: identities.lastName,
+      email: identities.email,
+      serialNumber: identities.serialNumber,
+    })
+    .from(identities)
+    .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
+    .where(
+      and(inArray(identities.id, wanted), eq(roleAssignments.organizationId, orgId), eq(identities.status, "active")),
+    );
 }

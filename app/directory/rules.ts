@@ -1,4 +1,5 @@
 import { DIRECTORY_REVIEW_REPROMPT_DAYS } from "~/limits";
+import type { SanitizedHtml } from "~/shell/sanitized-html";
 
 /** The two directories (SPEC §4): primary contacts per business area, and singular permissions. */
 export const DIRECTORY_CONTEXTS = ["DEALER_LOCATION", "SINGULAR_ROLES"] as const;
@@ -25,8 +26,7 @@ export interface DirectoryItem {
   id: number;
   name: string;
   displayName: string;
-  /** Sanitised HTML. */
-  description: string;
+  description: SanitizedHtml;
   required: boolean;
   identity: DirectoryPerson | null;
 }
@@ -62,19 +62,56 @@ export function selectionsToSave<S extends DirectorySelection>(selections: reado
 }
 
 /**
- * Whether a directory review asks at sign-in (SPEC §4): only while a location needs attention;
- * the dealer-location review again 90 days after the last one (or a skip), the singular-roles
- * review at every sign-in until the roles are filled.
+ * Whether a directory review asks at sign-in (SPEC §4): only while a location needs attention.
+ * The dealer-location review asks when never reviewed nor skipped, and again 90 days after the
+ * later of the two; the singular-roles review asks at every sign-in until the roles are filled
+ * (closing it suppresses it until the next sign-in).
  */
 export function directoryReviewIsDue(input: {
   context: DirectoryContext;
   anyLocationNeedsAttention: boolean;
   lastReviewedAt: Date | null;
+  /** When the administrator last closed (skipped) the review. */
+  reminderClosedAt?: Date | null;
+  /** When the administrator's current sign-in began. */
+  signedInAt?: Date | null;
   now: Date;
 }): boolean {
   if (!input.anyLocationNeedsAttention) return false;
-  if (input.context === "SINGULAR_ROLES" || !input.lastReviewedAt) return true;
-  return input.now.getTime() - input.lastReviewedAt.getTime() > DIRECTORY_REVIEW_REPROMPT_DAYS * 86_400_000;
+  const closed = input.reminderClosedAt ?? null;
+  if (input.context === "SINGULAR_ROLES") {
+    return !(closed && input.signedInAt && closed.getTime() >= input.signedInAt.getTime());
+  }
+  const last = Math.max(input.lastReviewedAt?.getTime() ?? -Infinity, closed?.getTime() ?? -Infinity);
+  if (last === -Infinity) return true;
+  return input.now.getTime() - last > DIRECTORY_REVIEW_REPROMPT_DAYS * 86_400_000;
+}
+
+/** The required action each directory context's review raises (SPEC §4 Required action). */
+export const DIRECTORY_REVIEW_ACTIONS = {
+  DEALER_LOCATION: "directoryReview",
+  SINGULAR_ROLES: "singularRolesReview",
+} as const satisfies Record<DirectoryContext, string>;
+
+/** The context a directory required action reviews, or null for any other action. */
+export function directoryContextOfAction(action: string | null): DirectoryContext | null {
+  const found = Object.entries(DIRECTORY_REVIEW_ACTIONS).find(([, value]) => value === action);
+  return found ? (found[0] as DirectoryContext) : null;
+}
+
+/** The locations a review lists (SPEC §4): after loading, only those with a required, unfilled role. */
+export function locationsToReview(locations: readonly DirectoryLocation[]): DirectoryLocation[] {
+  return locations.filter(requiresAttention);
+}
+
+/** The roles a review shows of a location: the required ones of its first configuration (SPEC §2). */
+export function reviewedItems(location: DirectoryLocation): DirectoryItem[] {
+  return (location.configurations[0]?.items ?? []).filter((item) => item.required);
+}
+
+/** SPEC §4: with none left to review and no load error, the last review date is updated. */
+export function reviewIsComplete(input: { remaining: number; loadFailed: boolean }): boolean {
+  return input.remaining === 0 && !input.loadFailed;
 }
 
 /** The brands a directory call asks for (SPEC §7 brandIds, comma-separated, default 1); null when malformed. */
@@ -83,4 +120,15 @@ export function brandIdsParam(raw: string | null): number[] | null {
   const parts = raw.split(",").map((part) => part.trim());
   if (parts.length > 5 || !parts.every((part) => /^[1-5]$/.test(part))) return null;
   return [...new Set(parts.map(Number))];
+}
+
+/** SPEC §9 storage keys: the two directory reminder flags (the server keeps the same per user). */
+export const DIRECTORY_REMINDER_STORAGE_KEYS = {
+  DEALER_LOCATION: "directoryReminderClosed",
+  SINGULAR_ROLES: "singularRolesReminderClosed",
+} as const satisfies Record<DirectoryContext, string>;
+
+/** Where a standing directory review opens over the page: not on its own page, nor where the directory is managed. */
+export function directoryReviewShowsOn(pathname: string): boolean {
+  return !pathname.startsWith("/directory-review/") && !pathname.startsWith("/admin/manage-directory");
 }

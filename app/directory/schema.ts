@@ -19,3 +19,17 @@ export const directorySaveSchema = z.object({
     .max(200, "validations.selection"),
 });
 export type DirectorySave = z.infer<typeof directorySaveSchema>;
+
+/**
+ * A location panel's edit form (the review modal and the manage-directory screen): save the
+ * choices, or — without JavaScript — search people for the roles whose search field has text.
+ */
+export const directoryFormSchema = z.discriminatedUnion("intent", [
+  directorySaveSchema.extend({ intent: z.literal("save") }),
+  directorySaveSchema.extend({
+    intent: z.literal("search"),
+    searches: z.array(z.string().max(MAX_TEXT_LENGTH).optional()).max(200).optional(),
+  }),
+  z.object({ intent: z.literal("close") }),
+]);
+export type DirectoryForm = z.infer<typeof directoryFormSchema>;

@@ -3,7 +3,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { F } from "~/permissions/features";
-import { adminAttestationIsRequired, withComputedActions } from "~/required-actions/rules";
+import { adminAttestationIsRequired, withComputedActions, type RequiredAction } from "~/required-actions/rules";
+import {
+  DIRECTORY_CONTEXTS,
+  DIRECTORY_REVIEW_ACTIONS,
+  directoryReviewIsDue,
+  type DirectoryContext,
+} from "~/directory/rules";
 import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
 
 export interface AccessProfile {
@@ -28,6 +34,10 @@ interface ProfileIdentity {
   assignedApplications: number[];
   /** The identity's locations and their last confirmed security review as a whole (the oldest location's). */
   securityReview: { locations: number; lastReviewAt: string | null };
+  /** When the current sign-in began (the singular-roles review asks again at the next one). */
+  lastLoginAt: string | null;
+  /** The directory contexts where a location of the identity has a required, unfilled role, with their review state. */
+  directoryReviews: { context: DirectoryContext; lastReviewedAt: string | null; reminderClosedAt: string | null }[];
 }
 
 type ProfileAssignment = AssignmentRow & {
@@ -59,7 +69,17 @@ export function profileColumns(identityId: SQL): SQL {
             'lastReviewAt', case when bool_and(l.latest is not null) then min(l.latest) end)
           from (select (select max(sr.confirmed_at) from security_reviews sr
               where sr.confirmed_at is not null and loc.organization_id = any(sr.organization_ids)) as latest
-            from (select distinct ra.organization_id from role_assignments ra where ra.identity_id = i.id) loc) l))
+            from (select distinct ra.organization_id from role_assignments ra where ra.identity_id = i.id) loc) l),
+        'lastLoginAt', i.last_login_at,
+        'directoryReviews', (select coalesce(json_agg(json_build_object('context', c.context,
+            'lastReviewedAt', s.last_reviewed_at, 'reminderClosedAt', s.reminder_closed_at)), '[]'::json)
+          from (select distinct dc.context from role_assignments ra
+              join organizations o on o.id = ra.organization_id
+              join directory_configurations dc on dc.brand_id = o.brand_id
+              join directory_items di on di.configuration_id = dc.id and di.required
+              where ra.identity_id = i.id and not exists (select 1 from directory_assignments da
+                where da.item_id = di.id and da.organization_id = o.id)) c
+          left join directory_review_states s on s.identity_id = i.id and s.context = c.context))
       from identities i where i.id = ${identityId}) as profile_identity,
     (select coalesce(json_agg(json_build_object(
         'roleFeatures', (
@@ -101,18 +121,40 @@ export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null
   };
 }
 
-/** The stored required actions plus those computed now: a due security review (adminAttestation). */
+/** The stored required actions plus those computed now: a due security review, due directory reviews. */
 function withRequiredActions(access: AccessData, identity: ProfileIdentity): AccessData {
   const review = identity.securityReview;
+  const now = new Date();
+  const managesUsers = access.features.includes(F.usersWrite);
+  const computed: RequiredAction[] = [];
   const attestation = adminAttestationIsRequired({
-    managesUsers: access.features.includes(F.usersWrite),
+    managesUsers,
     locationCount: review.locations,
     lastReviewAt: review.lastReviewAt ? new Date(review.lastReviewAt) : null,
-    now: new Date(),
+    now,
     periodDays: getConfig().ATTESTATION_PERIOD_DAYS,
   });
-  if (!attestation) return access;
-  return { ...access, requiredActions: withComputedActions(access.requiredActions, ["adminAttestation"]) };
+  if (attestation) computed.push("adminAttestation");
+  for (const context of DIRECTORY_CONTEXTS) {
+    const state = managesUsers ? (identity.directoryReviews ?? []).find((r) => r.context === context) : undefined;
+    const due =
+      state !== undefined &&
+      directoryReviewIsDue({
+        context,
+        anyLocationNeedsAttention: true,
+        lastReviewedAt: dateOrNull(state.lastReviewedAt),
+        reminderClosedAt: dateOrNull(state.reminderClosedAt),
+        signedInAt: dateOrNull(identity.lastLoginAt),
+        now,
+      });
+    if (due) computed.push(DIRECTORY_REVIEW_ACTIONS[context]);
+  }
+  if (computed.length === 0) return access;
+  return { ...access, requiredActions: withComputedActions(access.requiredActions, computed) };
+}
+
+function dateOrNull(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
 }
 
 /** Loads an identity's access data from its roles, locations and brands. Null when unknown or inactive. */

@@ -105,7 +105,6 @@ export const ROUTE_RULES = {
         launcherUnchecked: true,
       },
     ],
-    planned: true,
   },
   auditUsers: {
     pattern: "/admin/audit/users",
@@ -147,6 +146,8 @@ export const ROUTE_RULES = {
   securityReview: { pattern: "/security-review", rule: { all: [F.usersWrite] } },
   /** The security review history of the administrator's locations (CSV). */
   securityReviewHistory: { pattern: "/security-review.csv", rule: { all: [F.usersWrite] } },
+  /** The directory review modal's page (dealer locations or singular roles): where it posts and opens on demand. */
+  directoryReview: { pattern: "/directory-review/:context", rule: { all: [F.usersWrite] } },
   /** "Stay logged in" of the session time-out warning. */
   sessionKeepalive: { pattern: "/session/keepalive", rule: SIGNED_IN },
   /** Opening an announcement (marks it read, then its link): sign-in only. */

@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { directoryAssignments, directoryConfigurations, directoryItems, identities, organizations } from "~/db/schema";
+import {
+  directoryAssignments,
+  directoryConfigurations,
+  directoryItems,
+  identities,
+  organizations,
+  roleAssignments,
+  securityRoles,
+} from "~/db/schema";
 
 /** The first brand's directories: primary contacts per business area, and singular permissions. */
 const DIRECTORIES = [
@@ -54,26 +62,102 @@ const DIRECTORIES = [
   },
 ] as const;
 
-/** Who holds the required roles at the demo admin's Columbus location, so the demo asks no directory review of the admin. */
-const COLUMBUS_HOLDERS: Record<string, string> = {
-  SALES_CONTACT: "dealer@example.com",
-  SERVICE_CONTACT: "admin@example.com",
-  PARTS_CONTACT: "auditor@example.com",
-  WARRANTY_SIGNATORY: "admin@example.com",
+/**
+ * The demo directory administrators' dealerships (SPEC §4 directoryReview, singularRolesReview):
+ * Great Plains has three locations, two missing a contact; Red River has no warranty signatory.
+ */
+export const DIRECTORY_DEMO_DEALERS = [
+  ...["Omaha", "Lincoln", "Wichita"].map((city, index) => ({
+    key: `plains-${city.toLowerCase()}` as "plains-omaha" | "plains-lincoln" | "plains-wichita",
+    name: "Great Plains Equipment",
+    location: `Great Plains Equipment – ${city}`,
+    brandId: 1,
+    region: "NA",
+    organizationType: "DEALER",
+    contractTypes: ["FULL_LINE"],
+    contractCodes: [`C-12${index}`],
+  })),
+  {
+    key: "redriver-tulsa" as const,
+    name: "Red River Equipment",
+    location: "Red River Equipment – Tulsa",
+    brandId: 1,
+    region: "NA",
+    organizationType: "DEALER",
+    contractTypes: ["COMPACT"],
+    contractCodes: ["C-130"],
+  },
+];
+
+/** Staff of the directory demo's locations: people to find and assign. */
+export const DIRECTORY_DEMO_STAFF = [
+  {
+    email: "nina.petrov@example.com",
+    firstName: "Nina",
+    lastName: "Petrov",
+    location: "Great Plains Equipment – Omaha",
+  },
+  { email: "raj.patel@example.com", firstName: "Raj", lastName: "Patel", location: "Great Plains Equipment – Lincoln" },
+  {
+    email: "ella.fischer@example.com",
+    firstName: "Ella",
+    lastName: "Fischer",
+    location: "Great Plains Equipment – Wichita",
+  },
+  { email: "tom.baker@example.com", firstName: "Tom", lastName: "Baker", location: "Red River Equipment – Tulsa" },
+] as const;
+
+/**
+ * Who holds which role where. Every brand-1 location an existing demo administrator holds is
+ * filled, so those accounts are asked no directory review; Lincoln lacks Parts, Wichita every
+ * contact, Tulsa its warranty signatory.
+ */
+export const DEMO_HOLDERS: Record<string, Record<string, string>> = {
+  "Prairie Equipment – Columbus": {
+    SALES_CONTACT: "dealer@example.com",
+    SERVICE_CONTACT: "admin@example.com",
+    PARTS_CONTACT: "auditor@example.com",
+    WARRANTY_SIGNATORY: "admin@example.com",
+  },
+  "Summit Machinery – Denver": {
+    SALES_CONTACT: "principal@example.com",
+    SERVICE_CONTACT: "principal@example.com",
+    PARTS_CONTACT: "principal@example.com",
+    WARRANTY_SIGNATORY: "principal@example.com",
+  },
+  "Great Plains Equipment – Omaha": {
+    SALES_CONTACT: "nina.petrov@example.com",
+    SERVICE_CONTACT: "directory@example.com",
+    PARTS_CONTACT: "nina.petrov@example.com",
+    WARRANTY_SIGNATORY: "directory@example.com",
+  },
+  "Great Plains Equipment – Lincoln": {
+    SALES_CONTACT: "raj.patel@example.com",
+    SERVICE_CONTACT: "raj.patel@example.com",
+    WARRANTY_SIGNATORY: "raj.patel@example.com",
+  },
+  "Great Plains Equipment – Wichita": { WARRANTY_SIGNATORY: "ella.fischer@example.com" },
+  "Red River Equipment – Tulsa": {
+    SALES_CONTACT: "tom.baker@example.com",
+    SERVICE_CONTACT: "tom.baker@example.com",
+    PARTS_CONTACT: "singular@example.com",
+  },
 };
 
-/** The demo's directory configurations and their holders at Columbus. Idempotent: only on a database without any. */
-export async function seedDirectory(database: Database): Promise<void> {
+/** The demo's directory configurations, the directory demo's staff and the holders. Idempotent: only on a database without any. */
+export async function seedDirectory(database: Database, now = new Date()): Promise<void> {
   const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(directoryConfigurations);
   if (count > 0) return;
-  const [columbus] = await database
-    .select({ id: organizations.id })
+  await seedDirectoryStaff(database, now);
+  const locations = await database
+    .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
-    .where(and(eq(organizations.name, "Prairie Equipment – Columbus"), eq(organizations.type, "location")));
+    .where(and(inArray(organizations.name, Object.keys(DEMO_HOLDERS)), eq(organizations.type, "location")));
+  const emails = [...new Set(Object.values(DEMO_HOLDERS).flatMap((holders) => Object.values(holders)))];
   const people = await database
     .select({ id: identities.id, email: identities.email })
     .from(identities)
-    .where(inArray(identities.email, Object.values(COLUMBUS_HOLDERS)));
+    .where(inArray(identities.email, emails));
   for (const directory of DIRECTORIES) {
     const [configuration] = await database
       .insert(directoryConfigurations)
@@ -85,11 +169,55 @@ export async function seedDirectory(database: Database): Promise<void> {
         directory.items.map((item, index) => ({ ...item, configurationId: configuration.id, sortOrder: index + 1 })),
       )
       .returning({ id: directoryItems.id, name: directoryItems.name });
-    if (!columbus) continue;
-    const holders = items.flatMap((item) => {
-      const person = people.find((p) => p.email === COLUMBUS_HOLDERS[item.name]);
-      return person ? [{ itemId: item.id, organizationId: columbus.id, identityId: person.id }] : [];
-    });
+    const holders = locations.flatMap((location) =>
+      items.flatMap((item) => {
+        const person = people.find((p) => p.email === DEMO_HOLDERS[location.name][item.name]);
+        return person ? [{ itemId: item.id, organizationId: location.id, identityId: person.id }] : [];
+      }),
+    );
     if (holders.length > 0) await database.insert(directoryAssignments).values(holders);
+  }
+}
+
+async function seedDirectoryStaff(database: Database, now: Date): Promise<void> {
+  const [role] = await database
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, "DEALER_STAFF"));
+  const locations = await database
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(
+      and(
+        inArray(
+          organizations.name,
+          DIRECTORY_DEMO_STAFF.map((staff) => staff.location),
+        ),
+        eq(organizations.type, "location"),
+      ),
+    );
+  if (!role) return;
+  for (const [index, staff] of DIRECTORY_DEMO_STAFF.entries()) {
+    const location = locations.find((l) => l.name === staff.location);
+    if (!location) continue;
+    const [identity] = await database
+      .insert(identities)
+      .values({
+        email: staff.email,
+        firstName: staff.firstName,
+        lastName: staff.lastName,
+        userType: "external",
+        role: "regular",
+        serialNumber: `SN-12${index}`,
+        emailVerifiedAt: now,
+        lastLoginAt: new Date(now.getTime() - 2 * 86_400_000),
+      })
+      .onConflictDoNothing()
+      .returning({ id: identities.id });
+    if (identity) {
+      await database
+        .insert(roleAssignments)
+        .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
+    }
   }
 }

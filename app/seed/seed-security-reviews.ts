@@ -15,6 +15,9 @@ export const PRINCIPAL_STAFF = [
   { email: "tara.kim@example.com", firstName: "Tara", lastName: "Kim", daysAgo: 3 },
 ] as const;
 
+/** The administrators whose locations were reviewed at seeding: each then shows its one other action, or none. */
+const REVIEWED_AT_SEED = ["admin@example.com", "directory@example.com", "singular@example.com"] as const;
+
 /**
  * The security reviews of a demo: the administrator's locations were reviewed at seeding, so the
  * existing demo accounts have nothing to do; the principal's dealership never was. Idempotent.
@@ -23,31 +26,32 @@ export async function seedSecurityReviews(database: Database, now = new Date()):
   await seedPrincipalStaff(database, now);
   const [{ count }] = await database.select({ count: sql<number>`count(*)::int` }).from(securityReviews);
   if (count > 0) return;
-  const [admin] = await database
+  const reviewers = await database
     .select({ id: identities.id })
     .from(identities)
-    .where(eq(identities.email, "admin@example.com"));
-  if (!admin) return;
-  const locations = await database
-    .selectDistinct({ id: roleAssignments.organizationId })
-    .from(roleAssignments)
-    .where(eq(roleAssignments.identityId, admin.id));
-  const users = await database
-    .selectDistinct({ id: roleAssignments.identityId })
-    .from(roleAssignments)
-    .where(
-      inArray(
-        roleAssignments.organizationId,
-        locations.map((l) => l.id),
-      ),
-    );
-  await database.insert(securityReviews).values({
-    reviewerId: admin.id,
-    organizationIds: locations.map((l) => l.id),
-    listedIdentityIds: users.map((u) => u.id),
-    startedAt: now,
-    confirmedAt: now,
-  });
+    .where(inArray(identities.email, [...REVIEWED_AT_SEED]));
+  for (const reviewer of reviewers) {
+    const locations = await database
+      .selectDistinct({ id: roleAssignments.organizationId })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, reviewer.id));
+    const users = await database
+      .selectDistinct({ id: roleAssignments.identityId })
+      .from(roleAssignments)
+      .where(
+        inArray(
+          roleAssignments.organizationId,
+          locations.map((l) => l.id),
+        ),
+      );
+    await database.insert(securityReviews).values({
+      reviewerId: reviewer.id,
+      organizationIds: locations.map((l) => l.id),
+      listedIdentityIds: users.map((u) => u.id),
+      startedAt: now,
+      confirmedAt: now,
+    });
+  }
 }
 
 async function seedPrincipalStaff(database: Database, now: Date): Promise<void> {

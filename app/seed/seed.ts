@@ -21,7 +21,7 @@ import { seedDemoContactData, seedSelfServiceReference } from "./seed-self-servi
 import { seedPermissionSets, seedRoles, type SeedRoleName } from "./seed-roles";
 import { seedHistory } from "./seed-history";
 import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews";
-import { seedDirectory } from "./seed-directory";
+import { DIRECTORY_DEMO_DEALERS, seedDirectory } from "./seed-directory";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -81,6 +81,7 @@ const DEALERS = [
     contractTypes: ["COMPACT"],
     contractCodes: ["C-110"],
   },
+  ...DIRECTORY_DEMO_DEALERS,
   {
     key: "halden-emea",
     name: "Nordic Halden Partners",
@@ -221,6 +222,30 @@ export const DEMO_ACCOUNTS: readonly {
     locations: ["summit-na"],
     description: "dealer principal whose security review is due: the security review modal opens at sign-in",
   },
+  {
+    email: "directory@example.com",
+    firstName: "Omar",
+    lastName: "Lindqvist",
+    userType: "external",
+    role: "admin",
+    employeeNumber: "E-1009",
+    serialNumber: "SN-1009",
+    securityRole: "PORTAL_ADMIN",
+    locations: ["plains-omaha", "plains-lincoln", "plains-wichita"],
+    description: "administrator of three locations, two missing contacts: the dealer location review opens at sign-in",
+  },
+  {
+    email: "singular@example.com",
+    firstName: "Sofia",
+    lastName: "Marsh",
+    userType: "external",
+    role: "admin",
+    employeeNumber: "E-1010",
+    serialNumber: "SN-1010",
+    securityRole: "PORTAL_ADMIN",
+    locations: ["redriver-tulsa"],
+    description: "administrator whose location has no warranty signatory: the singular roles review opens at sign-in",
+  },
 ];
 
 /** Reference data every installation has: brands and regions. Idempotent. */
@@ -313,24 +338,31 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedDemoContactData(database);
     await seedPermissionSets(database);
     await seedHistory(database);
-    await seedSecurityReviews(database);
     await seedDirectory(database);
+    await seedSecurityReviews(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
   await database.transaction(async (tx) => {
     const locationIds = new Map<DealerKey, number>();
+    // A dealer with several locations is one organization above them.
+    const parentIds = new Map<string, number>();
     for (const dealer of DEALERS) {
-      const [parent] = await tx
-        .insert(organizations)
-        .values({
-          name: dealer.name,
-          type: "dealer",
-          brandId: dealer.brandId,
-          regionCode: dealer.region,
-          organizationType: dealer.organizationType,
-        })
-        .returning({ id: organizations.id });
+      const parent = parentIds.has(dealer.name)
+        ? { id: parentIds.get(dealer.name)! }
+        : (
+            await tx
+              .insert(organizations)
+              .values({
+                name: dealer.name,
+                type: "dealer",
+                brandId: dealer.brandId,
+                regionCode: dealer.region,
+                organizationType: dealer.organizationType,
+              })
+              .returning({ id: organizations.id })
+          )[0];
+      parentIds.set(dealer.name, parent.id);
       const [location] = await tx
         .insert(organizations)
         .values({
@@ -378,7 +410,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedDemoContactData(database);
   await seedPermissionSets(database);
   await seedHistory(database);
-  await seedSecurityReviews(database);
   await seedDirectory(database);
+  await seedSecurityReviews(database);
   return true;
 }

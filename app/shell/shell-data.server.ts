@@ -1,9 +1,16 @@
 import { accountSecurityLink } from "./account-security-link";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
-import { optionalUser } from "~/auth/user.server";
+import { optionalUser, type PortalUser } from "~/auth/user.server";
 import { sessionLimits } from "~/auth/session.server";
 import { currentRequiredAction, type RequiredAction } from "~/required-actions/rules";
+import { directoryLocations } from "~/directory/directory.server";
+import {
+  directoryContextOfAction,
+  locationsToReview,
+  type DirectoryContext,
+  type DirectoryLocation,
+} from "~/directory/rules";
 import { migrationDataFor } from "~/account-migration/migration-data.server";
 import type { MigrationData } from "~/account-migration/AccountMigrationModal";
 import { attestationUsers } from "~/attestation/attestation.server";
@@ -41,6 +48,8 @@ export interface ShellUser {
   migration: MigrationData | null;
   /** The security review's users, while the adminAttestation action stands. */
   securityReview: AttestationRow[] | null;
+  /** The directory review modal's locations, while a directory review stands (its context and list). */
+  directoryReview: { context: DirectoryContext; locations: DirectoryLocation[] } | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
 }
@@ -66,6 +75,17 @@ export function themeOf(request: Request, accessibleBrandIds?: readonly number[]
     onBrand3Host: isBrand3Host(url.host, getConfig().BRAND3_HOST_MARKER),
     accessibleBrandIds,
   });
+}
+
+/** The directory review a directory required action opens over every page: the locations to fix. */
+async function directoryReviewOf(
+  user: PortalUser,
+  action: RequiredAction | null,
+): Promise<ShellUser["directoryReview"]> {
+  const context = directoryContextOfAction(action);
+  if (!context) return null;
+  const brandIds = user.access.brands.map((brand) => brand.id);
+  return { context, locations: locationsToReview(await directoryLocations(db(), user.identityId, context, brandIds)) };
 }
 
 /** What the document shell shows: locale, theme and the signed-in user's menus. */
@@ -106,6 +126,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       requiredAction,
       migration: requiredAction === "changePassword" ? migrationDataFor(user, locale) : null,
       securityReview: requiredAction === "adminAttestation" ? await attestationUsers(db(), user.identityId) : null,
+      directoryReview: await directoryReviewOf(user, requiredAction),
       sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
     },
   };

@@ -66,3 +66,35 @@ export const PRINCIPALS = {
     location: "E2E Review – South",
   },
 } as const;
+
+/**
+ * One administrator per e2e project whose dealer location review is due (directoryReview): three
+ * locations, the first with every contact, the second without Parts, the third without any; a
+ * contact person at all three to assign.
+ */
+export const DIRECTORS = {
+  "js-on": {
+    email: "director-on@example.com",
+    contact: "contact-on@example.com",
+    locations: ["E2E Directory On – Ames", "E2E Directory On – Boone", "E2E Directory On – Clive"],
+  },
+  "js-off": {
+    email: "director-off@example.com",
+    contact: "contact-off@example.com",
+    locations: ["E2E Directory Off – Ames", "E2E Directory Off – Boone", "E2E Directory Off – Clive"],
+  },
+} as const;
+
+/** One administrator per e2e project whose location has no warranty signatory (singularRolesReview). */
+export const SINGULARS = {
+  "js-on": {
+    email: "singular-on@example.com",
+    signatory: "signatory-on@example.com",
+    location: "E2E Singular On – Dubuque",
+  },
+  "js-off": {
+    email: "singular-off@example.com",
+    signatory: "signatory-off@example.com",
+    location: "E2E Singular Off – Dubuque",
+  },
+} as const;

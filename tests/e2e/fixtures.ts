@@ -1,7 +1,16 @@
 import { hash } from "@node-rs/argon2";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
-import { identities, organizations, roleAssignments, securityRoles } from "../../app/db/schema";
+import {
+  directoryAssignments,
+  directoryConfigurations,
+  directoryItems,
+  identities,
+  organizations,
+  roleAssignments,
+  securityReviews,
+  securityRoles,
+} from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/seed/seed";
 import {
   DELETABLE_USERS,
@@ -14,6 +23,8 @@ import {
   MIGRATORS,
   ATTESTATION_TARGET,
   PRINCIPALS,
+  DIRECTORS,
+  SINGULARS,
   PREFERENCE_USERS,
   ROAMERS,
   ROLE_PROBE,
@@ -36,6 +47,7 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
   await seedRoleProbe(db);
   await seedCreators(db);
   await seedPrincipals(db);
+  await seedDirectoryAdmins(db);
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -232,5 +244,104 @@ async function seedPrincipals(db: Database): Promise<void> {
       }
       n += 1;
     }
+    // Reviewed directories: once the security review is confirmed, nothing else is asked.
+    const [holder] = await db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, principal.email));
+    await assignDirectoryRoles(db, location.id, { ...EVERY_CONTACT, WARRANTY_SIGNATORY: holder.id }, holder.id);
+  }
+}
+
+const EVERY_CONTACT = { SALES_CONTACT: 0, SERVICE_CONTACT: 0, PARTS_CONTACT: 0 };
+
+/** Gives a location's directory roles (by name) to people; 0 means the fallback person. */
+async function assignDirectoryRoles(
+  db: Database,
+  locationId: number,
+  holders: Record<string, number>,
+  fallback: number,
+): Promise<void> {
+  const items = await db
+    .select({ id: directoryItems.id, name: directoryItems.name })
+    .from(directoryItems)
+    .innerJoin(directoryConfigurations, eq(directoryConfigurations.id, directoryItems.configurationId))
+    .where(eq(directoryConfigurations.brandId, 1));
+  const rows = items
+    .filter((item) => item.name in holders)
+    .map((item) => ({ itemId: item.id, organizationId: locationId, identityId: holders[item.name] || fallback }));
+  if (rows.length > 0) await db.insert(directoryAssignments).values(rows);
+}
+
+/**
+ * Each project's directory administrators: a director of three locations (the second lacks
+ * Parts, the third every contact) and a singular-roles administrator whose location lacks its
+ * warranty signatory. Their security reviews are recorded, so the directory review is their action.
+ */
+async function seedDirectoryAdmins(db: Database): Promise<void> {
+  const roles = await db.select({ id: securityRoles.id, name: securityRoles.name }).from(securityRoles);
+  const roleId = (name: string) => roles.find((role) => role.name === name)!.id;
+  let n = 1;
+  const person = (email: string) => {
+    const [name, project] = email.split("@")[0].split("-");
+    n += 1;
+    return {
+      email,
+      firstName: name.replace(/^./, (c) => c.toUpperCase()),
+      lastName: `E2E ${project}`,
+      serialNumber: `SN-E2E-DIR-${n}`,
+      employeeNumber: `E-E2E-DIR-${n}`,
+    };
+  };
+  const addLocation = async (name: string) =>
+    (
+      await db
+        .insert(organizations)
+        .values({ name, type: "location", brandId: 1, regionCode: "NA", organizationType: "DEALER" })
+        .returning({ id: organizations.id })
+    )[0].id;
+  const idOf = async (email: string) =>
+    (await db.select({ id: identities.id }).from(identities).where(eq(identities.email, email)))[0].id;
+  const reviewed = async (adminId: number, locationIds: number[]) => {
+    await db.insert(securityReviews).values({
+      reviewerId: adminId,
+      organizationIds: locationIds,
+      listedIdentityIds: [adminId],
+      startedAt: new Date(),
+      confirmedAt: new Date(),
+    });
+  };
+  for (const director of Object.values(DIRECTORS)) {
+    const locationIds = [];
+    for (const name of director.locations) locationIds.push(await addLocation(name));
+    await insertFixtureUser(db, person(director.email), roleId("PORTAL_ADMIN"), locationIds[0]);
+    await insertFixtureUser(db, person(director.contact), roleId("DEALER_STAFF"), locationIds[0]);
+    const [adminId, contactId] = [await idOf(director.email), await idOf(director.contact)];
+    for (const identityId of [adminId, contactId]) {
+      await db.insert(roleAssignments).values(
+        locationIds.slice(1).map((organizationId) => ({
+          identityId,
+          securityRoleId: roleId(identityId === adminId ? "PORTAL_ADMIN" : "DEALER_STAFF"),
+          organizationId,
+        })),
+      );
+    }
+    await assignDirectoryRoles(db, locationIds[0], { ...EVERY_CONTACT, WARRANTY_SIGNATORY: 0 }, adminId);
+    await assignDirectoryRoles(
+      db,
+      locationIds[1],
+      { SALES_CONTACT: 0, SERVICE_CONTACT: 0, WARRANTY_SIGNATORY: 0 },
+      adminId,
+    );
+    await assignDirectoryRoles(db, locationIds[2], { WARRANTY_SIGNATORY: 0 }, adminId);
+    await reviewed(adminId, locationIds);
+  }
+  for (const singular of Object.values(SINGULARS)) {
+    const locationId = await addLocation(singular.location);
+    await insertFixtureUser(db, person(singular.email), roleId("PORTAL_ADMIN"), locationId);
+    await insertFixtureUser(db, person(singular.signatory), roleId("DEALER_STAFF"), locationId);
+    const adminId = await idOf(singular.email);
+    await assignDirectoryRoles(db, locationId, EVERY_CONTACT, adminId);
+    await reviewed(adminId, [locationId]);
   }
 }

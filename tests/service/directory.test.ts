@@ -1,9 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { auditLog, directoryAssignments, directoryConfigurations, directoryItems, organizations } from "~/db/schema";
+import {
+  auditLog,
+  directoryAssignments,
+  directoryConfigurations,
+  directoryItems,
+  identities,
+  organizations,
+} from "~/db/schema";
+import { loadAccessData } from "~/permissions/access-profile.server";
 import { seedDemo } from "~/seed/seed";
 import {
+  closeDirectoryReminder,
   directoryLocations,
   directoryReviewStateOf,
   markDirectoryReviewed,
@@ -62,6 +71,35 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
     // A brand without a configuration of the context, and another dealer's location, show nothing.
     expect(await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [2])).toEqual([]);
     expect(await directoryLocations(handle.db, haldenId, "DEALER_LOCATION", [1, 3])).toEqual([]);
+  });
+
+  it("SPEC §4 required actions: directoryReview while a location lacks a required contact until skipped (90 days); singularRolesReview until the next sign-in", async () => {
+    const directorId = await identityIdOf(handle.db, "directory@example.com");
+    const singularId = await identityIdOf(handle.db, "singular@example.com");
+    const actionsOf = async (id: number) => (await loadAccessData(handle.db, id))!.requiredActions;
+    expect(await actionsOf(directorId)).toEqual(["directoryReview"]);
+    expect(await actionsOf(singularId)).toEqual(["singularRolesReview"]);
+    // The other demo administrators' locations have every required role held.
+    expect(await actionsOf(adminId)).toEqual([]);
+    expect(await actionsOf(dealerId)).toEqual([]);
+    // The director's review lists the two locations needing attention.
+    const review = (await directoryLocations(handle.db, directorId, "DEALER_LOCATION", [1])).filter(requiresAttention);
+    expect(review.map((l) => l.locationName)).toEqual([
+      "Great Plains Equipment – Lincoln",
+      "Great Plains Equipment – Wichita",
+    ]);
+    await closeDirectoryReminder(handle.db, directorId, "DEALER_LOCATION");
+    expect(await actionsOf(directorId)).toEqual([]);
+    const signedIn = (at: number) =>
+      handle.db
+        .update(identities)
+        .set({ lastLoginAt: new Date(at) })
+        .where(eq(identities.id, singularId));
+    await signedIn(Date.now() - 60_000);
+    await closeDirectoryReminder(handle.db, singularId, "SINGULAR_ROLES");
+    expect(await actionsOf(singularId)).toEqual([]);
+    await signedIn(Date.now() + 1_000);
+    expect(await actionsOf(singularId)).toEqual(["singularRolesReview"]);
   });
 
   it("the person search finds active users of that location by name or e-mail, sorted by label, only at the admin's locations", async () => {
@@ -141,7 +179,12 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
     const holders = await handle.db
       .select()
       .from(directoryAssignments)
-      .where(eq(directoryAssignments.itemId, item.WARRANTY_SIGNATORY));
+      .where(
+        and(
+          eq(directoryAssignments.itemId, item.WARRANTY_SIGNATORY),
+          eq(directoryAssignments.organizationId, columbus),
+        ),
+      );
     expect(holders.map((h) => h.identityId)).toEqual([auditorId]);
     // The database itself refuses a second holder.
     await expect(

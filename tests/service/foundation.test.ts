@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, loginAttempts, organizations } from "~/db/schema";
+import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/seed/seed";
 import { loadAccessData, loadAccessProfile } from "~/permissions/access-profile.server";
 import { checkCredentials } from "~/account/credentials.server";
@@ -27,7 +28,7 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
     expect(await seedDemo(handle.db)).toBe(false);
     const [{ count }] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(identities);
     // The demo accounts, and the principal's staff who never sign in themselves.
-    expect(count).toBe(DEMO_ACCOUNTS.length + PRINCIPAL_STAFF.length);
+    expect(count).toBe(DEMO_ACCOUNTS.length + PRINCIPAL_STAFF.length + DIRECTORY_DEMO_STAFF.length);
   });
 
   it("the administrator's access data: brands 1, 2, 4; regions NA and EMEA; every admin feature", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, permissionSetRoles, permissionSets, securityRoleChildren, securityRoles } from "~/db/schema";
+import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
 import { DEMO_ACCOUNTS, seedDemo } from "~/seed/seed";
 import { loadAccessData } from "~/permissions/access-profile.server";
 import { securityRoleSchema, type SecurityRoleInput } from "~/security-roles/schema";
@@ -156,7 +157,9 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
       kind: "inUse",
       // The demo accounts holding it (each counted once, whatever its locations), and the principal's staff.
       holders:
-        DEMO_ACCOUNTS.filter((account) => account.securityRole === "DEALER_STAFF").length + PRINCIPAL_STAFF.length,
+        DEMO_ACCOUNTS.filter((account) => account.securityRole === "DEALER_STAFF").length +
+        PRINCIPAL_STAFF.length +
+        DIRECTORY_DEMO_STAFF.length,
       permissionSets: 1,
     });
     const unused = await createSecurityRole(handle.db, input({ name: "TEMPORARY_ROLE" }), actorId);

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { SanitizedHtml } from "~/shell/sanitized-html";
 import {
   brandIdsParam,
   directoryContextOf,
   directoryReviewIsDue,
+  directoryContextOfAction,
+  locationsToReview,
+  reviewIsComplete,
+  reviewedItems,
   personLabel,
   requiresAttention,
   selectionsToSave,
@@ -17,7 +22,7 @@ const item = (id: number, required: boolean, assigned: boolean): DirectoryItem =
   id,
   name: `ROLE_${id}`,
   displayName: `Role ${id}`,
-  description: "",
+  description: "" as SanitizedHtml,
   required,
   identity: assigned ? person : null,
 });
@@ -64,6 +69,68 @@ describe("SPEC §4 directory review prompts: skipping re-prompts after 90 days; 
   });
   it("the singular-roles review asks again while unfilled, however recent the last one", () => {
     expect(due("SINGULAR_ROLES", new Date(now.getTime() - DAY))).toBe(true);
+  });
+  it("a skipped dealer-location review asks again only after 90 days", () => {
+    const closed = (days: number) =>
+      directoryReviewIsDue({
+        context: "DEALER_LOCATION",
+        anyLocationNeedsAttention: true,
+        lastReviewedAt: null,
+        reminderClosedAt: new Date(now.getTime() - days * DAY),
+        now,
+      });
+    expect(closed(1)).toBe(false);
+    expect(closed(90)).toBe(false);
+    expect(closed(91)).toBe(true);
+  });
+  it("a closed singular-roles review stays closed until the next sign-in", () => {
+    const signedInAt = new Date(now.getTime() - 60_000);
+    const closedAt = (at: Date | null) =>
+      directoryReviewIsDue({
+        context: "SINGULAR_ROLES",
+        anyLocationNeedsAttention: true,
+        lastReviewedAt: null,
+        reminderClosedAt: at,
+        signedInAt,
+        now,
+      });
+    expect(closedAt(null)).toBe(true);
+    expect(closedAt(new Date(now.getTime() - 30_000))).toBe(false);
+    // Closed during an earlier sign-in: this sign-in asks again.
+    expect(closedAt(new Date(now.getTime() - DAY))).toBe(true);
+  });
+});
+
+describe("SPEC §4 directory review: only locations with a required, unfilled role are listed", () => {
+  const holder = { id: 9, firstName: "Ada", lastName: "Berg", email: "ada@example.com", serialNumber: "SN-9" };
+  const item = (id: number, required: boolean, identity: typeof holder | null) => ({
+    id,
+    name: `ROLE_${id}`,
+    displayName: `Role ${id}`,
+    description: "" as SanitizedHtml,
+    required,
+    identity,
+  });
+  const location = (id: number, items: ReturnType<typeof item>[]) => ({
+    id,
+    locationName: `Location ${id}`,
+    configurations: [{ id: 1, items }],
+  });
+  const filled = location(1, [item(1, true, holder), item(2, false, null)]);
+  const open = location(2, [item(1, true, null), item(2, false, holder)]);
+  it("keeps the locations needing attention, and of each the required roles", () => {
+    expect(locationsToReview([filled, open]).map((l) => l.id)).toEqual([2]);
+    expect(reviewedItems(open).map((i) => i.id)).toEqual([1]);
+  });
+  it("updates the last review date only when none remain and nothing failed to load", () => {
+    expect(reviewIsComplete({ remaining: 0, loadFailed: false })).toBe(true);
+    expect(reviewIsComplete({ remaining: 0, loadFailed: true })).toBe(false);
+    expect(reviewIsComplete({ remaining: 1, loadFailed: false })).toBe(false);
+  });
+  it("each context raises its own required action", () => {
+    expect(directoryContextOfAction("directoryReview")).toBe("DEALER_LOCATION");
+    expect(directoryContextOfAction("singularRolesReview")).toBe("SINGULAR_ROLES");
+    expect(directoryContextOfAction("adminAttestation")).toBeNull();
   });
 });
 

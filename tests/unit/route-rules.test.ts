@@ -123,6 +123,8 @@ describe("issue #11 §3: menus come from the route table; a screen that does not
       "/admin/applications",
       "/admin/security-roles",
       "/admin/permission-sets",
+      "/admin/manage-directory/DEALER_LOCATION",
+      "/admin/manage-directory/SINGULAR_ROLES",
       "/admin/audit/users",
       "/admin/audit/organizations",
     ];

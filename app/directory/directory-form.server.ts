@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/node";
+import type { PortalUser } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import { readFormData } from "~/security/form-body.server";
+import { directoryPeopleByIds, saveDirectorySelections, searchDirectoryPeople } from "./directory.server";
+import type { DirectorySearchAnswer } from "./directory-form";
+import type { DirectoryContext } from "./rules";
+import { directoryFormSchema } from "./schema";
+
+/** What a location panel's post answers when it stays on the page. */
+export type DirectoryFormAnswer = { search: DirectorySearchAnswer } | { failure: string; organizationId?: number };
+
+type Answer = Response | ReturnType<typeof data<DirectoryFormAnswer>>;
+
+/**
+ * The location panels' posts (review modal and manage-directory screen): save a location's
+ * choices and leave edit mode (`savedTo`), or run the no-JavaScript searches keeping the choices.
+ * A "close" post is left to the caller (only the review has one): the answer is then "close".
+ */
+export async function directoryFormAction(
+  request: Request,
+  user: PortalUser,
+  context: DirectoryContext,
+  savedTo: (organizationId: number) => string,
+): Promise<Answer | "close"> {
+  const submission = parseWithZod(await readFormData(request), { schema: directoryFormSchema });
+  if (submission.status !== "success") {
+    return failed(400);
+  }
+  const post = submission.value;
+  if (post.intent === "close") return "close";
+  const organizationId = post.organizationId;
+  try {
+    if (post.intent === "search") {
+      const texts = post.searches ?? [];
+      const searches: DirectorySearchAnswer["searches"] = {};
+      for (const [index, selection] of post.selections.entries()) {
+        const text = texts[index]?.trim();
+        if (!text) continue;
+        const results = await searchDirectoryPeople(db(), user.identityId, { orgId: organizationId, text });
+        searches[selection.directoryDataTypeId] = { text, results };
+      }
+      const people = await directoryPeopleByIds(
+        db(),
+        user.identityId,
+        organizationId,
+        post.selections.map((s) => s.identityId),
+      );
+      const chosen = Object.fromEntries(
+        post.selections.map((s) => [s.directoryDataTypeId, people.find((p) => p.id === s.identityId) ?? null]),
+      );
+      return data<DirectoryFormAnswer>({ search: { organizationId, searches, chosen } });
+    }
+    const outcome = await saveDirectorySelections(db(), user.identityId, context, post);
+    if (outcome.kind === "saved") return redirect(savedTo(organizationId));
+    return failed(outcome.kind === "missing" ? 404 : 400, organizationId);
+  } catch (error) {
+    logger.error(
+      { err: error instanceof Error ? error.message : String(error), identityId: user.identityId, context },
+      `directory: ${post.intent} failed`,
+    );
+    return failed(500, organizationId);
+  }
+}
+
+/** SPEC §8: a failed save shows "Error while saving data" (never the server's own message). */
+function failed(status: number, organizationId?: number) {
+  return data<DirectoryFormAnswer>({ failure: "manageDirectory.errors.save", organizationId }, { status });
+}

@@ -1,0 +1,41 @@
+import type { PortalUser } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import { directoryLocations, markDirectoryReviewed } from "./directory.server";
+import type { DirectoryReviewData } from "./DirectoryReviewModal";
+import { locationsToReview, reviewIsComplete, type DirectoryContext } from "./rules";
+
+/**
+ * A directory review's list (SPEC §4): the administrator's locations of their brands with a
+ * required, unfilled role. With none left and the list loaded, the last review date is updated.
+ */
+export async function loadDirectoryReview(
+  request: Request,
+  user: PortalUser,
+  context: DirectoryContext,
+  returnTo: string,
+): Promise<DirectoryReviewData> {
+  const brandIds = user.access.brands.map((brand) => brand.id);
+  let locations: DirectoryReviewData["locations"] = [];
+  let loadFailure: DirectoryReviewData["loadFailure"];
+  try {
+    locations = locationsToReview(await directoryLocations(db(), user.identityId, context, brandIds));
+  } catch (error) {
+    loadFailure = request.signal.aborted ? "cancelled" : "failed";
+    logger.error({ err: messageOf(error), identityId: user.identityId, context }, "directory review: list failed");
+  }
+  let reviewDateFailed = false;
+  if (reviewIsComplete({ remaining: locations.length, loadFailed: Boolean(loadFailure) })) {
+    try {
+      await markDirectoryReviewed(db(), user.identityId, context);
+    } catch (error) {
+      reviewDateFailed = true;
+      logger.error({ err: messageOf(error), identityId: user.identityId, context }, "directory review: date failed");
+    }
+  }
+  return { context, locations, returnTo, loadFailure, reviewDateFailed };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
