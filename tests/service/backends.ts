@@ -33,20 +33,22 @@ async function openFreshPostgres(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      // Let the pool's connections finish closing before the drop, so none is killed mid-goodbye.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
-          name,
-        ]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropTestDatabase(name);
     },
   };
+}
+
+/** Drops a test database once its connections have finished closing, so none is killed mid-goodbye. */
+export async function dropTestDatabase(name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+  await dropper.connect();
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await dropper.query(`drop database if exists ${name} with (force)`);
+  await dropper.end();
 }
 
 export interface Backend {
