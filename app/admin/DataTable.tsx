@@ -103,10 +103,15 @@ export function Table<Row>(props: {
   );
 }
 
-function HeaderCell<Row>(props: {
-  column: Column<Row>;
+/**
+ * A column header: a sortable column is a link setting sortBy / sortType in the URL (on `path`,
+ * the current page by default), with aria-sort on the active one.
+ */
+export function HeaderCell<Row>(props: {
+  column: Pick<Column<Row>, "key" | "label" | "visuallyHidden" | "sortable">;
   sort?: { sortBy: string; sortType: SortType };
   search: string;
+  path?: string;
 }) {
   const { column, sort } = props;
   if (!column.sortable || !sort)
@@ -119,7 +124,11 @@ function HeaderCell<Row>(props: {
   const direction = active ? (sort.sortType === "asc" ? "ascending" : "descending") : undefined;
   return (
     <th scope="col" aria-sort={direction}>
-      <Link to={sortHref(props.search, column.key, sort)} className="sort-link" preventScrollReset>
+      <Link
+        to={`${props.path ?? ""}${sortHref(props.search, column.key, sort)}`}
+        className="sort-link"
+        preventScrollReset
+      >
         {column.label}
         <span aria-hidden="true" className="sort-link__icon">
           {active ? (sort.sortType === "asc" ? " ▲" : " ▼") : " ↕"}

@@ -43,9 +43,11 @@ export function Modal(props: {
         closeLink.current?.click();
       }
       if (event.key === "Tab") {
-        const focusable = [...dialog.querySelectorAll<HTMLElement>("input, button, a[href], select, textarea")].filter(
-          (el) => !el.hasAttribute("disabled"),
-        );
+        const focusable = [
+          ...dialog.querySelectorAll<HTMLElement>(
+            "input:not([type=hidden]), button, a[href], select, textarea, summary",
+          ),
+        ].filter((el) => !el.hasAttribute("disabled"));
         if (focusable.length === 0) return;
         const [head, tail] = [focusable[0], focusable[focusable.length - 1]];
         if (event.shiftKey && document.activeElement === head) {

@@ -2,8 +2,10 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/admin/Modal";
+import { useHydrated } from "~/shell/use-hydrated";
 import { ConfirmModal } from "~/admin/ModalParts";
-import { sortHref, type SortType } from "~/admin/table-state";
+import { HeaderCell } from "~/admin/DataTable";
+import type { SortType } from "~/admin/table-state";
 import {
   groupAttestationRows,
   groupCheckState,
@@ -49,8 +51,7 @@ export function SecurityReviewModal(props: {
   const closable = props.review.closable || Boolean(props.failure);
   const [selected, setSelected] = useState(() => new Set<number>());
   const [accurate, setAccurate] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const groups = groupAttestationRows(sortAttestationRows(users, sort.sortBy, sort.sortType));
   const search = `?${new URLSearchParams({ returnTo, sortBy: sort.sortBy, sortType: sort.sortType })}`;
   const action = `/security-review${search}`;
@@ -120,7 +121,13 @@ export function SecurityReviewModal(props: {
                           />
                         </th>
                         {HEADER_COLUMNS.map((column) => (
-                          <SortHeader key={column} column={column} sort={sort} search={search} />
+                          <HeaderCell
+                            key={column}
+                            column={{ key: column, label: t(`securityReview.columns.${column}`), sortable: true }}
+                            sort={sort}
+                            search={search}
+                            path="/security-review"
+                          />
                         ))}
                         <th scope="col">
                           <span className="visually-hidden">{t("securityReview.columns.edit")}</span>
@@ -236,26 +243,6 @@ function GroupCheckbox(props: {
       disabled={props.disabled}
       onChange={props.onChange}
     />
-  );
-}
-
-function SortHeader(props: {
-  column: AttestationSort;
-  sort: { sortBy: AttestationSort; sortType: SortType };
-  search: string;
-}) {
-  const { t } = useTranslation();
-  const { column, sort } = props;
-  const active = sort.sortBy === column;
-  return (
-    <th scope="col" aria-sort={active ? (sort.sortType === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={`/security-review${sortHref(props.search, column, sort)}`} className="sort-link" preventScrollReset>
-        {t(`securityReview.columns.${column}`)}
-        <span aria-hidden="true" className="sort-link__icon">
-          {active ? (sort.sortType === "asc" ? " ▲" : " ▼") : " ↕"}
-        </span>
-      </Link>
-    </th>
   );
 }
 

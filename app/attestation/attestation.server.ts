@@ -130,19 +130,6 @@ export function reviewHistoryOf(database: Executor, locations: readonly number[]
     .orderBy(desc(securityReviews.confirmedAt));
 }
 
-/**
- * When the administrator's locations were last reviewed as a whole: for each location its latest
- * confirmed review (by any administrator), and the oldest of those. Null when one never was.
- */
-export async function lastSecurityReviewOf(database: Executor, adminId: number): Promise<Date | null> {
-  const locations = await locationIdsOf(database, adminId);
-  if (locations.length === 0) return null;
-  const reviews = await reviewHistoryOf(database, locations);
-  const latest = locations.map((location) => reviews.find((r) => r.organizationIds.includes(location))?.confirmedAt);
-  if (latest.some((at) => !at)) return null;
-  return new Date(Math.min(...latest.map((at) => at!.getTime())));
-}
-
 /** One confirmed review as the history export shows it: when, by whom, where, who was listed and who disabled. */
 export interface ReviewHistoryRow {
   confirmedAt: Date;

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
 import { ATTESTATION_REMINDER_DAYS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
 import { F } from "~/permissions/features";
-import { lastSecurityReviewOf } from "./attestation.server";
+import { lastSecurityReviewOf } from "./last-review.server";
 import { attestationIsDue, attestationReminderIsDue } from "./rules";
 
 interface Administrator {

@@ -7,9 +7,9 @@ import {
   attestationUsers,
   confirmAttestation,
   disableAccounts,
-  lastSecurityReviewOf,
   reviewHistoryRows,
 } from "~/attestation/attestation.server";
+import { lastSecurityReviewOf } from "~/attestation/last-review.server";
 import { remindDueSecurityReviews } from "~/attestation/reminders.server";
 import { loadAccessData } from "~/permissions/access-profile.server";
 import { BACKENDS, identityIdOf } from "./backends";
