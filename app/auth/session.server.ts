@@ -166,7 +166,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
   const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || !id) return { session: sessionOf({}, ""), profile: null };
   const result = await db().execute(sql`
-    select s.data, s.expires_at, s.created_at, s.last_seen_at, ${profileColumns(sql`s.identity_id`)},
+    select s.data, s.expires_at, s.created_at, s.last_seen_at, ${profileColumns(sql`s.identity_id`, sql`s.created_at`)},
       ${CATALOGUE_VERSIONS_JSON} as catalogue_versions
     from sessions s where s.id = ${id}`);
   const [row] = (

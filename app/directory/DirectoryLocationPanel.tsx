@@ -36,7 +36,9 @@ export function DirectoryLocationPanel(props: {
   const configuration = location.configurations[0];
   const searched = props.searched?.organizationId === location.id ? props.searched : undefined;
   const [chosen, setChosen] = useState<Record<number, number>>(() =>
-    Object.fromEntries(items.map((item) => [item.id, searched?.chosen[item.id]?.id ?? item.identity?.id ?? 0])),
+    Object.fromEntries(
+      items.map((item) => [item.id, searched ? (searched.chosen[item.id]?.id ?? 0) : (item.identity?.id ?? 0)]),
+    ),
   );
   const headingId = `directory-location-${location.id}`;
   return (

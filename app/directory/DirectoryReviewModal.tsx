@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/admin/Modal";
+import { useHydrated } from "~/shell/use-hydrated";
 import { DirectoryLocationPanel } from "./DirectoryLocationPanel";
 import type { DirectorySearchAnswer } from "./directory-form";
 import { DIRECTORY_REMINDER_STORAGE_KEYS, reviewedItems, type DirectoryContext, type DirectoryLocation } from "./rules";
@@ -48,8 +48,7 @@ export function DirectoryReviewModal(props: {
 }) {
   const { t } = useTranslation();
   const { context, locations, returnTo, loadFailure } = props.review;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const here = directoryReviewHref(context, returnTo);
   const titleId = `directory-review-title-${context}`;
   return (

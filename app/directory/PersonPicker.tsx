@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { PERSON_SEARCH_DEBOUNCE_MS, PERSON_SEARCH_LIMIT } from "~/limits";
 import { personLabel, type DirectoryContext, type DirectoryPerson } from "./rules";
-
-/** Person search waits this long after the last keystroke (SPEC §5). */
-export const PERSON_SEARCH_DEBOUNCE_MS = 600;
 
 export interface PersonPickerProps {
   /** The form field carrying the chosen person's id (0: the "Select User" placeholder). */
@@ -38,9 +36,12 @@ function PlainPicker(props: PersonPickerProps) {
   const people = uniquePeople([...(props.chosen ? [props.chosen] : []), ...(props.searched?.results ?? [])]);
   const selectId = useId();
   const searchId = useId();
+  const labelId = useId();
   return (
     <div className="person-picker">
-      <label htmlFor={selectId}>{props.label}</label>
+      <label id={labelId} htmlFor={selectId}>
+        {props.label}
+      </label>
       <select
         id={selectId}
         name={props.name}
@@ -66,7 +67,13 @@ function PlainPicker(props: PersonPickerProps) {
           defaultValue={props.searched?.text ?? ""}
           placeholder={t("manageDirectory.typeToSearch")}
         />
-        <button type="submit" name="intent" value="search" className="button button--secondary">
+        <button
+          type="submit"
+          name="intent"
+          value="search"
+          className="button button--secondary"
+          aria-describedby={labelId}
+        >
           {t("common.search")}
         </button>
       </div>
@@ -85,8 +92,9 @@ function Combobox(props: PersonPickerProps) {
   const [text, setText] = useState(props.chosen ? personLabel(props.chosen) : "");
   const [options, setOptions] = useState<DirectoryPerson[]>(props.searched?.results ?? []);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [loading, setLoading] = useState(false);
+  // The highlighted entry (0 is "Select User"); -1: none, so Enter changes nothing by accident.
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState<"idle" | "loading" | "done">("idle");
   const inFlight = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listId = useId();
@@ -101,16 +109,17 @@ function Combobox(props: PersonPickerProps) {
   );
 
   async function search(query: string) {
+    // A new search cancels the one in flight (SPEC §4).
     inFlight.current?.abort();
     if (!query.trim()) return;
     const controller = new AbortController();
     inFlight.current = controller;
-    setLoading(true);
+    setStatus("loading");
     const params = new URLSearchParams({
       orgId: String(props.organizationId),
       directoryDataTypeId: String(props.itemId),
       text: query,
-      limit: "30",
+      limit: String(PERSON_SEARCH_LIMIT),
     });
     try {
       const response = await fetch(`/api/v2/admin/directory-data/${props.context}/identities-search?${params}`, {
@@ -120,25 +129,23 @@ function Combobox(props: PersonPickerProps) {
       if (!response.ok) throw new Error(String(response.status));
       const body = (await response.json()) as { data: { items: DirectoryPerson[] } };
       setOptions(body.data.items);
-      setActive(0);
     } catch (error) {
       if ((error as Error).name === "AbortError") return;
       setOptions([]);
-    } finally {
-      if (inFlight.current === controller) {
-        inFlight.current = null;
-        setLoading(false);
-      }
+    }
+    if (inFlight.current === controller) {
+      inFlight.current = null;
+      setStatus("done");
     }
   }
 
   function type(value: string) {
     setText(value);
     setOpen(true);
-    if (chosen) {
-      setChosen(null);
-      onChosen(0);
-    }
+    // What was found for the earlier text no longer applies.
+    setOptions([]);
+    setActive(-1);
+    setStatus("idle");
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void search(value), PERSON_SEARCH_DEBOUNCE_MS);
   }
@@ -147,13 +154,15 @@ function Combobox(props: PersonPickerProps) {
     setChosen(person);
     setText(person ? personLabel(person) : "");
     setOpen(false);
+    setActive(-1);
     onChosen(person?.id ?? 0);
   }
 
   function openList() {
     setOpen(true);
     // Opening loads candidates when none are loaded (SPEC §5).
-    if (options.length === 0 && text.trim() && !chosen) void search(text);
+    const query = chosen && text === personLabel(chosen) ? "" : text;
+    if (options.length === 0 && query.trim()) void search(query);
   }
 
   // The placeholder option first, then the people.
@@ -162,13 +171,13 @@ function Combobox(props: PersonPickerProps) {
     if (event.key === "ArrowDown") {
       event.preventDefault();
       if (!open) openList();
-      else setActive((i) => Math.min(i + 1, entries.length - 1));
+      setActive((i) => Math.min(i + 1, entries.length - 1));
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === "Enter" && open) {
       event.preventDefault();
-      choose(entries[active] ?? null);
+      if (active >= 0 && active < entries.length) choose(entries[active] ?? null);
     } else if (event.key === "Escape" && open) {
       event.preventDefault();
       event.stopPropagation();
@@ -177,6 +186,7 @@ function Combobox(props: PersonPickerProps) {
   }
 
   const optionId = (index: number) => `${listId}-option-${index}`;
+  const found = status === "done" ? t("manageDirectory.found", { count: options.length }) : "";
   return (
     <div className="person-picker person-picker--combobox">
       <label htmlFor={inputId}>{props.label}</label>
@@ -189,16 +199,18 @@ function Combobox(props: PersonPickerProps) {
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
-        aria-activedescendant={open ? optionId(active) : undefined}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
         aria-describedby={props.errorId}
-        aria-busy={loading}
         placeholder={t("manageDirectory.typeToSearch")}
         value={text}
         onChange={(event) => type(event.currentTarget.value)}
-        onFocus={openList}
         onClick={openList}
         onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          // The field shows who is chosen, not a search left unfinished.
+          setOpen(false);
+          setText(chosen ? personLabel(chosen) : "");
+        }}
       />
       <ul id={listId} role="listbox" aria-label={props.label} className="person-picker__list" hidden={!open}>
         {entries.map((person, index) => (
@@ -206,7 +218,7 @@ function Combobox(props: PersonPickerProps) {
             key={person?.id ?? 0}
             id={optionId(index)}
             role="option"
-            aria-selected={index === active}
+            aria-selected={(person?.id ?? 0) === (chosen?.id ?? 0)}
             className={index === active ? "is-active" : undefined}
             // mousedown, not click: the input's blur would close the list first.
             onMouseDown={(event) => {
@@ -218,6 +230,9 @@ function Combobox(props: PersonPickerProps) {
           </li>
         ))}
       </ul>
+      <span className="visually-hidden" role="status">
+        {status === "loading" ? t("manageDirectory.searching") : found}
+      </span>
     </div>
   );
 }

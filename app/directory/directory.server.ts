@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import {
   directoryAssignments,
@@ -21,8 +21,9 @@ import {
 } from "./rules";
 import type { DirectorySave } from "./schema";
 
-/** The person search's most results (SPEC §9). */
-export const PERSON_SEARCH_LIMIT = 30;
+import { PERSON_SEARCH_LIMIT } from "~/limits";
+
+export { PERSON_SEARCH_LIMIT };
 
 /**
  * The administrator's locations of the given brands with the context's configuration of each
@@ -101,6 +102,21 @@ export async function directoryLocations(
   return [...locations.values()];
 }
 
+/** The people who may hold a role at a location: its active users, those matching `where`. */
+function activePeopleAt(database: Executor, orgId: number, where: SQL | undefined): Promise<DirectoryPerson[]> {
+  return database
+    .selectDistinct({
+      id: identities.id,
+      firstName: identities.firstName,
+      lastName: identities.lastName,
+      email: identities.email,
+      serialNumber: identities.serialNumber,
+    })
+    .from(identities)
+    .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
+    .where(and(eq(roleAssignments.organizationId, orgId), eq(identities.status, "active"), where));
+}
+
 /**
  * The people who may hold a role at a location: active users of that location (one of the
  * administrator's) whose name or e-mail contains the text, sorted by their label, at most 30.
@@ -113,28 +129,16 @@ export async function searchDirectoryPeople(
   const text = query.text.trim();
   if (!text || !(await locationIdsOf(database, adminId)).includes(query.orgId)) return [];
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const people = await database
-    .selectDistinct({
-      id: identities.id,
-      firstName: identities.firstName,
-      lastName: identities.lastName,
-      email: identities.email,
-      serialNumber: identities.serialNumber,
-    })
-    .from(identities)
-    .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
-    .where(
-      and(
-        eq(roleAssignments.organizationId, query.orgId),
-        eq(identities.status, "active"),
-        or(
-          ilike(identities.firstName, pattern),
-          ilike(identities.lastName, pattern),
-          ilike(identities.email, pattern),
-          ilike(sql`${identities.firstName} || ' ' || ${identities.lastName}`, pattern),
-        ),
-      ),
-    );
+  const people = await activePeopleAt(
+    database,
+    query.orgId,
+    or(
+      ilike(identities.firstName, pattern),
+      ilike(identities.lastName, pattern),
+      ilike(identities.email, pattern),
+      ilike(sql`${identities.firstName} || ' ' || ${identities.lastName}`, pattern),
+    ),
+  );
   const limit = Math.min(Math.max(query.limit ?? PERSON_SEARCH_LIMIT, 1), PERSON_SEARCH_LIMIT);
   return people.sort((a, b) => personLabel(a).localeCompare(personLabel(b))).slice(0, limit);
 }
@@ -174,20 +178,14 @@ export async function saveDirectorySelections(
       .from(directoryItems)
       .where(eq(directoryItems.configurationId, configuration.id));
     const people = selections.length
-      ? await tx
-          .selectDistinct({ id: identities.id, email: identities.email })
-          .from(identities)
-          .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
-          .where(
-            and(
-              inArray(
-                identities.id,
-                selections.map((s) => s.identityId),
-              ),
-              eq(roleAssignments.organizationId, organizationId),
-              eq(identities.status, "active"),
-            ),
-          )
+      ? await activePeopleAt(
+          tx,
+          organizationId,
+          inArray(
+            identities.id,
+            selections.map((s) => s.identityId),
+          ),
+        )
       : [];
     const itemOf = new Map(items.map((item) => [item.id, item]));
     const emailOf = new Map(people.map((p) => [p.id, p.email]));
@@ -288,17 +286,5 @@ export async function directoryPeopleByIds(
 ): Promise<DirectoryPerson[]> {
   const wanted = ids.filter((id) => id > 0);
   if (wanted.length === 0 || !(await locationIdsOf(database, adminId)).includes(orgId)) return [];
-  return database
-    .selectDistinct({
-      id: identities.id,
-      firstName: identities.firstName,
-      lastName: identities.lastName,
-      email: identities.email,
-      serialNumber: identities.serialNumber,
-    })
-    .from(identities)
-    .innerJoin(roleAssignments, eq(roleAssignments.identityId, identities.id))
-    .where(
-      and(inArray(identities.id, wanted), eq(roleAssignments.organizationId, orgId), eq(identities.status, "active")),
-    );
+  return activePeopleAt(database, orgId, inArray(identities.id, wanted));
 }

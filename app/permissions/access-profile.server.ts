@@ -1,6 +1,7 @@
 import type { OrganizationProfile } from "./actor";
 import { sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
+import { securityReviewStateSql } from "~/attestation/last-review.server";
 import type { Executor } from "~/db/client.server";
 import { F } from "~/permissions/features";
 import { adminAttestationIsRequired, withComputedActions, type RequiredAction } from "~/required-actions/rules";
@@ -35,7 +36,7 @@ interface ProfileIdentity {
   /** The identity's locations and their last confirmed security review as a whole (the oldest location's). */
   securityReview: { locations: number; lastReviewAt: string | null };
   /** When the current sign-in began (the singular-roles review asks again at the next one). */
-  lastLoginAt: string | null;
+  signedInAt: string | null;
   /** The directory contexts where a location of the identity has a required, unfilled role, with their review state. */
   directoryReviews: { context: DirectoryContext; lastReviewedAt: string | null; reminderClosedAt: string | null }[];
 }
@@ -56,8 +57,9 @@ export interface ProfileColumns {
  * The select-list giving an identity's access profile: the identity and its role assignments as
  * JSON, each with the features of its role and the role's children, transitively (a cycle in
  * the data ends the walk). One statement, read on every request: a role's change holds at once.
+ * `signedInAt` is the session's start when read with it (else the identity's last sign-in).
  */
-export function profileColumns(identityId: SQL): SQL {
+export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
   return sql`
     (select json_build_object(
         'employeeNumber', i.employee_number, 'directoryGroups', i.directory_groups,
@@ -65,20 +67,17 @@ export function profileColumns(identityId: SQL): SQL {
         'role', i.role, 'webRoles', i.web_roles,
         'assignedApplications', (select coalesce(array_agg(ua.application_id), '{}'::int[])
           from user_applications ua where ua.identity_id = i.id),
-        'securityReview', (select json_build_object('locations', count(*),
-            'lastReviewAt', case when bool_and(l.latest is not null) then min(l.latest) end)
-          from (select (select max(sr.confirmed_at) from security_reviews sr
-              where sr.confirmed_at is not null and loc.organization_id = any(sr.organization_ids)) as latest
-            from (select distinct ra.organization_id from role_assignments ra where ra.identity_id = i.id) loc) l),
-        'lastLoginAt', i.last_login_at,
+        'securityReview', ${securityReviewStateSql(sql`i.id`)},
+        'signedInAt', coalesce(${signedInAt ?? sql`null::timestamptz`}, i.last_login_at),
         'directoryReviews', (select coalesce(json_agg(json_build_object('context', c.context,
             'lastReviewedAt', s.last_reviewed_at, 'reminderClosedAt', s.reminder_closed_at)), '[]'::json)
-          from (select distinct dc.context from role_assignments ra
-              join organizations o on o.id = ra.organization_id
-              join directory_configurations dc on dc.brand_id = o.brand_id
-              join directory_items di on di.configuration_id = dc.id and di.required
-              where ra.identity_id = i.id and not exists (select 1 from directory_assignments da
-                where da.item_id = di.id and da.organization_id = o.id)) c
+          from (select distinct dc.context from directory_configurations dc
+              where exists (select 1 from organizations o
+                join directory_items di on di.configuration_id = dc.id and di.required
+                where o.brand_id = dc.brand_id
+                  and o.id in (select ra.organization_id from role_assignments ra where ra.identity_id = i.id)
+                  and not exists (select 1 from directory_assignments da
+                    where da.item_id = di.id and da.organization_id = o.id))) c
           left join directory_review_states s on s.identity_id = i.id and s.context = c.context))
       from identities i where i.id = ${identityId}) as profile_identity,
     (select coalesce(json_agg(json_build_object(
@@ -144,7 +143,7 @@ function withRequiredActions(access: AccessData, identity: ProfileIdentity): Acc
         anyLocationNeedsAttention: true,
         lastReviewedAt: dateOrNull(state.lastReviewedAt),
         reminderClosedAt: dateOrNull(state.reminderClosedAt),
-        signedInAt: dateOrNull(identity.lastLoginAt),
+        signedInAt: dateOrNull(identity.signedInAt),
         now,
       });
     if (due) computed.push(DIRECTORY_REVIEW_ACTIONS[context]);

@@ -7,6 +7,7 @@ import { currentRequiredAction, type RequiredAction } from "~/required-actions/r
 import { directoryLocations } from "~/directory/directory.server";
 import {
   directoryContextOfAction,
+  directoryReviewShowsOn,
   locationsToReview,
   type DirectoryContext,
   type DirectoryLocation,
@@ -16,6 +17,7 @@ import type { MigrationData } from "~/account-migration/AccountMigrationModal";
 import { attestationUsers } from "~/attestation/attestation.server";
 import type { AttestationRow } from "~/attestation/rules";
 import { db } from "~/db/client.server";
+import { logger } from "~/logger.server";
 import { cookieValue, type Locale } from "~/i18n/locale";
 import { localeOf } from "~/i18n/i18next.server";
 import { translationAssetOf } from "~/i18n/translation-assets.server";
@@ -49,7 +51,7 @@ export interface ShellUser {
   /** The security review's users, while the adminAttestation action stands. */
   securityReview: AttestationRow[] | null;
   /** The directory review modal's locations, while a directory review stands (its context and list). */
-  directoryReview: { context: DirectoryContext; locations: DirectoryLocation[] } | null;
+  directoryReview: { context: DirectoryContext; locations: DirectoryLocation[]; loadFailure?: "failed" } | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
 }
@@ -79,13 +81,26 @@ export function themeOf(request: Request, accessibleBrandIds?: readonly number[]
 
 /** The directory review a directory required action opens over every page: the locations to fix. */
 async function directoryReviewOf(
+  request: Request,
   user: PortalUser,
   action: RequiredAction | null,
 ): Promise<ShellUser["directoryReview"]> {
   const context = directoryContextOfAction(action);
-  if (!context) return null;
+  if (!context || !directoryReviewShowsOn(new URL(request.url).pathname)) return null;
   const brandIds = user.access.brands.map((brand) => brand.id);
-  return { context, locations: locationsToReview(await directoryLocations(db(), user.identityId, context, brandIds)) };
+  try {
+    return {
+      context,
+      locations: locationsToReview(await directoryLocations(db(), user.identityId, context, brandIds)),
+    };
+  } catch (error) {
+    // SPEC §8: the review shows "Failed to fetch dealer location data"; the page itself still renders.
+    logger.error(
+      { err: error instanceof Error ? error.message : String(error), context },
+      "directory review: list failed",
+    );
+    return { context, locations: [], loadFailure: "failed" };
+  }
 }
 
 /** What the document shell shows: locale, theme and the signed-in user's menus. */
@@ -126,7 +141,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       requiredAction,
       migration: requiredAction === "changePassword" ? migrationDataFor(user, locale) : null,
       securityReview: requiredAction === "adminAttestation" ? await attestationUsers(db(), user.identityId) : null,
-      directoryReview: await directoryReviewOf(user, requiredAction),
+      directoryReview: await directoryReviewOf(request, user, requiredAction),
       sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
     },
   };

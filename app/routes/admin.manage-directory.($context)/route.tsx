@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RoutableTabs } from "~/admin/RoutableTabs";
 import { requireRouteAccess } from "~/auth/user.server";
@@ -12,6 +11,7 @@ import { editingLocationOf, withEditing } from "~/directory/directory-form";
 import { directoryReviewHref } from "~/directory/DirectoryReviewModal";
 import { DIRECTORY_CONTEXTS, directoryContextOf, type DirectoryContext } from "~/directory/rules";
 import { titleMeta } from "~/shell/page-title";
+import { useHydrated } from "~/shell/use-hydrated";
 
 export const meta = titleMeta("manageDirectory.title");
 
@@ -55,8 +55,7 @@ export default function ManageDirectory() {
   const { context, noOrganization, locations, editing, saved } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const path = pathOf(context);
   const params = new URLSearchParams(editing === null ? {} : { edit: String(editing) });
   return (

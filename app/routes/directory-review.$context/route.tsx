@@ -18,7 +18,7 @@ function frameOf(request: Request, contextParam: string | undefined) {
   const context = contextParam ? directoryContextOf(contextParam) : null;
   if (!context) throw new Response("Not Found", { status: 404 });
   const returnTo = inSiteRedirectTarget(new URL(request.url).searchParams.get("returnTo"));
-  return { context, returnTo: returnTo.startsWith("/directory-review") ? "/" : returnTo };
+  return { context, returnTo: returnTo.toLowerCase().startsWith("/directory-review") ? "/" : returnTo };
 }
 
 /**
