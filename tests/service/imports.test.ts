@@ -1,0 +1,122 @@
+import ExcelJS from "exceljs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import { dryRunIdentityImport } from "~/imports/identity-import.server";
+import { IDENTITY_COLUMNS } from "~/imports/columns";
+import { seedDemo } from "~/seed/seed";
+import { editorChoices } from "~/users/editor-choices.server";
+import { BACKENDS, identityIdOf } from "./backends";
+
+type Row = Partial<Record<(typeof IDENTITY_COLUMNS)[number], string>>;
+
+function csvOf(rows: Row[]): Uint8Array {
+  const line = (cells: string[]) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(",");
+  const text = [line([...IDENTITY_COLUMNS]), ...rows.map((row) => line(IDENTITY_COLUMNS.map((c) => row[c] ?? "")))];
+  return new TextEncoder().encode(`\uFEFF${text.join("\r\n")}\r\n`);
+}
+
+async function xlsxOf(rows: Row[]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Users");
+  sheet.addRow(["E-mail", ...IDENTITY_COLUMNS.slice(1)]);
+  for (const row of rows) sheet.addRow(IDENTITY_COLUMNS.map((c) => row[c] ?? ""));
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let adminId: number;
+  let columbus: number;
+  let goteborg: number;
+  let unchanged: Row;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    await handle.migrate();
+    await seedDemo(handle.db);
+    adminId = await identityIdOf(handle.db, "admin@example.com");
+    const locationNamed = async (name: string) =>
+      (await handle.db.select().from(organizations).where(eq(organizations.name, name)))[0].id;
+    columbus = await locationNamed("Prairie Equipment – Columbus");
+    goteborg = await locationNamed("Nordic Halden – Göteborg");
+    // A row that repeats a Columbus user exactly: the migrate@ demo account (Dealer staff, Columbus only).
+    const [person] = await handle.db.select().from(identities).where(eq(identities.email, "migrate@example.com"));
+    const held = await handle.db
+      .select({ name: securityRoles.name })
+      .from(roleAssignments)
+      .innerJoin(securityRoles, eq(securityRoles.id, roleAssignments.securityRoleId))
+      .where(eq(roleAssignments.identityId, person.id));
+    const assignable = new Set((await editorChoices(handle.db, adminId)).roles.map((r) => r.displayName));
+    expect(held.length).toBeGreaterThan(0);
+    expect(assignable.size).toBeGreaterThan(0);
+    unchanged = {
+      email: person.email.toUpperCase(),
+      firstName: person.firstName,
+      lastName: person.lastName,
+      jobTitle: person.jobTitle ?? "",
+      phoneMobile: person.phoneMobile ?? "",
+      phoneSecondary: person.phoneSecondary ?? "",
+      preferredLanguage: person.preferredLanguage,
+      userType: person.userType,
+      role: person.role,
+      locationIds: String(columbus),
+      securityRoles: held.map((h) => h.name).join(";"),
+    };
+  });
+  afterAll(async () => handle?.close());
+
+  const newcomer: Row = {
+    email: "newcomer.import@example.com",
+    firstName: "Nia",
+    lastName: "Import",
+    locationIds: "",
+    securityRoles: "DEALER_STAFF",
+  };
+  const rows = (): Row[] => [
+    { ...newcomer, locationIds: String(columbus) },
+    unchanged,
+    { ...unchanged, email: "dealer@example.com", firstName: "Dana", lastName: "Reyes", jobTitle: "Principal (new)" },
+    { ...newcomer, email: "halden@example.com", locationIds: String(columbus) },
+    { ...newcomer, locationIds: String(columbus), firstName: "Twice" },
+    { ...newcomer, email: "far.away@example.com", locationIds: String(goteborg) },
+  ];
+
+  async function identityCount() {
+    return (await handle.db.select({ n: sql<number>`count(*)::int` }).from(identities))[0].n;
+  }
+
+  it("checks every row, counts creates, updates and unchanged rows, and writes nothing (CSV)", async () => {
+    const before = await identityCount();
+    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", csvOf(rows()));
+    expect(outcome.kind).toBe("report");
+    if (outcome.kind !== "report") return;
+    expect(outcome.report).toMatchObject({ rows: 6, create: 1, update: 1, unchanged: 1 });
+    expect(outcome.report.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [5, "email", "imports.errors.emailElsewhere"],
+      [6, "email", "imports.errors.duplicateInFile"],
+      [7, "locationIds", "imports.errors.locationNotYours"],
+    ]);
+    expect(outcome.report.problems[1].values).toEqual({ row: 2 });
+    expect(await identityCount()).toBe(before);
+  });
+
+  it("reads an XLSX workbook the same way (its header cells loosely named)", async () => {
+    const outcome = await dryRunIdentityImport(handle.db, adminId, "xlsx", await xlsxOf(rows()));
+    expect(outcome.kind === "report" && outcome.report).toMatchObject({ rows: 6, create: 1, update: 1, unchanged: 1 });
+    expect(outcome.kind === "report" && outcome.report.problems.map((p) => p.row)).toEqual([5, 6, 7]);
+  });
+
+  it("a header without the required columns is reported on row 1; a broken workbook is unreadable", async () => {
+    const header = new TextEncoder().encode("email,firstName\na@example.com,A\n");
+    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", header);
+    expect(outcome.kind === "report" && outcome.report.problems.map((p) => [p.row, p.column])).toEqual([
+      [1, "lastName"],
+      [1, "locationIds"],
+      [1, "securityRoles"],
+    ]);
+    const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]);
+    expect(await dryRunIdentityImport(handle.db, adminId, "xlsx", broken)).toEqual({ kind: "unreadable" });
+  });
+});
