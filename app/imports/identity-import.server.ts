@@ -1,5 +1,9 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
+import type { Database, Executor } from "~/db/client.server";
+import { deliverSoon } from "~/mail/outbox.server";
+import { contactColumns, newSerialNumber } from "~/users/save-user.server";
+import { queueVerification } from "~/users/verification.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
 import { managesUser } from "~/users/scope";
@@ -67,23 +71,42 @@ export async function dryRunIdentityImport(
     if (error instanceof UnreadableFileError) return { kind: "unreadable" };
     throw error;
   }
+  const classified = await classifyRows(database, valid, context.ownLocationIds);
+  problems.push(...classified.problems);
+  problems.sort((a, b) => a.row - b.row);
   const counts = { create: 0, update: 0, unchanged: 0 };
-  const kept: IdentityImportRow[] = [];
+  for (const plan of classified.plans) counts[plan.outcome] += 1;
+  return { kind: "report", report: { rows, problems, ...counts }, valid: classified.plans.map((plan) => plan.row) };
+}
+
+/** What a valid row will do, with the user it names when they exist. */
+interface RowPlan {
+  row: IdentityImportRow;
+  outcome: "create" | "update" | "unchanged";
+  existing?: { id: number } & ExistingIdentity;
+}
+
+/** Each valid row's outcome (upsert by e-mail); a user of another dealer's locations is a problem. */
+async function classifyRows(
+  database: Executor,
+  valid: readonly IdentityImportRow[],
+  own: ReadonlySet<number>,
+): Promise<{ problems: ImportProblem[]; plans: RowPlan[] }> {
+  const problems: ImportProblem[] = [];
+  const plans: RowPlan[] = [];
   for (let start = 0; start < valid.length; start += LOOKUP_BATCH) {
     const batch = valid.slice(start, start + LOOKUP_BATCH);
-    const existing = await existingIdentities(database, batch, context.ownLocationIds);
+    const existing = await existingIdentities(database, batch, own);
     for (const row of batch) {
       const found = existing.get(row.contact.email.toLowerCase());
       if (found === "elsewhere") {
         problems.push({ row: row.row, column: "email", message: "imports.errors.emailElsewhere" });
         continue;
       }
-      counts[identityRowOutcome(row, found ?? null)] += 1;
-      kept.push(row);
+      plans.push({ row, outcome: identityRowOutcome(row, found ?? null), existing: found });
     }
   }
-  problems.sort((a, b) => a.row - b.row);
-  return { kind: "report", report: { rows, problems, ...counts }, valid: kept };
+  return { problems, plans };
 }
 
 /** What rows may name, read once per import. */
@@ -111,7 +134,7 @@ async function existingIdentities(
   database: Executor,
   rows: readonly IdentityImportRow[],
   own: ReadonlySet<number>,
-): Promise<Map<string, ExistingIdentity | "elsewhere">> {
+): Promise<Map<string, ({ id: number } & ExistingIdentity) | "elsewhere">> {
   const emails = rows.map((row) => row.contact.email.toLowerCase());
   const people = await database
     .select({
@@ -144,7 +167,7 @@ async function existingIdentities(
           ),
         )
     : [];
-  const found = new Map<string, ExistingIdentity | "elsewhere">();
+  const found = new Map<string, ({ id: number } & ExistingIdentity) | "elsewhere">();
   for (const person of people) {
     const held = assignments.filter((a) => a.identityId === person.id);
     if (
@@ -167,6 +190,7 @@ async function existingIdentities(
     ];
     const { id: _id, email: _email, ...contact } = person;
     found.set(person.email, {
+      id: person.id,
       contact: {
         ...contact,
         jobTitle: contact.jobTitle ?? "",
@@ -178,4 +202,172 @@ async function existingIdentities(
     });
   }
   return found;
+}
+
+/** What an import did, row by row: the users created, updated and left unchanged. */
+export interface ImportResult {
+  created: ImportedUser[];
+  updated: ImportedUser[];
+  unchanged: ImportedUser[];
+}
+export interface ImportedUser {
+  row: number;
+  id: number;
+  email: string;
+}
+
+/** Fields an import sets, in the audit's order. */
+const CONTACT_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "jobTitle",
+  "phoneMobile",
+  "phoneSecondary",
+  "preferredLanguage",
+  "userType",
+  "role",
+] as const;
+
+/**
+ * Applies checked rows (issue #17 §2) in one transaction — all or nothing: each row is classified
+ * again inside it (upsert by e-mail), new users are created with their roles at each location (the
+ * first preferred) and a verification e-mail queued, changed users get their contact data and
+ * their roles at the administrator's locations replaced; every change audited. A row that became
+ * invalid meanwhile (its e-mail now another dealer's user) fails the whole import.
+ */
+export async function applyIdentityImport(
+  database: Database,
+  actorId: number,
+  rows: readonly IdentityImportRow[],
+  options: {
+    publicUrl: string;
+    now?: Date;
+    onProgress?: (done: number, total: number) => Promise<void> | void;
+    /** Rows classified and written at a time (progress is reported after each). */
+    batchSize?: number;
+  },
+): Promise<ImportResult> {
+  const now = options.now ?? new Date();
+  const size = options.batchSize ?? LOOKUP_BATCH;
+  const result = await database.transaction(async (tx) => {
+    const context = await importContext(tx, actorId);
+    const done: ImportResult = { created: [], updated: [], unchanged: [] };
+    for (let start = 0; start < rows.length; start += size) {
+      const batch = rows.slice(start, start + size);
+      const { problems, plans } = await classifyRows(tx, batch, context.ownLocationIds);
+      if (problems.length > 0) throw new ImportConflictError(problems);
+      for (const plan of plans) {
+        const imported = { row: plan.row.row, email: plan.row.contact.email };
+        if (plan.outcome === "unchanged") done.unchanged.push({ ...imported, id: plan.existing!.id });
+        else if (plan.outcome === "create")
+          done.created.push({ ...imported, id: await createUser(tx, actorId, plan.row, options.publicUrl, now) });
+        else {
+          await updateUser(tx, actorId, plan, context.ownLocationIds, now);
+          done.updated.push({ ...imported, id: plan.existing!.id });
+        }
+      }
+      await options.onProgress?.(Math.min(start + batch.length, rows.length), rows.length);
+    }
+    return done;
+  });
+  if (result.created.length > 0) void deliverSoon();
+  return result;
+}
+
+/** Rows that no longer hold when applied: nothing was written. */
+export class ImportConflictError extends Error {
+  constructor(readonly problems: ImportProblem[]) {
+    super(`${problems.length} rows no longer valid`);
+  }
+}
+
+async function createUser(tx: Executor, actorId: number, row: IdentityImportRow, publicUrl: string, now: Date) {
+  const [created] = await tx
+    .insert(identities)
+    .values({
+      ...contactColumns({ ...row.contact, fax: undefined, activeDirectoryUsername: undefined, listingName: undefined }),
+      serialNumber: newSerialNumber(),
+      modifiedBy: actorId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(roleAssignments).values(assignmentsOf(created.id, row));
+  await recordAudit(tx, {
+    entity: "identity",
+    entityId: created.id,
+    operation: "create",
+    changes: [
+      ...CONTACT_FIELDS.flatMap((field) =>
+        row.contact[field] ? [{ field, oldValue: null, newValue: String(row.contact[field]) }] : [],
+      ),
+      { field: "locations", oldValue: null, newValue: row.locations.join(", ") },
+      { field: "roles", oldValue: null, newValue: row.roles.join(", ") },
+    ],
+    actorId,
+    at: now,
+  });
+  await queueVerification(tx, created, publicUrl, now);
+  return created.id;
+}
+
+async function updateUser(tx: Executor, actorId: number, plan: RowPlan, own: ReadonlySet<number>, now: Date) {
+  const existing = plan.existing!;
+  const { contact } = plan.row;
+  const changes: { field: string; oldValue: string | null; newValue: string | null }[] = CONTACT_FIELDS.filter(
+    (field) => field !== "email",
+  )
+    .filter((field) => (existing.contact[field] ?? "") !== (contact[field] ?? ""))
+    .map((field) => ({
+      field,
+      oldValue: existing.contact[field] ? String(existing.contact[field]) : null,
+      newValue: contact[field] ? String(contact[field]) : null,
+    }));
+  if (changes.length > 0) {
+    await tx
+      .update(identities)
+      .set({
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        jobTitle: contact.jobTitle || null,
+        phoneMobile: contact.phoneMobile || null,
+        phoneSecondary: contact.phoneSecondary || null,
+        preferredLanguage: contact.preferredLanguage,
+        userType: contact.userType,
+        role: contact.role,
+        modifiedBy: actorId,
+        updatedAt: now,
+      })
+      .where(eq(identities.id, existing.id));
+  }
+  const locationsChanged =
+    existing.locations[0] !== plan.row.locations[0] ||
+    existing.locations.length !== plan.row.locations.length ||
+    !existing.locations.every((id) => plan.row.locations.includes(id));
+  const rolesChanged =
+    existing.roles.length !== plan.row.roles.length || !existing.roles.every((id) => plan.row.roles.includes(id));
+  if (locationsChanged || rolesChanged) {
+    // Only the administrator's locations are replaced; the user's others stay as they are.
+    await tx
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.identityId, existing.id), inArray(roleAssignments.organizationId, [...own])));
+    await tx.insert(roleAssignments).values(assignmentsOf(existing.id, plan.row));
+    if (locationsChanged)
+      changes.push({
+        field: "locations",
+        oldValue: existing.locations.join(", "),
+        newValue: plan.row.locations.join(", "),
+      });
+    if (rolesChanged)
+      changes.push({ field: "roles", oldValue: existing.roles.join(", "), newValue: plan.row.roles.join(", ") });
+  }
+  await recordAudit(tx, { entity: "identity", entityId: existing.id, operation: "update", changes, actorId, at: now });
+}
+
+/** Each role at each location, the first location preferred. */
+function assignmentsOf(identityId: number, row: IdentityImportRow) {
+  return row.locations.flatMap((organizationId, index) =>
+    row.roles.map((securityRoleId) => ({ identityId, securityRoleId, organizationId, isPreferred: index === 0 })),
+  );
 }

@@ -101,12 +101,12 @@ export type EditOutcome =
   | { kind: "forbidden" };
 
 /** A serial number for a new user: unique, not guessable from the id. */
-function newSerialNumber(): string {
+export function newSerialNumber(): string {
   return `U${randomBytes(6).toString("hex").toUpperCase()}`;
 }
 
 /** The identity columns of complete contact data (empty optional fields stored as null). */
-function contactColumns(contact: DraftContact) {
+export function contactColumns(contact: DraftContact) {
   return {
     ...contact,
     jobTitle: contact.jobTitle || null,

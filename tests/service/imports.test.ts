@@ -2,8 +2,8 @@ import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
-import { dryRunIdentityImport } from "~/imports/identity-import.server";
+import { auditLog, emailOutbox, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "~/imports/identity-import.server";
 import { IDENTITY_COLUMNS } from "~/imports/columns";
 import { seedDemo } from "~/seed/seed";
 import { editorChoices } from "~/users/editor-choices.server";
@@ -118,5 +118,86 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
     ]);
     const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]);
     expect(await dryRunIdentityImport(handle.db, adminId, "xlsx", broken)).toEqual({ kind: "unreadable" });
+  });
+
+  const apply = async (bytes: Uint8Array) => {
+    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", bytes);
+    if (outcome.kind !== "report") throw new Error("unreadable");
+    return applyIdentityImport(handle.db, adminId, outcome.valid, { publicUrl: "https://portal.example.com" });
+  };
+
+  it("issue #17 §2 applies the valid rows: creates with roles and a verification e-mail, updates, audits; a re-run changes nothing", async () => {
+    const result = await apply(csvOf(rows()));
+    expect(result.created.map((u) => [u.row, u.email])).toEqual([[2, "newcomer.import@example.com"]]);
+    expect(result.updated.map((u) => u.email)).toEqual(["dealer@example.com"]);
+    expect(result.unchanged.map((u) => u.row)).toEqual([3]);
+    const created = result.created[0].id;
+    const held = await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, created));
+    expect(held.map((a) => [a.organizationId, a.isPreferred])).toEqual([[columbus, true]]);
+    const mail = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, "newcomer.import@example.com"));
+    expect(mail).toHaveLength(1);
+    const [dealer] = await handle.db.select().from(identities).where(eq(identities.email, "dealer@example.com"));
+    expect(dealer.jobTitle).toBe("Principal (new)");
+    const audited = await handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(created)));
+    expect(audited.map((a) => a.field)).toEqual(expect.arrayContaining(["email", "firstName", "locations", "roles"]));
+    // The same file again: every row unchanged, nothing written.
+    const before = await identityCount();
+    const again = await dryRunIdentityImport(handle.db, adminId, "csv", csvOf(rows()));
+    expect(again.kind === "report" && again.report).toMatchObject({ create: 0, update: 0, unchanged: 3 });
+    const rerun = await apply(csvOf(rows()));
+    expect([rerun.created.length, rerun.updated.length, rerun.unchanged.length]).toEqual([0, 0, 3]);
+    expect(await identityCount()).toBe(before);
+  });
+
+  it("issue #17 §2 all or nothing: a row that fails late (its e-mail taken meanwhile by another dealer's user) leaves no row written", async () => {
+    const many: Row[] = Array.from({ length: 120 }, (_, i) => ({
+      ...newcomer,
+      email: `bulk${i}@example.com`,
+      firstName: `Bulk${i}`,
+      locationIds: String(columbus),
+    }));
+    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", csvOf(many));
+    if (outcome.kind !== "report") throw new Error("unreadable");
+    expect(outcome.report).toMatchObject({ rows: 120, create: 120, problems: [] });
+    // Between the dry run and the import, row 102's address becomes another dealer's user.
+    const [taken] = await handle.db
+      .insert(identities)
+      .values({
+        email: "bulk100@example.com",
+        firstName: "T",
+        lastName: "T",
+        userType: "external",
+        serialNumber: "SN-TAKEN",
+      })
+      .returning();
+    await handle.db.insert(roleAssignments).values({
+      identityId: taken.id,
+      securityRoleId: (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF")))[0]
+        .id,
+      organizationId: goteborg,
+    });
+    const progress: number[] = [];
+    await expect(
+      applyIdentityImport(handle.db, adminId, outcome.valid, {
+        publicUrl: "https://portal.example.com",
+        batchSize: 50,
+        onProgress: (done) => {
+          progress.push(done);
+        },
+      }),
+    ).rejects.toBeInstanceOf(ImportConflictError);
+    // The first hundred were written inside the transaction before the conflict, and rolled back.
+    expect(progress).toEqual([50, 100]);
+    const [{ n }] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(identities)
+      .where(sql`${identities.email} like 'bulk%@example.com'`);
+    expect(n).toBe(1);
   });
 });
