@@ -38,7 +38,7 @@ function PlainPicker(props: PersonPickerProps) {
   const searchId = useId();
   const labelId = useId();
   return (
-    <div className="person-picker">
+    <div className="person-picker field">
       <label id={labelId} htmlFor={selectId}>
         {props.label}
       </label>
@@ -188,7 +188,7 @@ function Combobox(props: PersonPickerProps) {
   const optionId = (index: number) => `${listId}-option-${index}`;
   const found = status === "done" ? t("manageDirectory.found", { count: options.length }) : "";
   return (
-    <div className="person-picker person-picker--combobox">
+    <div className="person-picker person-picker--combobox field">
       <label htmlFor={inputId}>{props.label}</label>
       <input type="hidden" name={props.name} value={chosen?.id ?? 0} />
       <input

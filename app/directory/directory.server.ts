@@ -243,13 +243,7 @@ export async function markDirectoryReviewed(
   context: DirectoryContext,
   now = new Date(),
 ): Promise<void> {
-  await database
-    .insert(directoryReviewStates)
-    .values({ identityId: adminId, context, lastReviewedAt: now })
-    .onConflictDoUpdate({
-      target: [directoryReviewStates.identityId, directoryReviewStates.context],
-      set: { lastReviewedAt: now },
-    });
+  await setReviewState(database, adminId, context, { lastReviewedAt: now });
 }
 
 /** The administrator's review state of a context (never reviewed: nulls). */
@@ -268,13 +262,20 @@ export async function closeDirectoryReminder(
   context: DirectoryContext,
   now = new Date(),
 ): Promise<void> {
+  await setReviewState(database, adminId, context, { reminderClosedAt: now });
+}
+
+/** Sets one date of the administrator's review state of a context (created on first use). */
+async function setReviewState(
+  database: Executor,
+  adminId: number,
+  context: DirectoryContext,
+  set: { lastReviewedAt: Date } | { reminderClosedAt: Date },
+): Promise<void> {
   await database
     .insert(directoryReviewStates)
-    .values({ identityId: adminId, context, reminderClosedAt: now })
-    .onConflictDoUpdate({
-      target: [directoryReviewStates.identityId, directoryReviewStates.context],
-      set: { reminderClosedAt: now },
-    });
+    .values({ identityId: adminId, context, ...set })
+    .onConflictDoUpdate({ target: [directoryReviewStates.identityId, directoryReviewStates.context], set });
 }
 
 /** Active users of one of the administrator's locations, by id: the choices a no-JavaScript search keeps. */

@@ -2,11 +2,8 @@
 export const IMPORT_KINDS = ["identities", "organizations"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/**
- * The identity import's columns, in the template's order: the user's contact data, then their
- * locations (ids; the first is the preferred one) and security roles (names), several separated by ";".
- */
-export const IDENTITY_COLUMNS = [
+/** The identity import's contact columns: the user editor's fields an import sets. */
+export const IDENTITY_CONTACT_COLUMNS = [
   "email",
   "firstName",
   "lastName",
@@ -16,9 +13,13 @@ export const IDENTITY_COLUMNS = [
   "preferredLanguage",
   "userType",
   "role",
-  "locationIds",
-  "securityRoles",
 ] as const;
+
+/**
+ * The identity import's columns, in the template's order: the contact data, then the user's
+ * locations (ids; the first is the preferred one) and security roles (names), several separated by ";".
+ */
+export const IDENTITY_COLUMNS = [...IDENTITY_CONTACT_COLUMNS, "locationIds", "securityRoles"] as const;
 export type IdentityColumn = (typeof IDENTITY_COLUMNS)[number];
 
 /** Columns a file must have; the others may be left out (their defaults apply). */

@@ -7,7 +7,7 @@ import { queueVerification } from "~/users/verification.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
 import { managesUser } from "~/users/scope";
-import { columnOf, REQUIRED_IDENTITY_COLUMNS } from "./columns";
+import { columnOf, IDENTITY_CONTACT_COLUMNS, REQUIRED_IDENTITY_COLUMNS } from "./columns";
 import type { ImportFileKind } from "./file-kind";
 import {
   duplicateInFile,
@@ -216,19 +216,6 @@ export interface ImportedUser {
   email: string;
 }
 
-/** Fields an import sets, in the audit's order. */
-const CONTACT_FIELDS = [
-  "email",
-  "firstName",
-  "lastName",
-  "jobTitle",
-  "phoneMobile",
-  "phoneSecondary",
-  "preferredLanguage",
-  "userType",
-  "role",
-] as const;
-
 /**
  * Applies checked rows (issue #17 §2) in one transaction — all or nothing: each row is classified
  * again inside it (upsert by e-mail), new users are created with their roles at each location (the
@@ -299,7 +286,7 @@ async function createUser(tx: Executor, actorId: number, row: IdentityImportRow,
     entityId: created.id,
     operation: "create",
     changes: [
-      ...CONTACT_FIELDS.flatMap((field) =>
+      ...IDENTITY_CONTACT_COLUMNS.flatMap((field) =>
         row.contact[field] ? [{ field, oldValue: null, newValue: String(row.contact[field]) }] : [],
       ),
       { field: "locations", oldValue: null, newValue: row.locations.join(", ") },
@@ -315,15 +302,14 @@ async function createUser(tx: Executor, actorId: number, row: IdentityImportRow,
 async function updateUser(tx: Executor, actorId: number, plan: RowPlan, own: ReadonlySet<number>, now: Date) {
   const existing = plan.existing!;
   const { contact } = plan.row;
-  const changes: { field: string; oldValue: string | null; newValue: string | null }[] = CONTACT_FIELDS.filter(
-    (field) => field !== "email",
-  )
-    .filter((field) => (existing.contact[field] ?? "") !== (contact[field] ?? ""))
-    .map((field) => ({
-      field,
-      oldValue: existing.contact[field] ? String(existing.contact[field]) : null,
-      newValue: contact[field] ? String(contact[field]) : null,
-    }));
+  const changes: { field: string; oldValue: string | null; newValue: string | null }[] =
+    IDENTITY_CONTACT_COLUMNS.filter((field) => field !== "email")
+      .filter((field) => (existing.contact[field] ?? "") !== (contact[field] ?? ""))
+      .map((field) => ({
+        field,
+        oldValue: existing.contact[field] ? String(existing.contact[field]) : null,
+        newValue: contact[field] ? String(contact[field]) : null,
+      }));
   if (changes.length > 0) {
     await tx
       .update(identities)

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { insertDemoStaff } from "./seed-security-reviews";
 import {
   directoryAssignments,
   directoryConfigurations,
   directoryItems,
   identities,
   organizations,
-  roleAssignments,
   securityRoles,
 } from "~/db/schema";
 
@@ -200,24 +200,13 @@ async function seedDirectoryStaff(database: Database, now: Date): Promise<void> 
   for (const [index, staff] of DIRECTORY_DEMO_STAFF.entries()) {
     const location = locations.find((l) => l.name === staff.location);
     if (!location) continue;
-    const [identity] = await database
-      .insert(identities)
-      .values({
-        email: staff.email,
-        firstName: staff.firstName,
-        lastName: staff.lastName,
-        userType: "external",
-        role: "regular",
-        serialNumber: `SN-12${index}`,
-        emailVerifiedAt: now,
-        lastLoginAt: new Date(now.getTime() - 2 * 86_400_000),
-      })
-      .onConflictDoNothing()
-      .returning({ id: identities.id });
-    if (identity) {
-      await database
-        .insert(roleAssignments)
-        .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
-    }
+    await insertDemoStaff(database, {
+      person: { email: staff.email, firstName: staff.firstName, lastName: staff.lastName },
+      serialNumber: `SN-12${index}`,
+      lastLoginAt: new Date(now.getTime() - 2 * 86_400_000),
+      roleId: role.id,
+      locationId: location.id,
+      now,
+    });
   }
 }

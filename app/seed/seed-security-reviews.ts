@@ -65,24 +65,47 @@ async function seedPrincipalStaff(database: Database, now: Date): Promise<void> 
     .where(eq(securityRoles.name, "DEALER_STAFF"));
   if (!location || !role) return;
   for (const [index, staff] of PRINCIPAL_STAFF.entries()) {
-    const [identity] = await database
-      .insert(identities)
-      .values({
-        email: staff.email,
-        firstName: staff.firstName,
-        lastName: staff.lastName,
-        userType: "external",
-        role: "regular",
-        serialNumber: `SN-1${index + 10}`,
-        emailVerifiedAt: now,
-        lastLoginAt: staff.daysAgo === null ? null : new Date(now.getTime() - staff.daysAgo * DAY_MS),
-      })
-      .onConflictDoNothing()
-      .returning({ id: identities.id });
-    if (identity) {
-      await database
-        .insert(roleAssignments)
-        .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
-    }
+    await insertDemoStaff(database, {
+      person: { email: staff.email, firstName: staff.firstName, lastName: staff.lastName },
+      serialNumber: `SN-1${index + 10}`,
+      lastLoginAt: staff.daysAgo === null ? null : new Date(now.getTime() - staff.daysAgo * DAY_MS),
+      roleId: role.id,
+      locationId: location.id,
+      now,
+    });
+  }
+}
+
+/** A demo staff member (no password: they never sign in) with one role at one location; kept when already there. */
+export async function insertDemoStaff(
+  database: Database,
+  staff: {
+    person: { email: string; firstName: string; lastName: string };
+    serialNumber: string;
+    lastLoginAt: Date | null;
+    roleId: number;
+    locationId: number;
+    now: Date;
+  },
+): Promise<void> {
+  const [identity] = await database
+    .insert(identities)
+    .values({
+      ...staff.person,
+      userType: "external",
+      role: "regular",
+      serialNumber: staff.serialNumber,
+      emailVerifiedAt: staff.now,
+      lastLoginAt: staff.lastLoginAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: identities.id });
+  if (identity) {
+    await database.insert(roleAssignments).values({
+      identityId: identity.id,
+      securityRoleId: staff.roleId,
+      organizationId: staff.locationId,
+      isPreferred: true,
+    });
   }
 }
