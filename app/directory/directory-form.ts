@@ -1,3 +1,4 @@
+import { recordIdOf } from "~/navigation/id-param";
 import type { DirectoryPerson } from "./rules";
 
 /** A no-JavaScript person search of one location's edit form: per role the text and its people, and the choices kept. */
@@ -19,6 +20,5 @@ export function withEditing(path: string, params: URLSearchParams, locationId: n
 
 /** The location in edit mode, from the address (`?edit=<id>`). */
 export function editingLocationOf(params: URLSearchParams): number | null {
-  const raw = params.get("edit");
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  return recordIdOf(params.get("edit"));
 }

@@ -1,7 +1,7 @@
-import type { PortalUser } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { logger } from "~/logger.server";
-import { directoryLocations, markDirectoryReviewed } from "./directory.server";
+import type { Actor } from "~/permissions/actor";
+import { actorDirectoryLocations, markDirectoryReviewed } from "./directory.server";
 import type { DirectoryReviewData } from "./DirectoryReviewModal";
 import { locationsToReview, reviewIsComplete, type DirectoryContext } from "./rules";
 
@@ -11,15 +11,14 @@ import { locationsToReview, reviewIsComplete, type DirectoryContext } from "./ru
  */
 export async function loadDirectoryReview(
   request: Request,
-  user: PortalUser,
+  user: Actor,
   context: DirectoryContext,
   returnTo: string,
 ): Promise<DirectoryReviewData> {
-  const brandIds = user.access.brands.map((brand) => brand.id);
   let locations: DirectoryReviewData["locations"] = [];
   let loadFailure: DirectoryReviewData["loadFailure"];
   try {
-    locations = locationsToReview(await directoryLocations(db(), user.identityId, context, brandIds));
+    locations = locationsToReview(await actorDirectoryLocations(db(), user, context));
   } catch (error) {
     loadFailure = request.signal.aborted ? "cancelled" : "failed";
     logger.error({ err: messageOf(error), identityId: user.identityId, context }, "directory review: list failed");

@@ -10,6 +10,7 @@ import {
   roleAssignments,
 } from "~/db/schema";
 import { recordAudit } from "~/admin/audit.server";
+import type { Actor } from "~/permissions/actor";
 import { sanitizedHtml } from "~/announcements/sanitize";
 import { locationIdsOf } from "~/users/users.server";
 import {
@@ -100,6 +101,16 @@ export async function directoryLocations(
     });
   }
   return [...locations.values()];
+}
+
+/** The actor's locations of every brand they hold, with the context's roles and holders. */
+export function actorDirectoryLocations(
+  database: Executor,
+  actor: Actor,
+  context: DirectoryContext,
+): Promise<DirectoryLocation[]> {
+  const brandIds = actor.access.brands.map((brand) => brand.id);
+  return directoryLocations(database, actor.identityId, context, brandIds);
 }
 
 /** The people who may hold a role at a location: its active users, those matching `where`. */

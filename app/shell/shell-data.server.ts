@@ -4,7 +4,7 @@ import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser, type PortalUser } from "~/auth/user.server";
 import { sessionLimits } from "~/auth/session.server";
 import { currentRequiredAction, type RequiredAction } from "~/required-actions/rules";
-import { directoryLocations } from "~/directory/directory.server";
+import { actorDirectoryLocations } from "~/directory/directory.server";
 import {
   directoryContextOfAction,
   directoryReviewShowsOn,
@@ -87,11 +87,10 @@ async function directoryReviewOf(
 ): Promise<ShellUser["directoryReview"]> {
   const context = directoryContextOfAction(action);
   if (!context || !directoryReviewShowsOn(new URL(request.url).pathname)) return null;
-  const brandIds = user.access.brands.map((brand) => brand.id);
   try {
     return {
       context,
-      locations: locationsToReview(await directoryLocations(db(), user.identityId, context, brandIds)),
+      locations: locationsToReview(await actorDirectoryLocations(db(), user, context)),
     };
   } catch (error) {
     // SPEC §8: the review shows "Failed to fetch dealer location data"; the page itself still renders.

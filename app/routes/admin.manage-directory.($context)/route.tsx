@@ -5,7 +5,7 @@ import { RoutableTabs } from "~/admin/RoutableTabs";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { DirectoryLocationPanel } from "~/directory/DirectoryLocationPanel";
-import { directoryLocations } from "~/directory/directory.server";
+import { actorDirectoryLocations } from "~/directory/directory.server";
 import { directoryFormAction } from "~/directory/directory-form.server";
 import { editingLocationOf, withEditing } from "~/directory/directory-form";
 import { directoryReviewHref } from "~/directory/DirectoryReviewModal";
@@ -32,11 +32,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const context = contextOf(params.context);
   const search = new URL(request.url).searchParams;
-  const brandIds = user.access.brands.map((brand) => brand.id);
-  const locations = brandIds.length ? await directoryLocations(db(), user.identityId, context, brandIds) : [];
+  // With no brand there is no location either: the list is empty.
+  const locations = await actorDirectoryLocations(db(), user, context);
   return {
     context,
-    noOrganization: brandIds.length === 0,
+    noOrganization: user.access.brands.length === 0,
     locations,
     editing: editingLocationOf(search),
     saved: search.has("saved"),
