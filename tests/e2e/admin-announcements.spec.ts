@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { ready, signIn } from "./helpers";
+import { ready, signInShared } from "./helpers";
 
 test.describe("announcement management", () => {
   // Announcements created here are in Dutch, so the English feeds other tests count stay as seeded.
@@ -10,7 +10,7 @@ test.describe("announcement management", () => {
     baseURL,
   }, testInfo) => {
     const title = `Fleet recall notice ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/admin");
+    await signInShared(page, "admin@example.com", "/admin");
     await page.getByRole("link", { name: "Add announcement" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New announcement");
     await ready(page);
@@ -30,7 +30,7 @@ test.describe("announcement management", () => {
 
     const context = await browser.newContext({ baseURL });
     const employee = await context.newPage();
-    await signIn(employee, "employee@example.com", "/", {
+    await signInShared(employee, "employee@example.com", "/", {
       javaScript: testInfo.project.use.javaScriptEnabled !== false,
     });
     await context.addCookies([{ name: "locale", value: "nl", url: baseURL! }]);
@@ -43,7 +43,7 @@ test.describe("announcement management", () => {
   });
 
   test("validation shows the spec's messages and keeps what was typed", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/announcement");
+    await signInShared(page, "admin@example.com", "/admin/announcement");
     await page.getByLabel("Title").fill("Half-done notice");
     await page.getByLabel("Link URL").fill("not a url");
     await page.getByLabel("Start date").fill("2026-06-10");
@@ -59,7 +59,7 @@ test.describe("announcement management", () => {
   });
 
   test("search and date-range filter", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin?q=winter");
+    await signInShared(page, "admin@example.com", "/admin?q=winter");
     await expect(page.getByRole("link", { name: "Edit Winter checklist" })).toBeVisible();
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await page.goto("/admin?range=next&days=5&q=closing");
@@ -74,7 +74,7 @@ test.describe("announcement management", () => {
   test("the auditor (read only) can open an announcement but not save it; forged posts are refused", async ({
     page,
   }) => {
-    await signIn(page, "auditor@example.com", "/admin");
+    await signInShared(page, "auditor@example.com", "/admin");
     await expect(page.getByRole("link", { name: "Add announcement" })).toHaveCount(0);
     await page.goto("/admin?q=winter");
     await page.getByRole("link", { name: "View Winter checklist" }).click();
@@ -91,7 +91,7 @@ test.describe("announcement management", () => {
 
   test("delete asks for confirmation first", async ({ page }, testInfo) => {
     const title = `Short-lived notice ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/admin/announcement");
+    await signInShared(page, "admin@example.com", "/admin/announcement");
     await page.getByLabel("Title").fill(title);
     await page.locator("form.editor").getByLabel("Language").selectOption("nl");
     await page.getByLabel("Link URL").fill("https://news.vantor.example.com/x");
@@ -110,7 +110,7 @@ test.describe("announcement management", () => {
   test("with JavaScript the content gets a formatting toolbar; its edits count as unsaved changes", async ({
     page,
   }, testInfo) => {
-    await signIn(page, "admin@example.com", "/admin/announcement");
+    await signInShared(page, "admin@example.com", "/admin/announcement");
     const toolbar = page.getByRole("toolbar", { name: "Formatting" });
     if (testInfo.project.use.javaScriptEnabled === false) {
       await expect(toolbar).toHaveCount(0);
@@ -130,7 +130,7 @@ test.describe("announcement management", () => {
 
   test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
-    await signIn(page, "admin@example.com", "/admin");
+    await signInShared(page, "admin@example.com", "/admin");
     for (const path of ["/admin", "/admin/announcement/1/edit"]) {
       await page.goto(path);
       await ready(page);
@@ -154,7 +154,7 @@ test.describe("an announcement from the editor to the dealer's feed", () => {
     const language = languageOf(testInfo.project.name);
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const title = `Brand one bulletin ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/admin/announcement");
+    await signInShared(page, "admin@example.com", "/admin/announcement");
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Link URL").fill("https://news.vantor.example.com/bulletin");
     await page.locator("form.editor").getByLabel("Language").selectOption(language);
@@ -176,7 +176,7 @@ test.describe("an announcement from the editor to the dealer's feed", () => {
     // The dealer (brand 1 only, so no switcher) sees it unread, with the count on the unread view.
     const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/", { javaScript });
+    await signInShared(dealer, "dealer@example.com", "/", { javaScript });
     await context.addCookies([{ name: "locale", value: language, url: baseURL! }]);
     await dealer.reload();
     await expect(dealer.locator('.announcements nav a[aria-current="page"]')).toContainText("1");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addTags, signIn, ready } from "./helpers";
+import { addTags, signInShared, ready } from "./helpers";
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -15,7 +15,7 @@ test.describe("application administration", () => {
   }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const name = `Fleet Planner ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await page.getByRole("link", { name: "Add application" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New application");
     await ready(page);
@@ -33,7 +33,7 @@ test.describe("application administration", () => {
 
     const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/", { javaScript: jsOn });
+    await signInShared(dealer, "dealer@example.com", "/", { javaScript: jsOn });
     const section = dealer.getByRole("region", { name: "My applications" });
     await expect(section.getByRole("heading", { name: "Fleet" })).toBeVisible();
     await expect(section.getByRole("link", { name: new RegExp(name) })).toHaveAttribute(
@@ -44,7 +44,7 @@ test.describe("application administration", () => {
   });
 
   test("issue #14 §4 the editor shows and keeps the requires-assignment flag", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/applications?q=Dealer%20Analytics");
+    await signInShared(page, "admin@example.com", "/admin/applications?q=Dealer%20Analytics");
     await page.getByRole("link", { name: "Dealer Analytics" }).click();
     await expect(page.getByLabel("Requires assignment")).toBeChecked();
     await expect(page.getByText("Only users an administrator assigns to it in the user editor see it")).toBeVisible();
@@ -57,7 +57,7 @@ test.describe("application administration", () => {
   }, testInfo) => {
     const jsOn = testInfo.project.name === "js-on";
     const name = `Yard Monitor ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/admin/application");
+    await signInShared(page, "admin@example.com", "/admin/application");
     await page.getByLabel("Name", { exact: true }).fill(`YARD_${testInfo.project.name.toUpperCase()}`);
     await page.getByLabel("Display name", { exact: true }).fill(name);
     await page.getByLabel("Link").fill("https://yard.example.com");
@@ -74,7 +74,7 @@ test.describe("application administration", () => {
 
     const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/", { javaScript: jsOn });
+    await signInShared(dealer, "dealer@example.com", "/", { javaScript: jsOn });
     await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
     await dealer.reload();
     const launcher = dealer.locator(".home__launcher");
@@ -86,7 +86,7 @@ test.describe("application administration", () => {
   });
 
   test("validation errors show the spec's messages and keep what was typed", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/application");
+    await signInShared(page, "admin@example.com", "/admin/application");
     await page.getByLabel("Display name", { exact: true }).fill("Half-finished");
     await page.getByLabel("Link").fill("not a link");
     await page.getByLabel("Custom rules").fill('{"attr":"password","eq":"x"}');
@@ -103,7 +103,7 @@ test.describe("application administration", () => {
   });
 
   test("search by name or description, with the empty message", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await page.getByLabel("Search by name or description").fill("serial number");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("link", { name: "Edit Parts Catalog" })).toBeVisible();
@@ -116,7 +116,7 @@ test.describe("application administration", () => {
   });
 
   test("pages of 10 with page links", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await expect(page.locator("tbody tr")).toHaveCount(10);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/page=2/);
@@ -127,7 +127,7 @@ test.describe("application administration", () => {
     // Each project moves within its own search, so the two runs cannot reorder each other's view.
     const [query, target] =
       testInfo.project.name === "js-on" ? ["Corvane", "Corvane Service Bulletins"] : ["Brixton", "Brixton Training"];
-    await signIn(page, "admin@example.com", `/admin/applications?q=${query}`);
+    await signInShared(page, "admin@example.com", `/admin/applications?q=${query}`);
     await expect(page.locator("tbody tr").first()).not.toContainText(target);
     await page.getByRole("button", { name: `Move ${target} to the top` }).click();
     await expect(page.locator("tbody tr").first()).toContainText(target);
@@ -138,7 +138,7 @@ test.describe("application administration", () => {
   });
 
   test("delete asks for confirmation first", async ({ page }, testInfo) => {
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await page.getByRole("link", { name: "Add application" }).click();
     await ready(page);
     const name = `Temporary ${testInfo.project.name}`;
@@ -169,7 +169,7 @@ test.describe("application administration", () => {
   test("a stale save shows a conflict and keeps the input", async ({ page, browser, baseURL }, testInfo) => {
     // Each project edits its own application, so the two runs do not meet.
     const target = testInfo.project.name === "js-on" ? "Halden Warranty" : "Halden Dealer Hub";
-    await signIn(page, "admin@example.com", `/admin/applications?q=${encodeURIComponent(target)}`);
+    await signInShared(page, "admin@example.com", `/admin/applications?q=${encodeURIComponent(target)}`);
     await page.getByRole("link", { name: `Edit ${target}` }).click();
     await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
     await ready(page);
@@ -177,7 +177,7 @@ test.describe("application administration", () => {
     // Someone else saves the same application in between.
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const other = await context.newPage();
-    await signIn(other, "admin@example.com", new URL(editUrl).pathname, { javaScript: false });
+    await signInShared(other, "admin@example.com", new URL(editUrl).pathname, { javaScript: false });
     await other.getByLabel("Description", { exact: true }).fill(`Changed elsewhere (${testInfo.project.name}).`);
     await other.getByRole("button", { name: "Save" }).click();
     await expect(other.getByRole("dialog", { name: "Saved" })).toBeVisible();
@@ -190,7 +190,7 @@ test.describe("application administration", () => {
   });
 
   test("read-only access sees no save controls, and its forged posts are refused", async ({ page }) => {
-    await signIn(page, "appreader@example.com", "/admin/applications");
+    await signInShared(page, "appreader@example.com", "/admin/applications");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Applications");
     await expect(page.getByRole("link", { name: "Add application" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /to the top/ })).toHaveCount(0);
@@ -221,7 +221,7 @@ test.describe("application administration", () => {
   });
 
   test("a user without any applications feature is refused the screens", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/admin/applications");
+    await signInShared(page, "auditor@example.com", "/admin/applications");
     await expect(page).toHaveURL(/\/access-denied\?from=%2Fadmin%2Fapplications/);
   });
 
@@ -230,7 +230,7 @@ test.describe("application administration", () => {
       testInfo.project.name === "js-off",
       "the prompt is a JavaScript nicety; without it the browser simply leaves",
     );
-    await signIn(page, "admin@example.com", "/admin/applications?q=Brixton%20Parts");
+    await signInShared(page, "admin@example.com", "/admin/applications?q=Brixton%20Parts");
     await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
     await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
     await page.getByLabel("Description", { exact: true }).fill("Half-way through an edit.");
@@ -252,7 +252,7 @@ test.describe("application administration", () => {
 
   test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await expectNoViolations(page);
     await page.goto("/admin/application/1");
     await ready(page);

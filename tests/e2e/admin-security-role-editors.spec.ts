@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
-import { addTags, chooseOptions, ready, signIn } from "./helpers";
+import { addTags, chooseOptions, ready, signInShared } from "./helpers";
 
 const jsOnOf = () => test.info().project.use.javaScriptEnabled !== false;
 /** A name of this project's own (the two projects share one database). */
@@ -31,7 +31,7 @@ test.describe("issue #13 §3: the security role editor", () => {
     const jsOn = jsOnOf();
     const name = own("E2E_FLEET_LEAD");
     const displayName = `Fleet lead ${test.info().project.name}`;
-    await signIn(page, "admin@example.com", "/admin/security-roles");
+    await signInShared(page, "admin@example.com", "/admin/security-roles");
     await page.getByRole("link", { name: "Add security role" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New security role");
     await ready(page);
@@ -106,7 +106,7 @@ test.describe("issue #13 §3: the security role editor", () => {
     page,
   }) => {
     const jsOn = jsOnOf();
-    await signIn(page, "admin@example.com", "/admin/security-role");
+    await signInShared(page, "admin@example.com", "/admin/security-role");
     await page.getByLabel("Display name", { exact: true }).fill("Second staff");
     await page.getByLabel("Name", { exact: true }).fill("DEALER_STAFF");
     await page.getByRole("button", { name: "Save" }).click();
@@ -130,7 +130,7 @@ test.describe("issue #13 §3: the security role editor", () => {
   });
 
   test("a held role cannot be deleted: the editor says how many hold and offer it", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/security-roles");
+    await signInShared(page, "admin@example.com", "/admin/security-roles");
     await openRole(page, "Dealer staff");
     await page.getByRole("link", { name: "Delete" }).click();
     await page
@@ -148,7 +148,7 @@ test.describe("issue #13 §3: the security role editor", () => {
   test("read-only access sees no save controls, and its forged posts are refused and change nothing", async ({
     page,
   }) => {
-    await signIn(page, "appreader@example.com", "/admin/security-roles");
+    await signInShared(page, "appreader@example.com", "/admin/security-roles");
     await expect(page.getByRole("link", { name: "Add security role" })).toHaveCount(0);
     await page.getByRole("link", { name: "View Dealer staff", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Security role");
@@ -187,7 +187,7 @@ test.describe("issue #13 §3: the security role editor", () => {
 
   test("axe finds nothing on the security role editor", async ({ page }) => {
     test.skip(!jsOnOf(), "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/security-roles");
+    await signInShared(page, "admin@example.com", "/admin/security-roles");
     await openRole(page, "Dealer principal");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
@@ -200,7 +200,7 @@ test.describe("issue #13 §3: the permission set editor", () => {
     const jsOn = jsOnOf();
     const name = own("E2E_FLEET_ACCESS");
     const displayName = `Fleet access ${test.info().project.name}`;
-    await signIn(page, "admin@example.com", "/admin/permission-sets");
+    await signInShared(page, "admin@example.com", "/admin/permission-sets");
     await page.getByRole("link", { name: "Add permission set" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New permission set");
     await ready(page);
@@ -247,7 +247,7 @@ test.describe("issue #13 §3: the permission set editor", () => {
 
   test("axe finds nothing on the permission set editor", async ({ page }) => {
     test.skip(!jsOnOf(), "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/permission-sets");
+    await signInShared(page, "admin@example.com", "/admin/permission-sets");
     await page.locator("table.data-table tbody tr a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit permission set");
     await ready(page);

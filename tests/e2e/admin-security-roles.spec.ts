@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 
 const rows = (page: import("@playwright/test").Page) => page.locator("table.data-table tbody tr");
 
@@ -10,7 +10,7 @@ test.describe("issue #13 §3: the security roles list", () => {
   test("the admin opens it from the Admin menu, searches, sorts and exports exactly the filtered list", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await page.goto("/admin/security-roles");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Security roles");
     await expect(page).toHaveTitle("Security roles | Vantor");
@@ -41,7 +41,7 @@ test.describe("issue #13 §3: the security roles list", () => {
   });
 
   test("a user without the security roles features is refused the list and its export", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/admin/security-roles");
+    await signInShared(page, "auditor@example.com", "/admin/security-roles");
     await expect(page).toHaveURL(/\/access-denied\?from=%2Fadmin%2Fsecurity-roles$/);
     const file = await page.request.get("/admin/security-roles.csv", { maxRedirects: 0 });
     expect(file.status()).toBe(302);
@@ -49,7 +49,7 @@ test.describe("issue #13 §3: the security roles list", () => {
 
   test("axe finds nothing on the list", async ({ page }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/security-roles");
+    await signInShared(page, "admin@example.com", "/admin/security-roles");
     await expect(rows(page).first()).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
@@ -57,7 +57,7 @@ test.describe("issue #13 §3: the security roles list", () => {
 
 test.describe("issue #13 §3: the permission sets list", () => {
   test("the admin searches, sorts by requirement and exports the filtered list", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/permission-sets");
+    await signInShared(page, "admin@example.com", "/admin/permission-sets");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Permission sets");
     await page.getByLabel("Search by name or display name").fill("warranty");
     await page.getByLabel("Search by name or display name").press("Enter");
@@ -81,7 +81,7 @@ test.describe("issue #13 §3: the permission sets list", () => {
 
   test("axe finds nothing on the list", async ({ page }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/permission-sets");
+    await signInShared(page, "admin@example.com", "/admin/permission-sets");
     await expect(rows(page).first()).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 
 /** The announcements API of SPEC §7, with the session cookie of a signed-in browser. */
 test.describe("announcements API", () => {
@@ -26,7 +26,7 @@ test.describe("announcements API", () => {
   test("GET /user/notifications answers data.items for the signed-in user, narrowed by brands and regionCode", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const all = await page.request.get("/api/v2/user/notifications?language=en");
     expect(all.status()).toBe(200);
     const items = (await all.json()).data.items as {
@@ -54,7 +54,7 @@ test.describe("announcements API", () => {
   test("admin creates, reads, updates and deletes through the API; the body is validated and the content sanitised", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const invalid = await page.request.post("/api/v2/announcements", {
       data: { ...body(""), linkUrl: "nope", brandIds: [] },
     });
@@ -94,7 +94,7 @@ test.describe("announcements API", () => {
   });
 
   test("definitions list what an announcement may hold", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/");
+    await signInShared(page, "auditor@example.com", "/");
     const definitions = (await (await page.request.get("/api/v2/announcements/definitions")).json()).data;
     expect(definitions.priorities).toEqual(["highest", "medium", "lowest"]);
     expect(definitions.brands).toHaveLength(5);
@@ -106,7 +106,7 @@ test.describe("announcements API", () => {
     browser,
     baseURL,
   }) => {
-    await signIn(page, "auditor@example.com", "/");
+    await signInShared(page, "auditor@example.com", "/");
     expect((await page.request.get("/api/v2/announcements")).status()).toBe(200);
     expect((await page.request.post("/api/v2/announcements", { data: body("Auditor notice") })).status()).toBe(403);
     expect((await page.request.put("/api/v2/announcements/1", { data: body("Auditor edit") })).status()).toBe(403);
@@ -114,7 +114,7 @@ test.describe("announcements API", () => {
 
     const context = await browser.newContext({ baseURL });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/");
+    await signInShared(dealer, "dealer@example.com", "/");
     for (const path of [
       "/api/v2/announcements",
       "/api/v2/announcements/definitions",
@@ -128,7 +128,7 @@ test.describe("announcements API", () => {
   });
 
   test("a cross-site write with the admin's cookie is refused and creates nothing", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const forged = await page.request.post("/api/v2/announcements", {
       data: body("Forged notice"),
       headers: { Origin: "https://evil.example" },

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 
 const feed = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Announcements" });
 
 test.describe("announcements feed", () => {
   test("unread counts per brand in the brand switcher, and the total on the change-brands entry", async ({ page }) => {
-    await signIn(page, "employee@example.com", "/?modal=brands");
+    await signInShared(page, "employee@example.com", "/?modal=brands");
     const dialog = page.getByRole("dialog", { name: "Choose a brand" });
     await expect(dialog.getByTestId("unread-brand-1")).toContainText("3 unread announcements");
     await expect(dialog.getByTestId("unread-brand-2")).toContainText("3");
@@ -18,7 +18,7 @@ test.describe("announcements feed", () => {
   test("priority then title; future and expired ones stay hidden; internal users see the description", async ({
     page,
   }) => {
-    await signIn(page, "employee@example.com");
+    await signInShared(page, "employee@example.com");
     const titles = await feed(page).getByRole("heading", { level: 3 }).allTextContents();
     expect(titles).toEqual(["Warranty policy update", "New parts catalogue released", "Dealer meeting in Chicago"]);
     await expect(feed(page).getByText("Year-end closing hours")).toHaveCount(0);
@@ -29,7 +29,7 @@ test.describe("announcements feed", () => {
   });
 
   test("an external user does not see the description", async ({ page }) => {
-    await signIn(page, "auditor@example.com");
+    await signInShared(page, "auditor@example.com");
     await expect(feed(page).getByRole("heading", { name: "Warranty policy update" })).toBeVisible();
     await expect(feed(page).getByText("Internal: reviewed by legal on 2 November.")).toHaveCount(0);
   });
@@ -39,7 +39,7 @@ test.describe("announcements feed", () => {
   }, testInfo) => {
     // Each project works on its own account, so the two runs do not change each other's feed.
     const email = testInfo.project.name === "js-on" ? "dealer@example.com" : "partner@example.com";
-    await signIn(page, email, "/documents");
+    await signInShared(page, email, "/documents");
     await page.goto("/#feed");
     const item = feed(page).getByTestId("announcement").filter({ hasText: "New parts catalogue released" });
     await item.getByRole("button", { name: "Mark as read: New parts catalogue released" }).click();
@@ -59,7 +59,7 @@ test.describe("announcements feed", () => {
   });
 
   test("a forged mark-read or open of an announcement the user cannot see changes nothing", async ({ page }) => {
-    await signIn(page, "auditor@example.com");
+    await signInShared(page, "auditor@example.com");
     // Announcement 7 is the Halden one (brand 3, EMEA), which the auditor does not see.
     const forged = await page.request.post("/?index", {
       form: { intent: "markRead", announcementId: "7" },

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ATTESTATION_TARGET } from "./fixture-accounts";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 
 interface AttestationUser {
   id: number;
@@ -21,7 +21,7 @@ test.describe("issue #16 §3: the security review API (SPEC §7 attestation-revi
     browser,
     baseURL,
   }) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const list = async () =>
       (
         (await (await page.request.get("/api/v2/admin/attestation-review/users")).json()) as {
@@ -54,7 +54,7 @@ test.describe("issue #16 §3: the security review API (SPEC §7 attestation-revi
 
     const context = await browser.newContext({ baseURL });
     const auditor = await context.newPage();
-    await signIn(auditor, "auditor@example.com");
+    await signInShared(auditor, "auditor@example.com");
     expect((await auditor.request.get("/api/v2/admin/attestation-review/users")).status()).toBe(403);
     expect((await auditor.request.put("/api/v2/admin/attestation-review/update")).status()).toBe(403);
     await context.close();

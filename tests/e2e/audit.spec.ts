@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { E2E_PUSH_TARGET } from "../../playwright.config";
 import type { ReceivedPush } from "../support/push-target";
-import { exportedCsv, signIn } from "./helpers";
+import { exportedCsv, signInShared } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const operations = (page: import("@playwright/test").Page) => page.locator("table.data-table tbody tr td:nth-child(3)");
@@ -12,7 +12,7 @@ test.describe("issue #15 §4: the audit edit history", () => {
   test("a sign-in is audited as a last-login change; 'exclude last logins' hides it; the filters live in the URL", async ({
     page,
   }) => {
-    await signIn(page, "auditor@example.com", "/admin/audit/users?q=auditor%40example.com");
+    await signInShared(page, "auditor@example.com", "/admin/audit/users?q=auditor%40example.com");
     await expect(page).toHaveTitle("User audit log | Vantor");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("User audit log");
     // Newest first: this very sign-in.
@@ -40,7 +40,7 @@ test.describe("issue #15 §4: the audit edit history", () => {
   test("an edit shows its field with old and new value, by whom; sorting keeps the filters; the export holds the view", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     // The dealer has at least one entry besides sign-ins: a resync asked for through the API.
     const list = await (await page.request.get("/api/v2/admin/users?q=dana")).json();
     const resync = await page.request.post(`/api/v2/admin/users/${list.data.items[0].id}/resync`, { data: {} });
@@ -72,7 +72,7 @@ test.describe("issue #15 §4: the audit edit history", () => {
     baseURL,
   }) => {
     const email = jsOn() ? "auditor@example.com" : "employee@example.com";
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     // The user has a row in the history whatever ran before: a resync through the API, received first.
     const pushesOf = async () =>
       ((await (await page.request.get(`${E2E_PUSH_TARGET}/_received`)).json()) as ReceivedPush[]).filter(
@@ -101,7 +101,7 @@ test.describe("issue #15 §4: the audit edit history", () => {
 
     const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn() });
     const auditor = await context.newPage();
-    await signIn(auditor, "auditor@example.com", "/admin/audit/users");
+    await signInShared(auditor, "auditor@example.com", "/admin/audit/users");
     await expect(auditor.getByRole("heading", { level: 1 })).toHaveText("User audit log");
     await expect(auditor.getByRole("button", { name: /^Force resync of / })).toHaveCount(0);
     await context.close();
@@ -112,7 +112,7 @@ test.describe("issue #15 §4: the audit edit history", () => {
     browser,
     baseURL,
   }) => {
-    await signIn(page, "admin@example.com", "/admin/audit/organizations");
+    await signInShared(page, "admin@example.com", "/admin/audit/organizations");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organization audit log");
     await expect(page.getByRole("columnheader", { name: "Organization" })).toBeVisible();
     // The demo's history: the admin's locations created by the system, their names corrected later.
@@ -122,13 +122,13 @@ test.describe("issue #15 §4: the audit edit history", () => {
 
     const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn() });
     const other = await context.newPage();
-    await signIn(other, "auditor@example.com", "/admin/audit/organizations");
+    await signInShared(other, "auditor@example.com", "/admin/audit/organizations");
     await expect(other).toHaveURL(/\/access-denied\?from=%2Fadmin%2Faudit%2Forganizations$/);
     await context.close();
 
     const dealerContext = await browser.newContext({ baseURL, javaScriptEnabled: jsOn() });
     const dealer = await dealerContext.newPage();
-    await signIn(dealer, "dealer@example.com", "/admin/audit/users");
+    await signInShared(dealer, "dealer@example.com", "/admin/audit/users");
     await expect(dealer).toHaveURL(/\/access-denied/);
     for (const path of ["/admin/audit/users.csv", "/admin/audit/organizations.csv"]) {
       expect((await dealer.request.get(path, { maxRedirects: 0 })).status(), path).toBe(302);
@@ -139,7 +139,7 @@ test.describe("issue #15 §4: the audit edit history", () => {
 
   test("axe finds nothing on the user audit log with its filters", async ({ page }) => {
     test.skip(!jsOn(), "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/audit/users?from=bad");
+    await signInShared(page, "admin@example.com", "/admin/audit/users?from=bad");
     await expect(page.getByText("The value is not a valid date")).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });

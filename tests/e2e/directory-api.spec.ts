@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 
 interface DirectoryLocation {
   id: number;
@@ -21,7 +21,7 @@ test.describe("issue #16 §4: the directory data API (SPEC §7 directory-data)",
     browser,
     baseURL,
   }) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const locationsOf = async (path: string) =>
       ((await (await page.request.get(path)).json()) as { items: DirectoryLocation[] }).items;
     // The default context is SINGULAR_ROLES, the default brand 1.
@@ -58,7 +58,7 @@ test.describe("issue #16 §4: the directory data API (SPEC §7 directory-data)",
 
     const context = await browser.newContext({ baseURL });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/documents");
+    await signInShared(dealer, "dealer@example.com", "/documents");
     expect((await dealer.request.get("/api/v2/admin/directory-data/DEALER_LOCATION")).status()).toBe(403);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { BRAND3_BASE_URL } from "../../playwright.config";
-import { ready, signIn } from "./helpers";
+import { ready, signInShared } from "./helpers";
 
 /** A small real PDF (the seed's builder) and a PNG, as a user would pick them. */
 const PDF = Buffer.from(
@@ -39,7 +39,7 @@ test.describe("documents library", () => {
   test("a user downloads a document: the file comes with its content type, a safe name and its body", async ({
     page,
   }) => {
-    await signIn(page, "dealer@example.com", "/documents");
+    await signInShared(page, "dealer@example.com", "/documents");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
     const row = page.getByTestId("document-row").filter({ hasText: "Warranty claim guide" });
     await expect(row).toContainText("Warranty");
@@ -71,13 +71,13 @@ test.describe("documents library", () => {
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const context = await browser.newContext({ baseURL });
     const halden = await context.newPage();
-    await signIn(halden, "halden@example.com", `${BRAND3_BASE_URL}/documents`, { javaScript });
+    await signInShared(halden, "halden@example.com", `${BRAND3_BASE_URL}/documents`, { javaScript });
     const href = await halden.getByRole("link", { name: "Download Halden excavator brochure" }).getAttribute("href");
     expect(href).toMatch(/^\/documents\/\d+\/download$/);
     await expect(halden.getByText("Warranty claim guide")).toHaveCount(0);
     await context.close();
 
-    await signIn(page, "dealer@example.com", "/documents");
+    await signInShared(page, "dealer@example.com", "/documents");
     await expect(page.getByText("Halden excavator brochure")).toHaveCount(0);
     expect((await page.request.get(href!)).status()).toBe(404);
     expect((await page.request.get("/documents/999999/download")).status()).toBe(404);
@@ -87,7 +87,7 @@ test.describe("documents library", () => {
   test("subject tabs and search work with links and a GET form; nothing found shows the spec's text", async ({
     page,
   }) => {
-    await signIn(page, "dealer@example.com", "/documents");
+    await signInShared(page, "dealer@example.com", "/documents");
     await page.getByRole("navigation", { name: "Subjects" }).getByRole("link", { name: "Warranty" }).click();
     await expect(page).toHaveURL(/subject=Warranty/);
     await expect(page.getByTestId("document-row")).toHaveCount(1);
@@ -113,7 +113,7 @@ test.describe("documents library", () => {
     baseURL,
   }, testInfo) => {
     const name = `Recall bulletin ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await uploadPdf(page, name);
     const row = page.getByTestId("document-row").filter({ hasText: name });
     await expect(row).toContainText("Service");
@@ -121,7 +121,7 @@ test.describe("documents library", () => {
 
     const context = await browser.newContext({ baseURL });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", `/documents?q=${encodeURIComponent(name)}`, {
+    await signInShared(dealer, "dealer@example.com", `/documents?q=${encodeURIComponent(name)}`, {
       javaScript: testInfo.project.use.javaScriptEnabled !== false,
     });
     const href = await dealer.getByRole("link", { name: `Download ${name}` }).getAttribute("href");
@@ -135,7 +135,7 @@ test.describe("documents library", () => {
     page,
   }, testInfo) => {
     const name = `Loose notes ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await fillUpload(page, name, [
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") },
     ]);
@@ -165,7 +165,7 @@ test.describe("documents library", () => {
 
   test("two files at once are refused: one item at a time", async ({ page }, testInfo) => {
     const name = `Two at once ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await fillUpload(page, name, [
       { name: "a.pdf", mimeType: "application/pdf", buffer: PDF },
       { name: "b.png", mimeType: "image/png", buffer: PNG },
@@ -185,7 +185,7 @@ test.describe("documents library", () => {
     const name = `Huge scan ${testInfo.project.name}`;
     const huge = Buffer.alloc(20 * 1024 * 1024 + 1);
     PDF.copy(huge);
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await fillUpload(page, name, [{ name: "scan.pdf", mimeType: "application/pdf", buffer: huge }]);
     await uploadSection(page).getByRole("button", { name: "Upload" }).click();
     await expect(uploadSection(page).getByText("The file is larger than 20 MB")).toBeVisible();
@@ -198,7 +198,7 @@ test.describe("documents library", () => {
 
   test("admin replaces a document's file", async ({ page }, testInfo) => {
     const name = `Replaceable sheet ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await uploadPdf(page, name);
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);
     await ready(page);
@@ -223,7 +223,7 @@ test.describe("documents library", () => {
     page,
   }, testInfo) => {
     const name = `Editable leaflet ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await uploadPdf(page, name);
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);
     await ready(page);
@@ -249,7 +249,7 @@ test.describe("documents library", () => {
 
   test("admin deletes a document after a confirmation", async ({ page }, testInfo) => {
     const name = `Short-lived sheet ${testInfo.project.name}`;
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await uploadPdf(page, name);
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);
     await ready(page);
@@ -274,7 +274,7 @@ test.describe("documents library", () => {
   test("a user without admin:documents:write sees no upload controls, and forged posts are refused", async ({
     page,
   }) => {
-    await signIn(page, "dealer@example.com", "/documents?confirmDelete=1&replace=1");
+    await signInShared(page, "dealer@example.com", "/documents?confirmDelete=1&replace=1");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
     await expect(page.getByRole("region", { name: "Upload a document" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Replace the file of / })).toHaveCount(0);
@@ -309,10 +309,10 @@ test.describe("documents library", () => {
         [],
       );
     };
-    await signIn(page, "dealer@example.com", "/documents");
+    await signInShared(page, "dealer@example.com", "/documents");
     await analyze();
     await page.context().clearCookies();
-    await signIn(page, "admin@example.com", "/documents");
+    await signInShared(page, "admin@example.com", "/documents");
     await analyze();
     await uploadSection(page).getByRole("button", { name: "Upload" }).click();
     await expect(uploadSection(page).getByText("Value is required").first()).toBeVisible();

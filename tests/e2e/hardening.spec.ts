@@ -1,20 +1,20 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { pathOf, signIn } from "./helpers";
+import { pathOf, signInShared } from "./helpers";
 
 /** Request-level checks need no browser script: run them once, in the JavaScript-on project. */
 const requestLevel = () => test.skip(test.info().project.name !== "js-on", "request-level check, run once");
 
 test.describe("issue #10 §1: no redirect leaves the site", () => {
   test("sign-in with a tab-smuggled returnTo ends on the portal's home", async ({ page, baseURL }) => {
-    await signIn(page, "dealer@example.com", "/login?returnTo=%2F%09%2Fevil.example");
+    await signInShared(page, "dealer@example.com", "/login?returnTo=%2F%09%2Fevil.example");
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
     expect(await pathOf(page)).toBe("/");
   });
 
   test("access denied's back link never points off-site", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     await page.goto("/access-denied?from=%2F%09%2Fevil.example%2Fadmin");
     await expect(page.getByRole("link", { name: "Go back" })).toHaveAttribute("href", "/");
   });
@@ -37,7 +37,7 @@ test.describe("issue #10 §1: no redirect leaves the site", () => {
 
 test.describe("issue #10 §2: odd paths are guarded exactly like their canonical form", () => {
   test("the dealer is refused /ADMIN, /%61dmin and /admin// like /admin", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     for (const path of ["/ADMIN", "/%61dmin", "/admin//"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/access-denied\?from=/);
@@ -45,7 +45,7 @@ test.describe("issue #10 §2: odd paths are guarded exactly like their canonical
   });
 
   test("the auditor (no documents:view) is refused /Documents/1/Download", async ({ page }) => {
-    await signIn(page, "auditor@example.com");
+    await signInShared(page, "auditor@example.com");
     await page.goto("/DOCUMENTS");
     await expect(page).toHaveURL(/\/access-denied\?from=/);
     const download = await page.request.get("/Documents/1/Download", { maxRedirects: 0 });
@@ -54,14 +54,14 @@ test.describe("issue #10 §2: odd paths are guarded exactly like their canonical
   });
 
   test("the administrator reaches /ADMIN as the announcements list", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/ADMIN");
+    await signInShared(page, "admin@example.com", "/ADMIN");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Announcements");
   });
 });
 
 test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
   async function admin(page: import("@playwright/test").Page): Promise<APIRequestContext> {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     return page.request;
   }
 
@@ -146,7 +146,7 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
   test("a date beyond year 9999 gets the field's validation message in the editor and the list filter", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/admin?range=custom&from=10000-01-01");
+    await signInShared(page, "admin@example.com", "/admin?range=custom&from=10000-01-01");
     await expect(page.getByText("The value is not a valid date")).toBeVisible();
     await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
     const response = await page.request.post("/admin/announcement", {
@@ -170,7 +170,7 @@ test.describe("issue #10 §2: bad input answers 4xx, never 500", () => {
 test.describe("issue #10 §3: headers and cross-site checks", () => {
   test("signed-in pages and their data are private, no-store; frames are denied", async ({ page }) => {
     requestLevel();
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const html = await page.request.get("/");
     expect(html.headers()["cache-control"]).toBe("private, no-store");
     expect(html.headers()["x-frame-options"]).toBe("DENY");

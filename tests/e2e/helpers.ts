@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Cookie, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
@@ -23,6 +23,34 @@ export async function signIn(
   await expect(page).not.toHaveURL(/\/signin\//);
   await page.waitForLoadState("load");
   await ready(page, options.javaScript);
+}
+
+/** This worker's live sessions, by origin and e-mail: the session cookie a full sign-in left. */
+const sharedSessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `path` as `email` with this worker's earlier session of that account, signing in for real
+ * only the first time (or when that session has ended). For tests that read and edit data but do
+ * not test signing in itself, sign out, or depend on what a fresh sign-in shows: a full sign-in
+ * costs a browser 1–2 s, and the suite does hundreds.
+ */
+export async function signInShared(page: Page, email: string, path = "/", options: { javaScript?: boolean } = {}) {
+  const origin = new URL(path, test.info().project.use.baseURL).origin;
+  const key = `${origin} ${email.toLowerCase()}`;
+  const cookies = sharedSessions.get(key);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(path);
+    if (!/\/signin\//.test(page.url())) {
+      await page.waitForLoadState("load");
+      await ready(page, options.javaScript);
+      return;
+    }
+    sharedSessions.delete(key);
+  }
+  await signIn(page, email, path, options);
+  const session = (await page.context().cookies(origin)).filter((cookie) => cookie.name === "__session");
+  if (session.length > 0) sharedSessions.set(key, session);
 }
 
 /** With JavaScript on, waits until the page is hydrated (its enhancements are live). */

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PUSH_TARGET } from "../../playwright.config";
 import type { ReceivedPush } from "../support/push-target";
-import { exportedCsv, signIn } from "./helpers";
+import { exportedCsv, signInShared } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -17,7 +17,7 @@ test.describe("issue #15 §3: force resync and the integration status", () => {
   }) => {
     // One user per project, so the two projects' pushes cannot be taken for each other.
     const [email, name] = jsOn() ? ["dealer@example.com", "Dana Reyes"] : ["employee@example.com", "Erin Walsh"];
-    await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+    await signInShared(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
     await page.getByRole("link", { name: `View ${name}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     const before = (await received(page)).length;
@@ -51,7 +51,7 @@ test.describe("issue #15 §3: force resync and the integration status", () => {
   });
 
   test("a user without the edit feature sees no Force resync, and a forged post is refused", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/admin/users?q=dana");
+    await signInShared(page, "auditor@example.com", "/admin/users?q=dana");
     await page.getByRole("link", { name: "View Dana Reyes" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dana Reyes");
     await expect(page.getByRole("button", { name: "Force resync" })).toHaveCount(0);
@@ -69,7 +69,7 @@ test.describe("issue #15 §3: the integration error report", () => {
   test("the admin filters by serial number and dates in the URL, sorts, and opens the user from a row", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const menu = page.getByTestId("admin-menu");
     await menu.locator("summary").click();
     await menu.getByRole("link", { name: "Integration errors" }).click();
@@ -108,7 +108,7 @@ test.describe("issue #15 §3: the integration error report", () => {
   });
 
   test("an organization's error links to that organization's audit log", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/integration-errors?sortBy=integrationType&sortType=desc");
+    await signInShared(page, "admin@example.com", "/admin/integration-errors?sortBy=integrationType&sortType=desc");
     const link = page.getByRole("link", { name: /^Audit log of organization \d+$/ }).first();
     const id = (await link.textContent())!.trim();
     await link.click();
@@ -117,7 +117,7 @@ test.describe("issue #15 §3: the integration error report", () => {
   });
 
   test("the CSV export holds the filtered report", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/integration-errors?serialNumber=SN-1002");
+    await signInShared(page, "admin@example.com", "/admin/integration-errors?serialNumber=SN-1002");
     const { header, rows } = await exportedCsv(page);
     expect(header).toEqual([
       "Error date",
@@ -141,13 +141,13 @@ test.describe("issue #15 §3: the integration error report", () => {
     browser,
     baseURL,
   }) => {
-    await signIn(page, "admin@example.com", "/admin/integration-errors?serialNumber=SN-1004");
+    await signInShared(page, "admin@example.com", "/admin/integration-errors?serialNumber=SN-1004");
     await expect(
       page.getByText("No results to display. Change your search or filter criteria and try again."),
     ).toBeVisible();
     const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn() });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/admin/integration-errors");
+    await signInShared(dealer, "dealer@example.com", "/admin/integration-errors");
     await expect(dealer).toHaveURL(/\/access-denied\?from=%2Fadmin%2Fintegration-errors$/);
     expect((await dealer.request.get("/admin/integration-errors.csv", { maxRedirects: 0 })).status()).toBe(302);
     await context.close();
@@ -155,7 +155,7 @@ test.describe("issue #15 §3: the integration error report", () => {
 
   test("axe finds nothing on the report with a refused filter, nor on the integration status tab", async ({ page }) => {
     test.skip(!jsOn(), "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/integration-errors?from=nope");
+    await signInShared(page, "admin@example.com", "/admin/integration-errors?from=nope");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.goto("/admin/users?q=dana");
     await page.getByRole("link", { name: "View Dana Reyes" }).click();

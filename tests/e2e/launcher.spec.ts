@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 import { BRAND3_BASE_URL } from "../../playwright.config";
 
 const launcher = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "My applications" });
 
 test.describe("My applications launcher", () => {
   test("the dealer: one region (no heading), categories, unnamed group, links by kind", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const section = launcher(page);
     await expect(section.getByRole("heading", { name: "North America" })).toHaveCount(0);
     const headings = await section.getByRole("heading", { level: 4 }).allTextContents();
@@ -28,14 +28,14 @@ test.describe("My applications launcher", () => {
   });
 
   test("the employee: three regions with headings, in order", async ({ page }) => {
-    await signIn(page, "employee@example.com");
+    await signInShared(page, "employee@example.com");
     const regions = await launcher(page).getByRole("heading", { level: 3 }).allTextContents();
     expect(regions).toEqual(["North America", "Europe, Middle East and Africa", "Asia Pacific"]);
     await expect(launcher(page).getByRole("link", { name: /Internal Pricing/ })).toBeVisible();
   });
 
   test("the administrator: Admin category last, then the admin links", async ({ page }) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const section = launcher(page);
     const northAmerica = section.getByRole("region", { name: "North America" });
     const categories = await northAmerica.getByRole("heading", { level: 4 }).allTextContents();
@@ -56,13 +56,13 @@ test.describe("My applications launcher", () => {
   });
 
   test("the third brand's user sees Halden applications on the Halden address", async ({ page }) => {
-    await signIn(page, "halden@example.com", `${BRAND3_BASE_URL}/`);
+    await signInShared(page, "halden@example.com", `${BRAND3_BASE_URL}/`);
     await expect(launcher(page).getByRole("link", { name: /Halden Dealer Hub/ })).toBeVisible();
     await expect(launcher(page).getByRole("link", { name: /Parts Catalog/ })).toHaveCount(0);
   });
 
   test("the header's My applications dropdown lists the same applications", async ({ page }) => {
-    await signIn(page, "dealer@example.com", "/support");
+    await signInShared(page, "dealer@example.com", "/support");
     const menu = page.getByTestId("applications-menu");
     await menu.locator("summary").click();
     await expect(menu.getByRole("link", { name: /Warranty Claims/ })).toBeVisible();
@@ -72,7 +72,7 @@ test.describe("My applications launcher", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const html = await (await page.request.get("/")).text();
     // Only the launcher's links (it lists this one in two categories); the dropdown's would add one.
     const inLauncher = await launcher(page)
@@ -97,7 +97,7 @@ test.describe("My applications launcher", () => {
   });
 
   test("names follow the language: German after switching", async ({ page, context, baseURL }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
     await page.reload();
     await expect(page.getByRole("region", { name: "Meine Anwendungen" })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe("My applications launcher", () => {
   });
 
   test("GET /api/v2/user/applications answers data.applications in the asked language", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const english = await (await page.request.get("/api/v2/user/applications")).json();
     expect(english.data.applications.map((a: { name: string }) => a.name)).toContain("Parts Catalog");
     const french = await (await page.request.get("/api/v2/user/applications?language=fr")).json();
@@ -122,7 +122,7 @@ test.describe("partner portal", () => {
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>CRM</title><h1>Partner portal</h1>" }),
     );
     if (testInfo.project.name === "js-off") {
-      await signIn(page, "partner@example.com");
+      await signInShared(page, "partner@example.com");
       await expect(page.getByRole("link", { name: "Continue to the partner portal" })).toHaveAttribute(
         "href",
         "https://crm.example.com/sso",
@@ -140,7 +140,7 @@ test.describe("partner portal", () => {
     test.skip(testInfo.project.name === "js-off", "the hash rule runs in the browser");
     await page.route("https://crm.example.com/**", (route) => route.fulfill({ status: 200, body: "CRM" }));
     // Sign in on a page that does not redirect, then open home with a hash.
-    await signIn(page, "partner@example.com", "/documents");
+    await signInShared(page, "partner@example.com", "/documents");
     await page.goto("/#stay");
     await page.waitForTimeout(500);
     expect(new URL(page.url()).host).not.toBe("crm.example.com");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 
 /** The first cell's text of each row of the list shown. */
 async function listedNames(page: Page): Promise<string[]> {
@@ -25,7 +25,7 @@ test.describe("issue #11 §2: CSV export of the filtered list (admin kit DataTab
   test("announcements: the file's rows equal the filtered list's rows; a title starting with = comes out escaped", async ({
     page,
   }, testInfo) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const marker = `csv-${testInfo.project.name}`;
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
@@ -59,7 +59,7 @@ test.describe("issue #11 §2: CSV export of the filtered list (admin kit DataTab
   });
 
   test("applications: the export of a search has the searched rows", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/applications?q=warranty");
+    await signInShared(page, "admin@example.com", "/admin/applications?q=warranty");
     const listed = await listedNames(page);
     expect(listed.length).toBeGreaterThan(0);
     const [header, ...rows] = await exportedRows(page);
@@ -69,7 +69,7 @@ test.describe("issue #11 §2: CSV export of the filtered list (admin kit DataTab
 
   test("documents: the export follows the subject and the sort", async ({ page }) => {
     // Warranty documents: no other test adds or edits one there, so the list holds still.
-    await signIn(page, "admin@example.com", "/documents?subject=Warranty&sortBy=name&sortType=desc");
+    await signInShared(page, "admin@example.com", "/documents?subject=Warranty&sortBy=name&sortType=desc");
     const listed = await listedNames(page);
     expect(listed.length).toBeGreaterThan(1);
     const [, ...rows] = await exportedRows(page);
@@ -81,7 +81,7 @@ test.describe("issue #11 §2: sortable columns keep their state in the URL", () 
   test("a column header sorts ascending, then descending, back on the first page, the search kept", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/admin/applications?q=parts&page=2");
+    await signInShared(page, "admin@example.com", "/admin/applications?q=parts&page=2");
     await page.getByRole("columnheader", { name: /^Name/ }).getByRole("link").click();
     await expect(page).toHaveURL(/sortBy=name&sortType=asc/);
     expect(new URL(page.url()).searchParams.get("q")).toBe("parts");
@@ -97,7 +97,7 @@ test.describe("issue #11 §2: sortable columns keep their state in the URL", () 
   });
 
   test("moves are offered only in launcher order", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/applications");
+    await signInShared(page, "admin@example.com", "/admin/applications");
     await expect(page.getByRole("button", { name: /to the top/ }).first()).toBeVisible();
     await page.goto("/admin/applications?sortBy=name&sortType=asc");
     await expect(page.getByRole("button", { name: /to the top/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInShared } from "./helpers";
 import { ROLE_PROBE } from "./fixture-accounts";
 
 interface Role {
@@ -30,7 +30,7 @@ test.describe("security roles and permission sets API", () => {
   test("admin creates a role with two features and a child, edits it, finds it, and cannot close a cycle", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const staff = await roleNamed(page, "DEALER_STAFF");
     const created = await page.request.post("/api/v2/admin/security-roles", {
       data: {
@@ -79,7 +79,7 @@ test.describe("security roles and permission sets API", () => {
   });
 
   test("a held role cannot be deleted: the answer says how many hold and offer it", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const staff = await roleNamed(page, "DEALER_STAFF");
     const refused = await page.request.delete(`/api/v2/admin/security-roles/${staff.id}`);
     expect(refused.status()).toBe(409);
@@ -92,12 +92,12 @@ test.describe("security roles and permission sets API", () => {
     page,
     browser,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const role = await roleNamed(page, ROLE_PROBE.role);
     const probe = await browser.newContext();
     const probePage = await probe.newPage();
     try {
-      await signIn(probePage, ROLE_PROBE.email, "/documents");
+      await signInShared(probePage, ROLE_PROBE.email, "/documents");
       await expect(probePage).toHaveURL(/\/documents$/);
       const removed = await page.request.put(`/api/v2/admin/security-roles/${role.id}`, {
         data: { ...role, features: [] },
@@ -114,7 +114,7 @@ test.describe("security roles and permission sets API", () => {
   });
 
   test("read-only and unrelated users are refused every write and see nothing they may not", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/");
+    await signInShared(page, "auditor@example.com", "/");
     expect((await page.request.get("/api/v2/admin/security-roles")).status()).toBe(403);
     const forged = await page.request.post("/api/v2/admin/security-roles", {
       data: { name: "E2E_FORGED", displayName: "Forged" },
@@ -124,7 +124,7 @@ test.describe("security roles and permission sets API", () => {
   });
 
   test("admin creates a required permission set; an empty selection of roles is refused", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const staff = await roleNamed(page, "DEALER_STAFF");
     const empty = await page.request.post("/api/v2/admin/permission-sets", {
       data: { name: "E2E_EMPTY", displayName: "Empty", selectionMode: "single", securityRoles: [] },

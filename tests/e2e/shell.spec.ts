@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { signIn, pathOf } from "./helpers";
+import { signInShared, pathOf } from "./helpers";
 import { BRAND3_BASE_URL } from "../../playwright.config";
 
 test.describe("access and guards", () => {
   test("the auditor is refused /admin/users/create/ with the original path in from", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/admin/users/create/");
+    await signInShared(page, "auditor@example.com", "/admin/users/create/");
     expect(await pathOf(page)).toBe("/access-denied?from=%2Fadmin%2Fusers%2Fcreate%2F");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
     await expect(
@@ -16,13 +16,13 @@ test.describe("access and guards", () => {
   });
 
   test("the employee (no employee number) is refused /support; the back link leads to the parent", async ({ page }) => {
-    await signIn(page, "employee@example.com", "/support?tab=desk");
+    await signInShared(page, "employee@example.com", "/support?tab=desk");
     expect(await pathOf(page)).toBe("/access-denied?from=%2Fsupport%3Ftab%3Ddesk");
     await expect(page.getByRole("link", { name: "Go back" })).toHaveAttribute("href", "/");
   });
 
   test("a refused action is refused on the server too (POST to a guarded path)", async ({ page }) => {
-    await signIn(page, "auditor@example.com");
+    await signInShared(page, "auditor@example.com");
     const response = await page.request.post("/admin/users/create/", { form: { firstName: "x" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/access-denied?from=%2Fadmin%2Fusers%2Fcreate%2F");
@@ -35,7 +35,7 @@ test.describe("access and guards", () => {
   });
 
   test("an unknown route is a themed, translated 404", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -50,7 +50,7 @@ test.describe("access and guards", () => {
   });
 
   test("ui-access-data answers the session's access data, and 401 without one", async ({ page, playwright }) => {
-    await signIn(page, "auditor@example.com");
+    await signInShared(page, "auditor@example.com");
     const response = await page.request.get("/api/v2/user/ui-access-data");
     expect(response.status()).toBe(200);
     const body = await response.json();
@@ -73,7 +73,7 @@ test.describe("access and guards", () => {
 
 test.describe("shell", () => {
   test("the Admin menu shows only for the administrator", async ({ page, browser }) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const menu = page.getByTestId("admin-menu");
     await menu.locator("summary").click();
     await expect(menu.getByRole("link", { name: "Announcements" })).toBeVisible();
@@ -82,7 +82,7 @@ test.describe("shell", () => {
     for (const email of ["dealer@example.com", "auditor@example.com"]) {
       const context = await browser.newContext();
       const other = await context.newPage();
-      await signIn(other, email);
+      await signInShared(other, email);
       await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(other.getByTestId("admin-menu")).toHaveCount(0);
       await context.close();
@@ -90,7 +90,7 @@ test.describe("shell", () => {
   });
 
   test("the profile menu shows name, organization and e-mail with its entries", async ({ page }) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const profile = page.getByTestId("profile-menu");
     await profile.locator("summary").click();
     await expect(profile.getByText("Prairie Equipment – Columbus")).toBeVisible();
@@ -101,14 +101,14 @@ test.describe("shell", () => {
   });
 
   test("a single-brand internal user has no brand entry and no password entry", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const profile = page.getByTestId("profile-menu");
     await profile.locator("summary").click();
     await expect(profile.getByRole("link", { name: "Change brands" })).toHaveCount(0);
   });
 
   test("footer: feature:dev links without the trade link outside the third brand's theme", async ({ page }) => {
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Contact us" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Trade and export policy" })).toHaveCount(0);
@@ -116,7 +116,7 @@ test.describe("shell", () => {
   });
 
   test("footer: the trade link shows in the third brand's theme", async ({ page }) => {
-    await signIn(page, "devhalden@example.com", `${BRAND3_BASE_URL}/`);
+    await signInShared(page, "devhalden@example.com", `${BRAND3_BASE_URL}/`);
     await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Trade and export policy" })).toBeVisible();
@@ -125,12 +125,12 @@ test.describe("shell", () => {
   });
 
   test("footer: no feature:dev, no legal links", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact us" })).toHaveCount(0);
   });
 
   test("the language selector switches the interface", async ({ page }, testInfo) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     await page.getByLabel("Language").selectOption("de");
     // With JavaScript the choice applies at once; without, the Apply button posts it.
     if (testInfo.project.name === "js-off") await page.getByRole("button", { name: "Apply" }).click();
@@ -149,7 +149,7 @@ test.describe("shell", () => {
   });
 
   test("the brand switcher changes the theme; Continue keeps it", async ({ page }) => {
-    await signIn(page, "employee@example.com");
+    await signInShared(page, "employee@example.com");
     await expect(page.locator("body")).toHaveAttribute("data-brand", "1");
     await page.getByTestId("profile-menu").locator("summary").click();
     await page.getByRole("link", { name: "Change brands" }).click();
@@ -166,7 +166,7 @@ test.describe("shell", () => {
   });
 
   test("the brand switcher's Cancel restores the previous theme", async ({ page }) => {
-    await signIn(page, "employee@example.com", "/?modal=brands");
+    await signInShared(page, "employee@example.com", "/?modal=brands");
     const dialog = page.getByRole("dialog", { name: "Choose a brand" });
     await dialog.getByLabel("Corvane").check();
     await dialog.getByRole("link", { name: "Cancel" }).click();
@@ -176,7 +176,7 @@ test.describe("shell", () => {
   });
 
   test("only the user's own brands can be chosen: ?brand= of another brand falls back", async ({ page }) => {
-    await signIn(page, "dealer@example.com", "/?brand=4");
+    await signInShared(page, "dealer@example.com", "/?brand=4");
     await expect(page.locator("body")).toHaveAttribute("data-brand", "1");
     const response = await page.request.post("/theme", { form: { brandId: "4", returnTo: "/" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
@@ -184,12 +184,12 @@ test.describe("shell", () => {
   });
 
   test("a single-brand user of the third brand does not belong on another brand's address", async ({ page }) => {
-    await signIn(page, "halden@example.com");
+    await signInShared(page, "halden@example.com");
     await expect(page.getByText("Your account has no brand that this portal address serves.")).toBeVisible();
   });
 
   test("the third brand's user signs in on the third brand's address", async ({ page }) => {
-    await signIn(page, "halden@example.com", `${BRAND3_BASE_URL}/`);
+    await signInShared(page, "halden@example.com", `${BRAND3_BASE_URL}/`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Hugo");
     await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
   });
@@ -197,7 +197,7 @@ test.describe("shell", () => {
   test("the mobile menu drills down into Admin and back", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL });
     const page = await context.newPage();
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     await page.getByRole("link", { name: "Menu" }).click();
     const nav = page.getByRole("navigation", { name: "Menu" });
     await nav.getByRole("link", { name: /Admin/ }).click();
@@ -210,7 +210,7 @@ test.describe("shell", () => {
 
 test.describe("issue #11 §4: the shell on every page", () => {
   test("a signed-in user keeps the top bar and footer on Page not found and Access denied", async ({ page }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     for (const path of ["/no-such-page", "/admin"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -236,7 +236,7 @@ test.describe("issue #11 §3: navigation from the route table", () => {
   }) => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL });
     const page = await context.newPage();
-    await signIn(page, "admin@example.com");
+    await signInShared(page, "admin@example.com");
     const hrefs = new Set<string>();
     const collect = async (selector: string) => {
       for (const href of await page
@@ -282,7 +282,7 @@ test.describe("translations as files", () => {
     context,
     baseURL,
   }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
     const html = await (await page.request.get("/")).text();
     const href = /data-translations="([^"]+)"/.exec(html)?.[1];
@@ -318,7 +318,7 @@ test.describe("security baseline", () => {
   });
 
   test("the session cookie is httpOnly and SameSite=Lax, and holds no token", async ({ page, context }) => {
-    await signIn(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com");
     const session = (await context.cookies()).find((c) => c.name === "__session");
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe("Lax");
@@ -328,7 +328,7 @@ test.describe("security baseline", () => {
 
 test("access denied's button goes back to the previous page", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "js-off", "history.back needs JavaScript; the JS-off link is tested above");
-  await signIn(page, "employee@example.com", "/?from=home");
+  await signInShared(page, "employee@example.com", "/?from=home");
   await page.goto("/support");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
   await page.getByRole("link", { name: "Go back" }).click();
