@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudits, type AuditEntry, type FieldChange } from "~/admin/audit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { deliverSoon } from "~/mail/outbox.server";
 import { contactColumns, newSerialNumber } from "~/users/save-user.server";
-import { queueVerification } from "~/users/verification.server";
+import { queueFirstVerifications } from "~/users/verification.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
 import { managesUser } from "~/users/scope";
@@ -111,11 +111,13 @@ async function classifyRows(
 
 /** What rows may name, read once per import. */
 async function importContext(database: Executor, actorId: number): Promise<IdentityImportContext> {
-  const [choices, locations, roles] = await Promise.all([
-    editorChoices(database, actorId),
-    database.select({ id: organizations.id }).from(organizations).where(eq(organizations.type, "location")),
-    database.select({ id: securityRoles.id, name: securityRoles.name }).from(securityRoles),
-  ]);
+  // One after another: inside the import's transaction these share one connection.
+  const choices = await editorChoices(database, actorId);
+  const locations = await database
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.type, "location"));
+  const roles = await database.select({ id: securityRoles.id, name: securityRoles.name }).from(securityRoles);
   const assignable = new Set(choices.roles.map((role) => role.id));
   return {
     knownLocationIds: new Set(locations.map((l) => l.id)),
@@ -244,16 +246,21 @@ export async function applyIdentityImport(
       const batch = rows.slice(start, start + size);
       const { problems, plans } = await classifyRows(tx, batch, context.ownLocationIds);
       if (problems.length > 0) throw new ImportConflictError(problems);
-      for (const plan of plans) {
-        const imported = { row: plan.row.row, email: plan.row.contact.email };
-        if (plan.outcome === "unchanged") done.unchanged.push({ ...imported, id: plan.existing!.id });
-        else if (plan.outcome === "create")
-          done.created.push({ ...imported, id: await createUser(tx, actorId, plan.row, options.publicUrl, now) });
-        else {
-          await updateUser(tx, actorId, plan, context.ownLocationIds, now);
-          done.updated.push({ ...imported, id: plan.existing!.id });
-        }
-      }
+      const imported = (plan: RowPlan, id: number) => ({ row: plan.row.row, email: plan.row.contact.email, id });
+      const creates = plans.filter((plan) => plan.outcome === "create");
+      const ids = await createUsers(
+        tx,
+        actorId,
+        creates.map((plan) => plan.row),
+        options.publicUrl,
+        now,
+      );
+      creates.forEach((plan, index) => done.created.push(imported(plan, ids[index])));
+      const updates = plans.filter((plan) => plan.outcome === "update");
+      await updateUsers(tx, actorId, updates, context.ownLocationIds, now);
+      for (const plan of updates) done.updated.push(imported(plan, plan.existing!.id));
+      for (const plan of plans)
+        if (plan.outcome === "unchanged") done.unchanged.push(imported(plan, plan.existing!.id));
       await options.onProgress?.(Math.min(start + batch.length, rows.length), rows.length);
     }
     return done;
@@ -269,76 +276,122 @@ export class ImportConflictError extends Error {
   }
 }
 
-async function createUser(tx: Executor, actorId: number, row: IdentityImportRow, publicUrl: string, now: Date) {
-  const [created] = await tx
-    .insert(identities)
-    .values({
-      ...contactColumns({ ...row.contact, fax: undefined, activeDirectoryUsername: undefined, listingName: undefined }),
-      serialNumber: newSerialNumber(),
-      modifiedBy: actorId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await tx.insert(roleAssignments).values(assignmentsOf(created.id, row));
-  await recordAudit(tx, {
-    entity: "identity",
-    entityId: created.id,
-    operation: "create",
-    changes: [
-      ...IDENTITY_CONTACT_COLUMNS.flatMap((field) =>
-        row.contact[field] ? [{ field, oldValue: null, newValue: String(row.contact[field]) }] : [],
-      ),
-      { field: "locations", oldValue: null, newValue: row.locations.join(", ") },
-      { field: "roles", oldValue: null, newValue: row.roles.join(", ") },
-    ],
-    actorId,
-    at: now,
-  });
-  await queueVerification(tx, created, publicUrl, now);
-  return created.id;
+/** Role assignments per statement: 4 parameters each, well below PostgreSQL's 65 535. */
+const ASSIGNMENT_INSERT_BATCH = 5000;
+
+async function insertAssignments(tx: Executor, rows: ReturnType<typeof assignmentsOf>) {
+  for (let start = 0; start < rows.length; start += ASSIGNMENT_INSERT_BATCH) {
+    await tx.insert(roleAssignments).values(rows.slice(start, start + ASSIGNMENT_INSERT_BATCH));
+  }
 }
 
-async function updateUser(tx: Executor, actorId: number, plan: RowPlan, own: ReadonlySet<number>, now: Date) {
-  const existing = plan.existing!;
-  const { contact } = plan.row;
-  const changes: { field: string; oldValue: string | null; newValue: string | null }[] =
-    IDENTITY_CONTACT_COLUMNS.filter((field) => field !== "email")
+/** Creates the rows' users with their roles, audit and verification e-mail; answers their ids in row order. */
+async function createUsers(
+  tx: Executor,
+  actorId: number,
+  rows: readonly IdentityImportRow[],
+  publicUrl: string,
+  now: Date,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const created = await tx
+    .insert(identities)
+    .values(
+      rows.map((row) => ({
+        ...contactColumns({
+          ...row.contact,
+          fax: undefined,
+          activeDirectoryUsername: undefined,
+          listingName: undefined,
+        }),
+        serialNumber: newSerialNumber(),
+        modifiedBy: actorId,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({
+      id: identities.id,
+      email: identities.email,
+      firstName: identities.firstName,
+      lastName: identities.lastName,
+      preferredLanguage: identities.preferredLanguage,
+    });
+  // Matched by e-mail (unique in the file), not by the order RETURNING happens to keep.
+  const byEmail = new Map(created.map((user) => [user.email.toLowerCase(), user]));
+  const users = rows.map((row) => byEmail.get(row.contact.email.toLowerCase())!);
+  await insertAssignments(
+    tx,
+    rows.flatMap((row, index) => assignmentsOf(users[index].id, row)),
+  );
+  await recordAudits(
+    tx,
+    rows.map((row, index) => ({
+      entity: "identity",
+      entityId: users[index].id,
+      operation: "create" as const,
+      changes: [
+        ...IDENTITY_CONTACT_COLUMNS.flatMap((field) =>
+          row.contact[field] ? [{ field, oldValue: null, newValue: String(row.contact[field]) }] : [],
+        ),
+        { field: "locations", oldValue: null, newValue: row.locations.join(", ") },
+        { field: "roles", oldValue: null, newValue: row.roles.join(", ") },
+      ],
+      actorId,
+      at: now,
+    })),
+  );
+  await queueFirstVerifications(tx, users, publicUrl, now);
+  return users.map((user) => user.id);
+}
+
+/**
+ * Writes changed users: contact data one statement each (their values differ), the roles at the
+ * administrator's locations replaced and the audit written for all of them at once.
+ */
+async function updateUsers(
+  tx: Executor,
+  actorId: number,
+  plans: readonly RowPlan[],
+  own: ReadonlySet<number>,
+  now: Date,
+) {
+  const audits: AuditEntry[] = [];
+  const replaced: RowPlan[] = [];
+  for (const plan of plans) {
+    const existing = plan.existing!;
+    const { contact } = plan.row;
+    const changes: FieldChange[] = IDENTITY_CONTACT_COLUMNS.filter((field) => field !== "email")
       .filter((field) => (existing.contact[field] ?? "") !== (contact[field] ?? ""))
       .map((field) => ({
         field,
         oldValue: existing.contact[field] ? String(existing.contact[field]) : null,
         newValue: contact[field] ? String(contact[field]) : null,
       }));
-  if (changes.length > 0) {
-    await tx
-      .update(identities)
-      .set({
-        firstName: contact.firstName,
-        lastName: contact.lastName,
-        jobTitle: contact.jobTitle || null,
-        phoneMobile: contact.phoneMobile || null,
-        phoneSecondary: contact.phoneSecondary || null,
-        preferredLanguage: contact.preferredLanguage,
-        userType: contact.userType,
-        role: contact.role,
-        modifiedBy: actorId,
-        updatedAt: now,
-      })
-      .where(eq(identities.id, existing.id));
-  }
-  const locationsChanged =
-    existing.locations[0] !== plan.row.locations[0] ||
-    existing.locations.length !== plan.row.locations.length ||
-    !existing.locations.every((id) => plan.row.locations.includes(id));
-  const rolesChanged =
-    existing.roles.length !== plan.row.roles.length || !existing.roles.every((id) => plan.row.roles.includes(id));
-  if (locationsChanged || rolesChanged) {
-    // Only the administrator's locations are replaced; the user's others stay as they are.
-    await tx
-      .delete(roleAssignments)
-      .where(and(eq(roleAssignments.identityId, existing.id), inArray(roleAssignments.organizationId, [...own])));
-    await tx.insert(roleAssignments).values(assignmentsOf(existing.id, plan.row));
+    if (changes.length > 0) {
+      await tx
+        .update(identities)
+        .set({
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          jobTitle: contact.jobTitle || null,
+          phoneMobile: contact.phoneMobile || null,
+          phoneSecondary: contact.phoneSecondary || null,
+          preferredLanguage: contact.preferredLanguage,
+          userType: contact.userType,
+          role: contact.role,
+          modifiedBy: actorId,
+          updatedAt: now,
+        })
+        .where(eq(identities.id, existing.id));
+    }
+    const locationsChanged =
+      existing.locations[0] !== plan.row.locations[0] ||
+      existing.locations.length !== plan.row.locations.length ||
+      !existing.locations.every((id) => plan.row.locations.includes(id));
+    const rolesChanged =
+      existing.roles.length !== plan.row.roles.length || !existing.roles.every((id) => plan.row.roles.includes(id));
+    if (locationsChanged || rolesChanged) replaced.push(plan);
     if (locationsChanged)
       changes.push({
         field: "locations",
@@ -347,8 +400,25 @@ async function updateUser(tx: Executor, actorId: number, plan: RowPlan, own: Rea
       });
     if (rolesChanged)
       changes.push({ field: "roles", oldValue: existing.roles.join(", "), newValue: plan.row.roles.join(", ") });
+    audits.push({ entity: "identity", entityId: existing.id, operation: "update", changes, actorId, at: now });
   }
-  await recordAudit(tx, { entity: "identity", entityId: existing.id, operation: "update", changes, actorId, at: now });
+  if (replaced.length > 0) {
+    // Only the administrator's locations are replaced; the user's others stay as they are.
+    await tx.delete(roleAssignments).where(
+      and(
+        inArray(
+          roleAssignments.identityId,
+          replaced.map((plan) => plan.existing!.id),
+        ),
+        inArray(roleAssignments.organizationId, [...own]),
+      ),
+    );
+    await insertAssignments(
+      tx,
+      replaced.flatMap((plan) => assignmentsOf(plan.existing!.id, plan.row)),
+    );
+  }
+  await recordAudits(tx, audits);
 }
 
 /** Each role at each location, the first location preferred. */

@@ -60,21 +60,44 @@ const LOG_GROUP = "dealer-portal/integrations";
  * In the change's transaction: the record is to be pushed to every target (a newer change of a
  * record that waits replaces the waiting push). Answers how many pushes wait now.
  */
-export async function queuePushes(executor: Executor, kind: PushSubject, id: number, now = new Date()) {
+export async function queuePushes(
+  executor: Executor,
+  kind: PushSubject,
+  id: number | readonly number[],
+  now = new Date(),
+) {
   const { targets } = integrationSettings();
-  if (targets.length === 0) return 0;
+  const ids = typeof id === "number" ? [id] : [...new Set(id)];
+  if (targets.length === 0 || ids.length === 0) return 0;
   registry.__portalIntegrations!.queued = true;
+  for (let start = 0; start < ids.length; start += PUSH_INSERT_BATCH) {
+    await queuePushRows(executor, kind, ids.slice(start, start + PUSH_INSERT_BATCH), targets, now);
+  }
+  return targets.length;
+}
+/** Subjects queued per statement (a bulk import's thousands), times the targets, well below 65 535 parameters. */
+const PUSH_INSERT_BATCH = 1000;
+
+async function queuePushRows(
+  executor: Executor,
+  kind: PushSubject,
+  ids: readonly number[],
+  targets: readonly IntegrationTarget[],
+  now: Date,
+) {
   await executor
     .insert(integrationPushes)
     .values(
-      targets.map((target) => ({
-        subjectKind: kind,
-        subjectId: id,
-        target: target.name,
-        state: "pending" as const,
-        nextAttemptAt: now,
-        requestedAt: now,
-      })),
+      ids.flatMap((subjectId) =>
+        targets.map((target) => ({
+          subjectKind: kind,
+          subjectId,
+          target: target.name,
+          state: "pending" as const,
+          nextAttemptAt: now,
+          requestedAt: now,
+        })),
+      ),
     )
     .onConflictDoUpdate({
       target: [integrationPushes.subjectKind, integrationPushes.subjectId, integrationPushes.target],
@@ -86,7 +109,6 @@ export async function queuePushes(executor: Executor, kind: PushSubject, id: num
         generation: sql`${integrationPushes.generation} + 1`,
       },
     });
-  return targets.length;
 }
 
 /** The body of a push: the record as it is now (a deleted one says so), and who it is for the report. */

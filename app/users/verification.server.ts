@@ -29,22 +29,50 @@ interface NewUser {
  * user's language, in the caller's transaction. Call `deliverSoon` after the commit.
  */
 export async function queueVerification(tx: Executor, user: NewUser, publicUrl: string, now = new Date()) {
-  const token = randomBytes(32).toString("base64url");
   await tx.delete(verificationTokens).where(eq(verificationTokens.identityId, user.id));
   await tx.update(identities).set({ verificationExpiredAt: null }).where(eq(identities.id, user.id));
-  await tx
-    .insert(verificationTokens)
-    .values({ tokenHash: digest(token), identityId: user.id, expiresAt: verificationExpiresAt(now), createdAt: now });
-  const t = translatorFor(isLocale(user.preferredLanguage) ? user.preferredLanguage : DEFAULT_LOCALE);
-  await queueMail(tx, {
-    to: user.email,
-    subject: t("verificationMail.subject"),
-    text: t("verificationMail.text", {
-      name: `${user.firstName} ${user.lastName}`,
-      link: `${publicUrl}/verify-email/${token}`,
-      hours: VERIFICATION_LINK_HOURS,
+  await queueFirstVerifications(tx, [user], publicUrl, now);
+}
+
+/** Links per statement: 4 parameters each, well below PostgreSQL's 65 535. */
+const TOKEN_INSERT_BATCH = 5000;
+
+/**
+ * `queueVerification` for users just created (who hold no link yet), many at once: a bulk
+ * import's thousands take a few statements.
+ */
+export async function queueFirstVerifications(
+  tx: Executor,
+  users: readonly NewUser[],
+  publicUrl: string,
+  now = new Date(),
+) {
+  const issued = users.map((user) => ({ user, token: randomBytes(32).toString("base64url") }));
+  for (let start = 0; start < issued.length; start += TOKEN_INSERT_BATCH) {
+    await tx.insert(verificationTokens).values(
+      issued.slice(start, start + TOKEN_INSERT_BATCH).map(({ user, token }) => ({
+        tokenHash: digest(token),
+        identityId: user.id,
+        expiresAt: verificationExpiresAt(now),
+        createdAt: now,
+      })),
+    );
+  }
+  await queueMail(
+    tx,
+    ...issued.map(({ user, token }) => {
+      const t = translatorFor(isLocale(user.preferredLanguage) ? user.preferredLanguage : DEFAULT_LOCALE);
+      return {
+        to: user.email,
+        subject: t("verificationMail.subject"),
+        text: t("verificationMail.text", {
+          name: `${user.firstName} ${user.lastName}`,
+          link: `${publicUrl}/verify-email/${token}`,
+          hours: VERIFICATION_LINK_HOURS,
+        }),
+      };
     }),
-  });
+  );
 }
 
 export type ResendOutcome = { kind: "sent" } | { kind: "missing" } | { kind: "verified" };

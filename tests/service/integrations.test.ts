@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { identities, integrationErrors, integrationPushes } from "~/db/schema";
-import { recordAudit } from "~/admin/audit.server";
+import { auditLog, identities, integrationErrors, integrationPushes } from "~/db/schema";
+import { recordAudit, recordAudits } from "~/admin/audit.server";
 import {
   deliverDuePushes,
   httpSend,
@@ -86,6 +86,47 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
       }),
     ).rejects.toThrow("rolled back");
     expect(await handle.db.select().from(integrationPushes)).toEqual(before);
+  });
+
+  it("audits of many records at once (a bulk import) write each record's rows and queue one push per identity and organization", async () => {
+    const at = new Date();
+    const organizationId = 424_242;
+    await recordAudits(handle.db, [
+      {
+        entity: "identity",
+        entityId: adminId,
+        operation: "update",
+        changes: [
+          { field: "jobTitle", oldValue: null, newValue: 'Bulk, "quoted" {x}' },
+          { field: "phoneMobile", oldValue: "+1 555 0100", newValue: null },
+        ],
+        actorId: adminId,
+        at,
+      },
+      { entity: "identity", entityId: dealerId, operation: "update", changes: [], actorId: null, at },
+      { entity: "organization", entityId: organizationId, operation: "create", changes: [], actorId: adminId, at },
+      { entity: "announcement", entityId: 7, operation: "update", changes: [], actorId: adminId, at },
+    ]);
+    const written = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.changedOn, at), inArray(auditLog.entity, ["identity", "organization", "announcement"])));
+    expect(
+      written.map((row) => [row.entity, row.entityId, row.field, row.oldValue, row.newValue, row.changedBy]).sort(),
+    ).toEqual(
+      [
+        ["announcement", "7", null, null, null, adminId],
+        ["identity", String(adminId), "jobTitle", null, 'Bulk, "quoted" {x}', adminId],
+        ["identity", String(adminId), "phoneMobile", "+1 555 0100", null, adminId],
+        ["identity", String(dealerId), null, null, null, null],
+        ["organization", String(organizationId), null, null, null, adminId],
+      ].sort(),
+    );
+    const queued = await handle.db.select().from(integrationPushes).where(eq(integrationPushes.requestedAt, at));
+    expect(queued.map((push) => `${push.subjectKind} ${push.subjectId} ${push.state}`).sort()).toEqual(
+      [`identity ${adminId} pending`, `identity ${dealerId} pending`, `organization ${organizationId} pending`].sort(),
+    );
+    await handle.db.delete(integrationPushes).where(eq(integrationPushes.subjectId, organizationId));
   });
 
   it("issue #15 §6: a push that fails three times, with back-off between, writes one integration error", async () => {
