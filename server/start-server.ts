@@ -19,7 +19,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, type Config } from "../app/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
-import { startJobRunner } from "../app/jobs/runner.server";
+import { startJobRunner, startJobSender } from "../app/jobs/runner.server";
 import { seedDemo } from "../app/seed/seed";
 import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.server";
 import { pushSoon, setIntegrations } from "../app/integrations/pushes.server";
@@ -94,7 +94,11 @@ export async function startServer(
         logger.error({ err: error instanceof Error ? error.message : String(error) }, "job runner did not start");
         return null;
       })
-    : null;
+    : // The other workers only send the jobs a request asks for (a bulk import) to the runner.
+      await startJobSender(database).catch((error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "job sender did not start");
+        return null;
+      });
 
   const app = express();
   app.disable("x-powered-by");

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,12 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+
+/** Raw bytes (an uploaded file); node-postgres and PGlite both take and give a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -742,3 +749,50 @@ export const directoryReviewStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.identityId, t.context] })],
 );
+
+/**
+ * One bulk import (issue #17): the uploaded file, kept for the job until it has run, the dry run's
+ * report, and the job's state, progress and result. A run is its administrator's own.
+ */
+export const importRuns = pgTable(
+  "import_runs",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["identities", "organizations"] }).notNull(),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type", { enum: ["csv", "xlsx"] }).notNull(),
+    file: bytea("file"),
+    state: text("state", { enum: ["checked", "queued", "running", "done", "failed"] }).notNull(),
+    report: jsonb("report").$type<StoredImportReport>().notNull(),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    result: jsonb("result").$type<StoredImportResult>(),
+    /** Why the last run failed: a translation key. */
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Written by the job as it goes (PostgreSQL); a running import whose heartbeat stopped has failed. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("import_runs_actor_idx").on(t.actorId, t.createdAt)],
+);
+
+/** The dry run's report as kept: the counts, and the problems up to a limit (the count says how many). */
+export interface StoredImportReport {
+  rows: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  problemCount: number;
+  problems: { row: number; column: string; message: string; values?: Record<string, string | number> }[];
+}
+
+/** What an import did, row by row: the records created, updated and left unchanged. */
+export interface StoredImportResult {
+  created: { row: number; id: number; email: string }[];
+  updated: { row: number; id: number; email: string }[];
+  unchanged: { row: number; id: number; email: string }[];
+}

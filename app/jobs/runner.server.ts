@@ -8,6 +8,8 @@ import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.ser
 import { purgeExpired } from "./housekeeping.server";
 import { remindDueSecurityReviews } from "~/attestation/reminders.server";
 import { getConfig } from "~/config.server";
+import { failInterruptedImports, runImportJob } from "~/imports/import-runs.server";
+import { QUEUED_JOBS, setJobSender, type JobSender } from "./queue.server";
 import { JOB_NAMES, SCHEDULES, type JobName } from "./schedules";
 
 export { JOB_NAMES, SCHEDULES, type JobName };
@@ -79,6 +81,51 @@ export async function startJobRunner(handle: DatabaseHandle, transport: MailTran
       await runJob(name, work);
     });
   }
+  await startImportWorker(boss, handle);
+  setJobSender(sendThrough(boss));
+  return boss;
+}
+
+/** Sends a request's job through a started pg-boss. */
+function sendThrough(boss: PgBoss): JobSender {
+  return async (name, data) => {
+    await boss.send(name, data);
+  };
+}
+
+/**
+ * The bulk-import queue: a job per "Import", never retried by pg-boss (a run whose server died
+ * shows failed and its administrator runs it again); imports that were running when this
+ * instance's server stopped are marked failed first.
+ */
+async function startImportWorker(boss: PgBoss, handle: DatabaseHandle): Promise<void> {
+  const failed = await failInterruptedImports(handle);
+  if (failed > 0) logger.warn({ failed }, "bulk imports interrupted by a stop marked failed");
+  await boss.createQueue(QUEUED_JOBS.bulkImport, {
+    name: QUEUED_JOBS.bulkImport,
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+  });
+  await boss.work<{ runId: number }>(QUEUED_JOBS.bulkImport, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const started = Date.now();
+      const { imported } = await runImportJob(handle, job.data.runId, { publicUrl: getConfig().PUBLIC_URL });
+      logger.info(
+        { job: QUEUED_JOBS.bulkImport, runId: job.data.runId, imported, ms: Date.now() - started },
+        "job done",
+      );
+    }
+  });
+}
+
+/**
+ * Where this instance does not run the jobs (a cluster's other web workers), a pg-boss that only
+ * sends: no supervision, no schedules, no migrations (the runner's instance does those).
+ */
+export async function startJobSender(handle: DatabaseHandle): Promise<PgBoss> {
+  const boss = jobBoss(handle, { supervise: false, schedule: false, migrate: false });
+  await boss.start();
+  setJobSender(sendThrough(boss));
   return boss;
 }
 

@@ -1,0 +1,201 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle, Executor } from "~/db/client.server";
+import { importRuns } from "~/db/schema";
+import { QUEUED_JOBS, sendJob } from "~/jobs/queue.server";
+import { logger } from "~/logger.server";
+import type { ImportKind } from "./columns";
+import { importFileKind } from "./file-kind";
+import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "./identity-import.server";
+import { IMPORT_HEARTBEAT_STALE_MS, importMayStart, keptReport, shownImportState } from "./run-state";
+
+/** An upload checked: the run that keeps its report, or the spec's wrong type. */
+export type CheckOutcome = { kind: "checked"; runId: number } | { kind: "wrongType" };
+
+/**
+ * Checks an uploaded file (issue #17 §1): its type by content, then the dry run; keeps the file
+ * and the report as a run of the administrator's, for the import to start from. Writes nothing else.
+ */
+export async function checkImportFile(
+  database: Database,
+  actorId: number,
+  kind: ImportKind,
+  upload: { name: string; bytes: Uint8Array },
+): Promise<CheckOutcome> {
+  const fileType = importFileKind(upload.bytes.subarray(0, 4096));
+  if (!fileType) return { kind: "wrongType" };
+  const outcome = await dryRunIdentityImport(database, actorId, fileType, upload.bytes);
+  if (outcome.kind === "unreadable") return { kind: "wrongType" };
+  const [run] = await database
+    .insert(importRuns)
+    .values({
+      kind,
+      actorId,
+      fileName: upload.name.slice(0, 255),
+      fileType,
+      file: upload.bytes,
+      state: "checked",
+      report: keptReport(outcome.report),
+      total: outcome.report.create + outcome.report.update + outcome.report.unchanged,
+    })
+    .returning({ id: importRuns.id });
+  return { kind: "checked", runId: run.id };
+}
+
+const runColumns = {
+  id: importRuns.id,
+  kind: importRuns.kind,
+  fileName: importRuns.fileName,
+  state: importRuns.state,
+  report: importRuns.report,
+  done: importRuns.done,
+  total: importRuns.total,
+  result: importRuns.result,
+  error: importRuns.error,
+  createdAt: importRuns.createdAt,
+  heartbeatAt: importRuns.heartbeatAt,
+  finishedAt: importRuns.finishedAt,
+};
+
+/** One of the administrator's runs as its page shows it (state as shown), or undefined. */
+export async function importRunOf(database: Executor, actorId: number, runId: number, now = new Date()) {
+  const [run] = await database
+    .select(runColumns)
+    .from(importRuns)
+    .where(and(eq(importRuns.id, runId), eq(importRuns.actorId, actorId)));
+  return run && { ...run, state: shownImportState(run, now) };
+}
+export type ImportRunView = NonNullable<Awaited<ReturnType<typeof importRunOf>>>;
+
+/** The administrator's latest runs of a kind, newest first (the upload screen lists them). */
+export async function recentImportRuns(database: Executor, actorId: number, kind: ImportKind, now = new Date()) {
+  const runs = await database
+    .select(runColumns)
+    .from(importRuns)
+    .where(and(eq(importRuns.actorId, actorId), eq(importRuns.kind, kind)))
+    .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
+    .limit(10);
+  return runs.map((run) => ({ ...run, state: shownImportState(run, now) }));
+}
+
+export type StartOutcome = "queued" | "missing" | "refused" | "unavailable";
+
+/**
+ * "Import": queues a checked run (or one that failed) as a job on the job runner. Refused when
+ * its report has problems or nothing to write, or while it is under way.
+ */
+export async function startImportRun(
+  database: Database,
+  actorId: number,
+  runId: number,
+  now = new Date(),
+): Promise<StartOutcome> {
+  const outcome = await database.transaction(async (tx): Promise<StartOutcome> => {
+    const [run] = await tx
+      .select({ state: importRuns.state, heartbeatAt: importRuns.heartbeatAt, report: importRuns.report })
+      .from(importRuns)
+      .where(and(eq(importRuns.id, runId), eq(importRuns.actorId, actorId)))
+      .for("update");
+    if (!run) return "missing";
+    if (!importMayStart(shownImportState(run, now), run.report)) return "refused";
+    await tx
+      .update(importRuns)
+      .set({ state: "queued", done: 0, error: null, heartbeatAt: null, finishedAt: null })
+      .where(eq(importRuns.id, runId));
+    return "queued";
+  });
+  if (outcome !== "queued") return outcome;
+  if (await sendJob(QUEUED_JOBS.bulkImport, { runId }).catch(() => false)) return "queued";
+  await database
+    .update(importRuns)
+    .set({ state: "failed", error: "imports.errors.runnerUnavailable", finishedAt: now })
+    .where(eq(importRuns.id, runId));
+  return "unavailable";
+}
+
+/**
+ * The bulk-import job: takes a queued run (once: a second delivery finds it taken), checks the file
+ * again with the administrator's rights of now, and applies it in one transaction. On PostgreSQL
+ * the progress and a heartbeat are written beside the transaction as it goes; PGlite has one
+ * connection, which the transaction holds, so there the run jumps from running to done.
+ */
+export async function runImportJob(
+  handle: Pick<DatabaseHandle, "db" | "kind">,
+  runId: number,
+  options: { publicUrl: string; now?: () => Date },
+): Promise<{ imported: number }> {
+  const now = options.now ?? (() => new Date());
+  const database = handle.db;
+  const [run] = await database
+    .update(importRuns)
+    .set({ state: "running", done: 0, heartbeatAt: handle.kind === "postgres" ? now() : null })
+    .where(and(eq(importRuns.id, runId), eq(importRuns.state, "queued")))
+    .returning();
+  if (!run) return { imported: 0 };
+  const fail = (error: string, report?: ReturnType<typeof keptReport>) =>
+    database
+      .update(importRuns)
+      .set({ state: "failed", error, finishedAt: now(), ...(report ? { report } : {}) })
+      .where(eq(importRuns.id, runId));
+  try {
+    const checked = await dryRunIdentityImport(database, run.actorId, run.fileType, run.file ?? new Uint8Array());
+    if (checked.kind === "unreadable" || checked.report.problems.length > 0) {
+      await fail(
+        "imports.errors.changedSinceCheck",
+        checked.kind === "report" ? keptReport(checked.report) : undefined,
+      );
+      return { imported: 0 };
+    }
+    const result = await applyIdentityImport(database, run.actorId, checked.valid, {
+      publicUrl: options.publicUrl,
+      now: now(),
+      onProgress:
+        handle.kind === "postgres"
+          ? async (done, total) => {
+              await database
+                .update(importRuns)
+                .set({ done, total, heartbeatAt: now() })
+                .where(eq(importRuns.id, runId));
+            }
+          : undefined,
+    });
+    const imported = result.created.length + result.updated.length + result.unchanged.length;
+    await database
+      .update(importRuns)
+      .set({ state: "done", result, done: imported, total: imported, file: null, finishedAt: now() })
+      .where(eq(importRuns.id, runId));
+    return { imported };
+  } catch (error) {
+    if (error instanceof ImportConflictError) {
+      await fail("imports.errors.changedSinceCheck");
+      return { imported: 0 };
+    }
+    logger.warn({ runId, err: error instanceof Error ? error.message : String(error) }, "bulk import failed");
+    await fail("imports.errors.importFailed");
+    return { imported: 0 };
+  }
+}
+
+/**
+ * At the job runner's start: imports that were running when their server stopped have failed
+ * (their transaction never committed). With PGlite this process is the only one, so every running
+ * run is one; on PostgreSQL only those whose heartbeat stopped.
+ */
+export async function failInterruptedImports(
+  handle: Pick<DatabaseHandle, "db" | "kind">,
+  now = new Date(),
+): Promise<number> {
+  const stale = new Date(now.getTime() - IMPORT_HEARTBEAT_STALE_MS);
+  const failed = await handle.db
+    .update(importRuns)
+    .set({ state: "failed", error: "imports.errors.interrupted", finishedAt: now })
+    .where(
+      and(
+        eq(importRuns.state, "running"),
+        handle.kind === "pglite"
+          ? sql`true`
+          : lt(sql`coalesce(${importRuns.heartbeatAt}, ${importRuns.createdAt})`, stale),
+      ),
+    )
+    .returning({ id: importRuns.id });
+  return failed.length;
+}
