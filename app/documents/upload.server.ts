@@ -74,3 +74,16 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
 export function isMultipart(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
+
+/** The message of each reason a posted file cannot be taken (SPEC §8 for two files and a wrong type). */
+export const FILE_PROBLEMS = {
+  tooMany: "validations.oneFileOnly",
+  tooLarge: "validations.fileTooLarge",
+  invalidType: "validations.invalidFileType",
+} as const;
+
+/** Why the posted file cannot be taken, as a message key (none chosen, two files, too large), or null. */
+export function uploadProblemOf(upload: ParsedUpload): string | null {
+  if (upload.problem) return FILE_PROBLEMS[upload.problem];
+  return upload.file ? null : "validations.required";
+}

@@ -1,12 +1,20 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle, Executor } from "~/db/client.server";
-import { importRuns } from "~/db/schema";
+import { importRuns, type StoredImportResult } from "~/db/schema";
 import { QUEUED_JOBS, sendJob } from "~/jobs/queue.server";
+import { safeFileName } from "~/documents/file-types";
 import { logger } from "~/logger.server";
 import type { ImportKind } from "./columns";
 import { importFileKind } from "./file-kind";
 import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "./identity-import.server";
-import { IMPORT_HEARTBEAT_STALE_MS, importMayStart, keptReport, shownImportState } from "./run-state";
+import {
+  IMPORT_HEARTBEAT_STALE_MS,
+  importIsUnderWay,
+  importMayStart,
+  importProgressPercent,
+  keptReport,
+  shownImportState,
+} from "./run-state";
 
 /** An upload checked: the run that keeps its report, or the spec's wrong type. */
 export type CheckOutcome = { kind: "checked"; runId: number } | { kind: "wrongType" };
@@ -30,7 +38,7 @@ export async function checkImportFile(
     .values({
       kind,
       actorId,
-      fileName: upload.name.slice(0, 255),
+      fileName: safeFileName(upload.name),
       fileType,
       file: upload.bytes,
       state: "checked",
@@ -199,3 +207,34 @@ export async function failInterruptedImports(
     .returning({ id: importRuns.id });
   return failed.length;
 }
+
+/** Rows of each result list a run's page shows (the count says how many there are). */
+export const LISTED_RESULT_ROWS = 200;
+
+/** A run as its page shows it: the report, whether it may start, progress, the result lists cut short. */
+export function importRunPage(run: ImportRunView) {
+  const listed = (users: StoredImportResult["created"]) => ({
+    count: users.length,
+    users: users.slice(0, LISTED_RESULT_ROWS),
+  });
+  return {
+    id: run.id,
+    fileName: run.fileName,
+    state: run.state,
+    report: run.report,
+    mayStart: importMayStart(run.state, run.report),
+    underWay: importIsUnderWay(run.state),
+    percent: importProgressPercent(run.done, run.total),
+    done: run.done,
+    total: run.total,
+    error: run.error,
+    result: run.result
+      ? {
+          created: listed(run.result.created),
+          updated: listed(run.result.updated),
+          unchanged: listed(run.result.unchanged),
+        }
+      : null,
+  };
+}
+export type ImportRunPage = ReturnType<typeof importRunPage>;

@@ -122,8 +122,9 @@ export const ROUTE_RULES = {
     pattern: "/admin/wsr-bulk-assignments",
     rule: bulkImport,
     nav: adminLink("adminLinks.identityBulkImport", "/admin/wsr-bulk-assignments"),
-    planned: true,
   },
+  identityBulkImportRun: { pattern: "/admin/wsr-bulk-assignments/:runId", rule: bulkImport },
+  identityBulkImportTemplate: { pattern: "/admin/wsr-bulk-assignments/template/:format", rule: bulkImport },
   organizationBulkImport: {
     pattern: "/admin/orgs-bulk-assignments",
     rule: bulkImport,

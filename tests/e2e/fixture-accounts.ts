@@ -98,3 +98,9 @@ export const SINGULARS = {
     location: "E2E Singular Off – Dubuque",
   },
 } as const;
+
+/** One bulk-import administrator per e2e project, at a location of their own (the users they import land there). */
+export const IMPORTERS = {
+  "js-on": { email: "importer-on@example.com", location: "E2E Import On – Ankeny" },
+  "js-off": { email: "importer-off@example.com", location: "E2E Import Off – Ankeny" },
+} as const;

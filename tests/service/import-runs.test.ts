@@ -79,6 +79,12 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
     ).toEqual({ kind: "wrongType" });
     const runId = await check(csvOf(people("checked.")));
     const run = await importRunOf(handle.db, adminId, runId);
+    // A name with control characters or a path is kept safe to show.
+    const odd = await checkImportFile(handle.db, adminId, "identities", {
+      name: "../a\u0000b.csv",
+      bytes: csvOf(people("checked.")),
+    });
+    expect(odd.kind === "checked" && (await importRunOf(handle.db, adminId, odd.runId))?.fileName).toBe("ab.csv");
     expect(run).toMatchObject({
       state: "checked",
       fileName: "people.csv",

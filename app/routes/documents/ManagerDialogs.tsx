@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/admin/Modal";
 import { ConfirmModal } from "~/admin/ModalParts";
 import { withSearchParam } from "~/shell/search-params";
-import { FileField } from "~/documents/components/FileField";
+import { DocumentFileField } from "~/documents/components/DocumentFileField";
 import { DetailsForm } from "./DetailsForm";
 import type { ActionReply } from "./action.server";
 
@@ -58,7 +58,7 @@ export function ManagerDialogs(props: {
             <input type="hidden" name="intent" value="replace" />
             <input type="hidden" name="id" value={replaceTarget.id} />
             <input type="hidden" name="returnTo" value={listPath} />
-            <FileField
+            <DocumentFileField
               errors={
                 actionData?.intent === "replace" && actionData.id === replaceTarget.id
                   ? (actionData.result.error?.file ?? undefined)

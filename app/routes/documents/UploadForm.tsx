@@ -7,7 +7,7 @@ import { documentSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { FormErrors } from "~/admin/EditorDialogs";
 import { DocumentDetailFields } from "~/documents/components/DocumentDetailFields";
-import { FileField } from "~/documents/components/FileField";
+import { DocumentFileField } from "~/documents/components/DocumentFileField";
 
 /** The managers' upload form: name, description, subject, brands, regions and one file. */
 export function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionResult<string[]>; returnTo: string }) {
@@ -47,7 +47,7 @@ export function UploadForm({ lastResult, returnTo }: { lastResult?: SubmissionRe
         <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="returnTo" value={returnTo} />
         <DocumentDetailFields fields={fields} />
-        <FileField id="upload-file" errors={fileErrors} />
+        <DocumentFileField id="upload-file" errors={fileErrors} />
         <div className="editor__actions">
           <button type="submit" className="button" disabled={submitting}>
             {t("adminDocuments.upload")}

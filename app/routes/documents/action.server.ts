@@ -13,7 +13,7 @@ import {
 import { fileStore } from "~/storage/file-store.server";
 import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
-import { isMultipart, parseUpload, type ParsedUpload } from "~/documents/upload.server";
+import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/documents/upload.server";
 import { documentDetailsSchema, documentSchema } from "~/documents/schema";
 import { readFormData } from "~/security/form-body.server";
 import { editorAction } from "~/admin/editor-action.server";
@@ -38,18 +38,6 @@ function saveDetails(request: Request, form: FormData) {
     conflictKey: "adminDocuments.conflict",
     reply: { intent: "edit" as const, id },
   });
-}
-
-const FILE_PROBLEMS = {
-  tooMany: "validations.oneFileOnly",
-  tooLarge: "validations.fileTooLarge",
-  invalidType: "validations.invalidFileType",
-} as const;
-
-/** Why the posted file cannot be taken, as a message key (none chosen, two files, too large). */
-function fileProblem(upload: ParsedUpload): string | null {
-  if (upload.problem) return FILE_PROBLEMS[upload.problem];
-  return upload.file ? null : "validations.required";
 }
 
 /**
@@ -78,7 +66,7 @@ export async function documentsAction({ request }: ActionFunctionArgs) {
     const id = recordIdOf(upload.fields.get("id"));
     if (id === null) throw new Response("Bad Request", { status: 400 });
     const submission = parseWithZod(upload.fields, { schema: documentSchema.pick({}) });
-    const problem = fileProblem(upload);
+    const problem = uploadProblemOf(upload);
     if (problem || !upload.file)
       return refuse({
         intent,
@@ -94,7 +82,7 @@ export async function documentsAction({ request }: ActionFunctionArgs) {
 
   if (intent !== "upload") throw new Response("Bad Request", { status: 400 });
   const submission = parseWithZod(upload.fields, { schema: documentSchema });
-  const problem = fileProblem(upload);
+  const problem = uploadProblemOf(upload);
   const invalid = (fileError: string | null) =>
     refuse({
       intent,
