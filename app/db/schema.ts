@@ -62,9 +62,15 @@ export const organizations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The organization's id in the maker's systems: a bulk import upserts by it (issue #17). */
+    externalId: text("external_id"),
+    address: text("address"),
     ...timestamps,
   },
-  (t) => [index("organizations_parent_idx").on(t.parentId)],
+  (t) => [
+    index("organizations_parent_idx").on(t.parentId),
+    uniqueIndex("organizations_external_id_idx").on(t.externalId),
+  ],
 );
 
 /** A localized name and description of a record, by locale (the English ones are the columns). */
@@ -792,7 +798,7 @@ export interface StoredImportReport {
 
 /** What an import did, row by row: the records created, updated and left unchanged. */
 export interface StoredImportResult {
-  created: { row: number; id: number; email: string }[];
-  updated: { row: number; id: number; email: string }[];
-  unchanged: { row: number; id: number; email: string }[];
+  created: { row: number; id: number; key: string }[];
+  updated: { row: number; id: number; key: string }[];
+  unchanged: { row: number; id: number; key: string }[];
 }

@@ -46,15 +46,58 @@ export const IDENTITY_EXAMPLE: Record<IdentityColumn, string> = {
   securityRoles: "DEALER_STAFF",
 };
 
-/** A header cell as a column name: case, spaces and punctuation do not matter ("E-mail" is email). */
-export function columnOf(header: string): string {
-  const key = header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-  const byKey = new Map(IDENTITY_COLUMNS.map((column) => [column.toLowerCase(), column]));
-  return byKey.get(key) ?? header.trim();
+/** A header cell as one of `columns`: case, spaces and punctuation do not matter ("E-mail" is email). */
+export function columnNamer(columns: readonly string[]): (header: string) => string {
+  const byKey = new Map(columns.map((column) => [column.toLowerCase(), column]));
+  return (header) =>
+    byKey.get(
+      header
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ""),
+    ) ?? header.trim();
 }
+
+/** A header cell as an identity column. */
+export const columnOf = columnNamer(IDENTITY_COLUMNS);
+
+/**
+ * The organization import's columns, in the template's order: the organization's id in the
+ * maker's systems (the import upserts by it), name, type (dealer or location), brand (1–5),
+ * region code, the parent dealer's organization id (a location's is required), address.
+ */
+export const ORGANIZATION_COLUMNS = [
+  "organizationId",
+  "name",
+  "type",
+  "brand",
+  "region",
+  "parentId",
+  "address",
+] as const;
+export type OrganizationColumn = (typeof ORGANIZATION_COLUMNS)[number];
+
+export const REQUIRED_ORGANIZATION_COLUMNS: readonly OrganizationColumn[] = [
+  "organizationId",
+  "name",
+  "type",
+  "brand",
+  "region",
+];
+
+/** The organization template's example row. */
+export const ORGANIZATION_EXAMPLE: Record<OrganizationColumn, string> = {
+  organizationId: "ORG-90001",
+  name: "Example Equipment – Springfield",
+  type: "location",
+  brand: "1",
+  region: "NA",
+  parentId: "ORG-90000",
+  address: "100 Main Street, Springfield, IL 62701, USA",
+};
+
+/** A header cell as an organization column. */
+export const organizationColumnOf = columnNamer(ORGANIZATION_COLUMNS);
 
 /** Several values in one cell ("12; 14", "A, B"): trimmed, empty ones dropped. */
 export function listCell(value: string | undefined): string[] {

@@ -31,8 +31,8 @@ export interface DryRunReport {
 }
 
 /** A file the parser could not read is reported as the spec's wrong type. */
-export type DryRunOutcome =
-  { kind: "report"; report: DryRunReport; valid: IdentityImportRow[] } | { kind: "unreadable" };
+export type DryRunOutcome<Row = IdentityImportRow> =
+  { kind: "report"; report: DryRunReport; valid: Row[] } | { kind: "unreadable" };
 
 /** Existing users are looked up this many e-mails at a time. */
 const LOOKUP_BATCH = 1000;
@@ -206,16 +206,17 @@ async function existingIdentities(
   return found;
 }
 
-/** What an import did, row by row: the users created, updated and left unchanged. */
+/** What an import did, row by row: the records created, updated and left unchanged. */
 export interface ImportResult {
-  created: ImportedUser[];
-  updated: ImportedUser[];
-  unchanged: ImportedUser[];
+  created: ImportedRecord[];
+  updated: ImportedRecord[];
+  unchanged: ImportedRecord[];
 }
-export interface ImportedUser {
+/** One imported row: its record's id and its key in the file (the e-mail, the organization id). */
+export interface ImportedRecord {
   row: number;
   id: number;
-  email: string;
+  key: string;
 }
 
 /**
@@ -246,7 +247,7 @@ export async function applyIdentityImport(
       const batch = rows.slice(start, start + size);
       const { problems, plans } = await classifyRows(tx, batch, context.ownLocationIds);
       if (problems.length > 0) throw new ImportConflictError(problems);
-      const imported = (plan: RowPlan, id: number) => ({ row: plan.row.row, email: plan.row.contact.email, id });
+      const imported = (plan: RowPlan, id: number) => ({ row: plan.row.row, key: plan.row.contact.email, id });
       const creates = plans.filter((plan) => plan.outcome === "create");
       const ids = await createUsers(
         tx,

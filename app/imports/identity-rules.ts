@@ -89,15 +89,22 @@ export function identityRowProblems(
 }
 
 /**
- * A second row with an e-mail already in the file (case-insensitive) is a problem naming the first;
- * `seen` remembers the addresses (lower case) and their rows.
+ * A second row with a key already in the file (an e-mail, an organization id; case-insensitive) is
+ * a problem naming the first; `seen` remembers the keys (lower case) and their rows.
  */
-export function duplicateInFile(seen: Map<string, number>, row: number, email: string): ImportProblem | null {
-  const key = email.trim().toLowerCase();
+export function duplicateInFile(
+  seen: Map<string, number>,
+  row: number,
+  value: string,
+  column = "email",
+): ImportProblem | null {
+  const key = value.trim().toLowerCase();
   if (!key) return null;
   const first = seen.get(key);
-  if (first !== undefined)
-    return { row, column: "email", message: "imports.errors.duplicateInFile", values: { row: first } };
+  if (first !== undefined) {
+    const message = column === "email" ? "imports.errors.duplicateInFile" : "imports.errors.duplicateIdInFile";
+    return { row, column, message, values: { row: first } };
+  }
   seen.set(key, row);
   return null;
 }

@@ -5,8 +5,16 @@ import { QUEUED_JOBS, sendJob } from "~/jobs/queue.server";
 import { safeFileName } from "~/documents/file-types";
 import { logger } from "~/logger.server";
 import type { ImportKind } from "./columns";
-import { importFileKind } from "./file-kind";
-import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "./identity-import.server";
+import { importFileKind, type ImportFileKind } from "./file-kind";
+import {
+  applyIdentityImport,
+  dryRunIdentityImport,
+  ImportConflictError,
+  type DryRunOutcome,
+} from "./identity-import.server";
+import type { IdentityImportRow } from "./identity-rules";
+import { applyOrganizationImport, dryRunOrganizationImport } from "./organization-import.server";
+import type { OrganizationImportRow } from "./organization-rules";
 import {
   IMPORT_HEARTBEAT_STALE_MS,
   importIsUnderWay,
@@ -15,6 +23,18 @@ import {
   keptReport,
   shownImportState,
 } from "./run-state";
+
+/** The dry run of a kind of import. */
+function dryRunOf(
+  kind: ImportKind,
+): (
+  database: Executor,
+  actorId: number,
+  fileType: ImportFileKind,
+  bytes: Uint8Array,
+) => Promise<DryRunOutcome<IdentityImportRow | OrganizationImportRow>> {
+  return kind === "identities" ? dryRunIdentityImport : dryRunOrganizationImport;
+}
 
 /** An upload checked: the run that keeps its report, or the spec's wrong type. */
 export type CheckOutcome = { kind: "checked"; runId: number } | { kind: "wrongType" };
@@ -31,7 +51,7 @@ export async function checkImportFile(
 ): Promise<CheckOutcome> {
   const fileType = importFileKind(upload.bytes.subarray(0, 4096));
   if (!fileType) return { kind: "wrongType" };
-  const outcome = await dryRunIdentityImport(database, actorId, fileType, upload.bytes);
+  const outcome = await dryRunOf(kind)(database, actorId, fileType, upload.bytes);
   if (outcome.kind === "unreadable") return { kind: "wrongType" };
   const [run] = await database
     .insert(importRuns)
@@ -145,7 +165,13 @@ export async function runImportJob(
       .set({ state: "failed", error, finishedAt: now(), ...(report ? { report } : {}) })
       .where(eq(importRuns.id, runId));
   try {
-    const checked = await dryRunIdentityImport(database, run.actorId, run.fileType, run.file ?? new Uint8Array());
+    const onProgress =
+      handle.kind === "postgres"
+        ? async (done: number, total: number) => {
+            await database.update(importRuns).set({ done, total, heartbeatAt: now() }).where(eq(importRuns.id, runId));
+          }
+        : undefined;
+    const checked = await dryRunOf(run.kind)(database, run.actorId, run.fileType, run.file ?? new Uint8Array());
     if (checked.kind === "unreadable" || checked.report.problems.length > 0) {
       await fail(
         "imports.errors.changedSinceCheck",
@@ -153,19 +179,17 @@ export async function runImportJob(
       );
       return { imported: 0 };
     }
-    const result = await applyIdentityImport(database, run.actorId, checked.valid, {
-      publicUrl: options.publicUrl,
-      now: now(),
-      onProgress:
-        handle.kind === "postgres"
-          ? async (done, total) => {
-              await database
-                .update(importRuns)
-                .set({ done, total, heartbeatAt: now() })
-                .where(eq(importRuns.id, runId));
-            }
-          : undefined,
-    });
+    const result =
+      run.kind === "identities"
+        ? await applyIdentityImport(database, run.actorId, checked.valid as IdentityImportRow[], {
+            publicUrl: options.publicUrl,
+            now: now(),
+            onProgress,
+          })
+        : await applyOrganizationImport(database, run.actorId, checked.valid as OrganizationImportRow[], {
+            now: now(),
+            onProgress,
+          });
     const imported = result.created.length + result.updated.length + result.unchanged.length;
     await database
       .update(importRuns)
@@ -219,6 +243,7 @@ export function importRunPage(run: ImportRunView) {
   });
   return {
     id: run.id,
+    kind: run.kind,
     fileName: run.fileName,
     state: run.state,
     report: run.report,

@@ -1,5 +1,5 @@
 import { hash } from "@node-rs/argon2";
-import { sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   announcementReads,
@@ -340,6 +340,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedHistory(database);
     await seedDirectory(database);
     await seedSecurityReviews(database);
+    await seedOrganizationIds(database);
     return false;
   }
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -412,5 +413,14 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedHistory(database);
   await seedDirectory(database);
   await seedSecurityReviews(database);
+  await seedOrganizationIds(database);
   return true;
+}
+
+/** The demo organizations' ids in the maker's systems (ORG-00001 …), so an import can name them as parents. */
+async function seedOrganizationIds(database: Database): Promise<void> {
+  await database
+    .update(organizations)
+    .set({ externalId: sql`'ORG-' || lpad(${organizations.id}::text, 5, '0')` })
+    .where(isNull(organizations.externalId));
 }

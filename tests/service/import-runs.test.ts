@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, importRuns, organizations } from "~/db/schema";
-import { IDENTITY_COLUMNS } from "~/imports/columns";
+import { IDENTITY_COLUMNS, ORGANIZATION_COLUMNS } from "~/imports/columns";
 import {
   checkImportFile,
   failInterruptedImports,
@@ -107,7 +107,7 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
     expect(await runImportJob(handle, runId, { publicUrl: "https://portal.example.com" })).toEqual({ imported: 3 });
     const done = await importRunOf(handle.db, adminId, runId);
     expect(done).toMatchObject({ state: "done", done: 3, total: 3, error: null });
-    expect(done?.result?.created.map((user) => [user.row, user.email])).toEqual([
+    expect(done?.result?.created.map((user) => [user.row, user.key])).toEqual([
       [2, "queued.0@example.com"],
       [3, "queued.1@example.com"],
       [4, "queued.2@example.com"],
@@ -125,6 +125,25 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
       unchanged: 3,
     });
     expect(await startImportRun(handle.db, adminId, again)).toBe("refused");
+  });
+
+  it("issue #17 §2 an organization file runs through the same check, job and result", async () => {
+    const header = ORGANIZATION_COLUMNS.join(",");
+    const bytes = new TextEncoder().encode(`${header}\nRUN-D1,Run Dealer,dealer,1,NA,,\n`);
+    const outcome = await checkImportFile(handle.db, adminId, "organizations", { name: "orgs.csv", bytes });
+    if (outcome.kind !== "checked") throw new Error("wrong type");
+    expect((await importRunOf(handle.db, adminId, outcome.runId))?.report).toMatchObject({
+      create: 1,
+      problemCount: 0,
+    });
+    expect(await startImportRun(handle.db, adminId, outcome.runId)).toBe("queued");
+    expect(await runImportJob(handle, outcome.runId, { publicUrl: "https://portal.example.com" })).toEqual({
+      imported: 1,
+    });
+    const done = await importRunOf(handle.db, adminId, outcome.runId);
+    expect(done?.result?.created.map((record) => record.key)).toEqual(["RUN-D1"]);
+    const [created] = await handle.db.select().from(organizations).where(eq(organizations.externalId, "RUN-D1"));
+    expect(created).toMatchObject({ name: "Run Dealer", type: "dealer", id: done?.result?.created[0].id });
   });
 
   it("issue #17 §2 a file with problems cannot be imported", async () => {

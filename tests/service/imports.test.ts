@@ -128,8 +128,8 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
 
   it("issue #17 §2 applies the valid rows: creates with roles and a verification e-mail, updates, audits; a re-run changes nothing", async () => {
     const result = await apply(csvOf(rows()));
-    expect(result.created.map((u) => [u.row, u.email])).toEqual([[2, "newcomer.import@example.com"]]);
-    expect(result.updated.map((u) => u.email)).toEqual(["dealer@example.com"]);
+    expect(result.created.map((u) => [u.row, u.key])).toEqual([[2, "newcomer.import@example.com"]]);
+    expect(result.updated.map((u) => u.key)).toEqual(["dealer@example.com"]);
     expect(result.unchanged.map((u) => u.row)).toEqual([3]);
     const created = result.created[0].id;
     const held = await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, created));

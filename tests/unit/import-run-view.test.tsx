@@ -10,6 +10,7 @@ const translator = registerTranslations("test:en", "en", en);
 const report = { rows: 4, create: 3, update: 1, unchanged: 0, problemCount: 0, problems: [] };
 const run = (changes: Partial<ImportRunPage>): ImportRunPage => ({
   id: 7,
+  kind: "identities",
   fileName: "people.csv",
   state: "checked",
   report,
@@ -47,7 +48,7 @@ describe("issue #17 §2 the import's page", () => {
         state: "done",
         mayStart: false,
         result: {
-          created: { count: 1, users: [{ row: 2, id: 41, email: "a@example.com" }] },
+          created: { count: 1, users: [{ row: 2, id: 41, key: "a@example.com" }] },
           updated: { count: 0, users: [] },
           unchanged: { count: 0, users: [] },
         },

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Table } from "~/admin/DataTable";
 import type { StoredImportReport } from "~/db/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
+import type { ImportKind } from "../columns";
 import type { ImportRunPage } from "../import-runs.server";
 
 /** How often a page of an import under way asks for news. */
@@ -37,7 +38,11 @@ export function ImportRunView({
           {t(run.error)}
         </p>
       )}
-      {run.result ? <ImportResult result={run.result} /> : !run.underWay && <ImportReport report={run.report} />}
+      {run.result ? (
+        <ImportResult kind={run.kind} result={run.result} />
+      ) : (
+        !run.underWay && <ImportReport report={run.report} />
+      )}
       {run.mayStart && <StartImport again={run.state === "failed"} />}
       <p>
         <Link to={uploadPath}>{t("imports.uploadAnother")}</Link>
@@ -136,7 +141,12 @@ function ImportProgress({ run }: { run: ImportRunPage }) {
   );
 }
 
-function ImportResult({ result }: { result: NonNullable<ImportRunPage["result"]> }) {
+/** Where an imported record is seen: the user's page, or the organization's audit history. */
+function recordHref(kind: ImportKind, id: number): string {
+  return kind === "identities" ? `/admin/users/${id}/view` : `/admin/audit/organizations?q=${id}`;
+}
+
+function ImportResult({ kind, result }: { kind: ImportKind; result: NonNullable<ImportRunPage["result"]> }) {
   const { t } = useTranslation();
   const lists = [
     ["created", result.created],
@@ -160,14 +170,14 @@ function ImportResult({ result }: { result: NonNullable<ImportRunPage["result"]>
             <h3 id={`import-result-${key}`}>{t(`imports.result.${key}`, { count: list.count })}</h3>
             <Table
               rows={list.users}
-              rowKey={(user) => user.id}
+              rowKey={(record) => record.id}
               rowTestId={`import-${key}`}
               columns={[
-                { key: "row", label: t("imports.report.row"), render: (user) => user.row },
+                { key: "row", label: t("imports.report.row"), render: (record) => record.row },
                 {
-                  key: "email",
-                  label: t("imports.result.email"),
-                  render: (user) => <Link to={`/admin/users/${user.id}/view`}>{user.email}</Link>,
+                  key: "record",
+                  label: kind === "identities" ? t("imports.result.email") : t("imports.result.organizationId"),
+                  render: (record) => <Link to={recordHref(kind, record.id)}>{record.key}</Link>,
                 },
               ]}
             />

@@ -1,0 +1,162 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { auditLog, organizations } from "~/db/schema";
+import { ORGANIZATION_COLUMNS } from "~/imports/columns";
+import { ImportConflictError } from "~/imports/identity-import.server";
+import { applyOrganizationImport, dryRunOrganizationImport } from "~/imports/organization-import.server";
+import { seedDemo } from "~/seed/seed";
+import { BACKENDS, identityIdOf } from "./backends";
+
+type Row = Partial<Record<(typeof ORGANIZATION_COLUMNS)[number], string>>;
+
+function csvOf(rows: Row[]): Uint8Array {
+  const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  const lines = [
+    ORGANIZATION_COLUMNS.join(","),
+    ...rows.map((row) => ORGANIZATION_COLUMNS.map((c) => cell(row[c] ?? "")).join(",")),
+  ];
+  return new TextEncoder().encode(lines.join("\r\n") + "\r\n");
+}
+
+describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let adminId: number;
+  let haldenDealer: string;
+  let prairieDealer: string;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    await handle.migrate();
+    await seedDemo(handle.db);
+    adminId = await identityIdOf(handle.db, "admin@example.com");
+    const externalIdOf = async (brandId: number) =>
+      (
+        await handle.db
+          .select({ externalId: organizations.externalId })
+          .from(organizations)
+          .where(and(eq(organizations.brandId, brandId), eq(organizations.type, "dealer")))
+      )[0].externalId!;
+    haldenDealer = await externalIdOf(3);
+    prairieDealer = await externalIdOf(1);
+  });
+  afterAll(async () => handle?.close());
+
+  const dealer: Row = { organizationId: "IMP-D1", name: "Import Dealer", type: "dealer", brand: "1", region: "NA" };
+  const good = (): Row[] => [
+    // The location names its dealer, which comes later in the file.
+    {
+      organizationId: "IMP-L1",
+      name: "Import Dealer – Ames",
+      type: "location",
+      brand: "1",
+      region: "NA",
+      parentId: "IMP-D1",
+      address: "1 Main St, Ames",
+    },
+    dealer,
+    {
+      organizationId: "IMP-L2",
+      name: "Prairie – New branch",
+      type: "location",
+      brand: "1",
+      region: "na",
+      parentId: prairieDealer,
+    },
+  ];
+
+  it("issue #17 §1 the dry run reports each row's problems by column and counts what the valid rows would do", async () => {
+    const outcome = await dryRunOrganizationImport(
+      handle.db,
+      adminId,
+      "csv",
+      csvOf([
+        ...good(),
+        { organizationId: "bad id!", name: "", type: "shop", brand: "9", region: "XX" },
+        { organizationId: "IMP-L3", name: "No parent", type: "location", brand: "3", region: "EMEA" },
+        { organizationId: "IMP-L4", name: "Self", type: "location", brand: "1", region: "NA", parentId: "imp-l4" },
+        { ...dealer, name: "Twice" },
+        { organizationId: "IMP-L5", name: "Orphan", type: "location", brand: "1", region: "NA", parentId: "NOPE-1" },
+        { organizationId: haldenDealer, name: "Not mine", type: "dealer", brand: "1", region: "NA" },
+      ]),
+    );
+    if (outcome.kind !== "report") throw new Error("unreadable");
+    expect(
+      outcome.report.problems.map((p) => [p.row, p.column, p.message, p.values?.value ?? p.values?.row ?? null]),
+    ).toEqual([
+      [5, "organizationId", "imports.errors.organizationId", null],
+      [5, "name", "validations.required", null],
+      [5, "type", "imports.errors.organizationType", "shop"],
+      [5, "brand", "imports.errors.unknownBrand", "9"],
+      [5, "region", "imports.errors.unknownRegion", "XX"],
+      [6, "brand", "imports.errors.brandNotYours", "3"],
+      [6, "parentId", "imports.errors.parentRequired", null],
+      [7, "parentId", "imports.errors.parentItself", null],
+      [8, "organizationId", "imports.errors.duplicateIdInFile", 3],
+      [9, "parentId", "imports.errors.unknownParent", "NOPE-1"],
+      [10, "organizationId", "imports.errors.organizationElsewhere", null],
+    ]);
+    expect(outcome.report).toMatchObject({ rows: 9, create: 3, update: 0, unchanged: 0 });
+  });
+
+  it("issue #17 §2 applies in one transaction: creates with parents from the file or the database, audits on the organization; a re-run changes nothing; a change updates", async () => {
+    const dry = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(good()));
+    if (dry.kind !== "report") throw new Error("unreadable");
+    const result = await applyOrganizationImport(handle.db, adminId, dry.valid);
+    expect(result.created.map((r) => [r.row, r.key])).toEqual([
+      [2, "IMP-L1"],
+      [3, "IMP-D1"],
+      [4, "IMP-L2"],
+    ]);
+    const byExternal = async (id: string) =>
+      (await handle.db.select().from(organizations).where(eq(organizations.externalId, id)))[0];
+    const [ames, importDealer, branch, prairie] = await Promise.all(
+      ["IMP-L1", "IMP-D1", "IMP-L2", prairieDealer].map(byExternal),
+    );
+    expect(ames).toMatchObject({
+      type: "location",
+      parentId: importDealer.id,
+      address: "1 Main St, Ames",
+      regionCode: "NA",
+    });
+    expect(branch.parentId).toBe(prairie.id);
+    const audited = await handle.db
+      .select({ field: auditLog.field, newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "organization"), eq(auditLog.entityId, String(ames.id))));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { field: "name", newValue: "Import Dealer – Ames" },
+        { field: "parent", newValue: "IMP-D1" },
+      ]),
+    );
+
+    const again = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(good()));
+    expect(again.kind === "report" && again.report).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, problems: [] });
+
+    const renamed = good().map((row) =>
+      row.organizationId === "IMP-L2" ? { ...row, name: "Prairie – Renamed" } : row,
+    );
+    const changed = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(renamed));
+    if (changed.kind !== "report") throw new Error("unreadable");
+    expect(changed.report).toMatchObject({ create: 0, update: 1, unchanged: 2 });
+    const updated = await applyOrganizationImport(handle.db, adminId, changed.valid);
+    expect(updated.updated.map((r) => r.key)).toEqual(["IMP-L2"]);
+    expect((await byExternal("IMP-L2")).name).toBe("Prairie – Renamed");
+  });
+
+  it("issue #17 §2 all or nothing: a row that became another brand's organization meanwhile fails the import and writes nothing", async () => {
+    const rows: Row[] = [
+      { organizationId: "LATE-D1", name: "Late dealer", type: "dealer", brand: "1", region: "NA" },
+      { organizationId: "LATE-D2", name: "Late dealer 2", type: "dealer", brand: "1", region: "NA" },
+    ];
+    const dry = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(rows));
+    if (dry.kind !== "report") throw new Error("unreadable");
+    expect(dry.report.create).toBe(2);
+    await handle.db
+      .insert(organizations)
+      .values({ externalId: "LATE-D2", name: "Taken", type: "dealer", brandId: 3, regionCode: "EMEA" });
+    await expect(applyOrganizationImport(handle.db, adminId, dry.valid)).rejects.toBeInstanceOf(ImportConflictError);
+    expect(await handle.db.select().from(organizations).where(eq(organizations.externalId, "LATE-D1"))).toEqual([]);
+  });
+});
