@@ -28,7 +28,7 @@ export interface AuditRow {
 
 /**
  * The entries an administrator may read: of the users they manage now (SPEC §6: users of their own
- * locations), or of their own locations and those locations' dealers.
+ * locations), or of their own locations and those locations' dealers, and the organization changes they made.
  */
 function scope(view: AuditView, actorId: number): SQL {
   const mine = sql`select mine.organization_id from ${roleAssignments} mine where mine.identity_id = ${actorId}`;
@@ -37,10 +37,11 @@ function scope(view: AuditView, actorId: number): SQL {
       select ra.identity_id::text from ${roleAssignments} ra where ra.organization_id in (${mine})
     )`;
   }
-  return sql`${a.entityId} in (
+  // Their own changes too: the organizations a bulk import created hold nobody yet.
+  return sql`(${a.entityId} in (
     select o.id::text from ${organizations} o where o.id in (${mine})
       or o.id in (select l.parent_id from ${organizations} l where l.id in (${mine}))
-  )`;
+  ) or ${a.changedBy} = ${actorId})`;
 }
 
 function subjectName(view: AuditView): SQL<string | null> {

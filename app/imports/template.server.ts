@@ -2,9 +2,15 @@ import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { inArray } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { securityRoles } from "~/db/schema";
+import { brands, regions, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
-import { IDENTITY_COLUMNS, IDENTITY_EXAMPLE, type IdentityColumn } from "./columns";
+import {
+  IDENTITY_COLUMNS,
+  IDENTITY_EXAMPLE,
+  ORGANIZATION_COLUMNS,
+  ORGANIZATION_EXAMPLE,
+  type IdentityColumn,
+} from "./columns";
 
 export type TemplateFormat = "csv" | "xlsx";
 
@@ -49,13 +55,7 @@ export async function identityTemplate(
 ): Promise<{ body: Uint8Array; contentType: string; fileName: string }> {
   const example = templateExample(choices);
   const rows = [[...IDENTITY_COLUMNS], IDENTITY_COLUMNS.map((column) => example[column])];
-  if (format === "csv") {
-    return {
-      body: new TextEncoder().encode(`\uFEFF${stringify(rows, { record_delimiter: "\r\n" })}`),
-      contentType: "text/csv; charset=utf-8",
-      fileName: "identity-import-template.csv",
-    };
-  }
+  if (format === "csv") return csvTemplate(rows, "identity-import-template.csv");
   const workbook = new ExcelJS.Workbook();
   const users = workbook.addWorksheet("Users");
   for (const row of rows) users.addRow(row);
@@ -66,9 +66,43 @@ export async function identityTemplate(
   const roles = workbook.addWorksheet("Security roles");
   roles.addRow(["securityRole", "displayName"]);
   for (const role of choices.roles) roles.addRow([role.name, role.displayName]);
+  return xlsxTemplate(workbook, "identity-import-template.xlsx");
+}
+
+/** The organization import's template: the columns, an example row; the workbook adds brands and regions. */
+export async function organizationTemplate(
+  database: Executor,
+  format: TemplateFormat,
+): Promise<{ body: Uint8Array; contentType: string; fileName: string }> {
+  const rows = [[...ORGANIZATION_COLUMNS], ORGANIZATION_COLUMNS.map((column) => ORGANIZATION_EXAMPLE[column])];
+  if (format === "csv") return csvTemplate(rows, "organization-import-template.csv");
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Organizations");
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  const brandSheet = workbook.addWorksheet("Brands");
+  brandSheet.addRow(["brand", "name"]);
+  for (const brand of await database.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id))
+    brandSheet.addRow([brand.id, brand.name]);
+  const regionSheet = workbook.addWorksheet("Regions");
+  regionSheet.addRow(["region", "name"]);
+  for (const region of await database.select().from(regions).orderBy(regions.code))
+    regionSheet.addRow([region.code, region.name]);
+  return xlsxTemplate(workbook, "organization-import-template.xlsx");
+}
+
+function csvTemplate(rows: string[][], fileName: string) {
+  return {
+    body: new TextEncoder().encode(`\uFEFF${stringify(rows, { record_delimiter: "\r\n" })}`),
+    contentType: "text/csv; charset=utf-8",
+    fileName,
+  };
+}
+
+async function xlsxTemplate(workbook: ExcelJS.Workbook, fileName: string) {
   return {
     body: new Uint8Array(await workbook.xlsx.writeBuffer()),
     contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    fileName: "identity-import-template.xlsx",
+    fileName,
   };
 }

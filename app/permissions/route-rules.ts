@@ -129,8 +129,9 @@ export const ROUTE_RULES = {
     pattern: "/admin/orgs-bulk-assignments",
     rule: bulkImport,
     nav: adminLink("adminLinks.organizationBulkImport", "/admin/orgs-bulk-assignments"),
-    planned: true,
   },
+  organizationBulkImportRun: { pattern: "/admin/orgs-bulk-assignments/:runId", rule: bulkImport },
+  organizationBulkImportTemplate: { pattern: "/admin/orgs-bulk-assignments/template/:format", rule: bulkImport },
   integrationErrors: {
     pattern: "/admin/integration-errors",
     rule: { all: [F.integrationStatusRead] },

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { E2E_MAIL_DIR } from "../../playwright.config";
-import { IDENTITY_COLUMNS } from "../../app/imports/columns";
+import { IDENTITY_COLUMNS, ORGANIZATION_COLUMNS } from "../../app/imports/columns";
 import { mailsTo, verificationLinkIn } from "../support/mail-sink";
 import { IMPORTERS } from "./fixture-accounts";
 import { ready, signIn, signInShared } from "./helpers";
@@ -175,5 +175,59 @@ test.describe("issue #17: bulk import of identities (WSR Bulk Assignment)", () =
       await page.goto(path);
       await expect(page).toHaveURL(/\/access-denied/);
     }
+  });
+});
+
+test.describe("issue #17: bulk import of organizations", () => {
+  const ORGS = "/admin/orgs-bulk-assignments";
+
+  test("a file of a dealer and its location imports as a job; errors are shown by row; the organization audit shows the new ones", async ({
+    page,
+  }) => {
+    await signInShared(page, importer().email, ORGS);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organization bulk assignment");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download the CSV template" }).click();
+    const [header] = parse(await readFile(await (await download).path(), "utf8"), { bom: true }) as string[][];
+    expect(header).toEqual([...ORGANIZATION_COLUMNS]);
+
+    const suffix = test.info().project.name.toUpperCase();
+    const cells = (row: string[]) => row.map((cell) => `"${cell}"`).join(",");
+    const file = (rows: string[][]) => ({
+      name: "organizations.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([ORGANIZATION_COLUMNS.join(","), ...rows.map(cells)].join("\n")),
+    });
+    const location = [
+      `E2E-L-${suffix}`,
+      `Imported Location ${suffix}`,
+      "location",
+      "1",
+      "NA",
+      `E2E-D-${suffix}`,
+      "1 Main St",
+    ];
+    const dealer = [`E2E-D-${suffix}`, `Imported Dealer ${suffix}`, "dealer", "1", "NA", "", ""];
+
+    await upload(page, [file([location, [...dealer.slice(0, 3), "3", "NA", "", ""]])]);
+    // The dealer's row is refused, so the location's parent is not a dealer of the file either.
+    await expect(page.getByTestId("import-problem")).toHaveText([
+      new RegExp(
+        `^2\\s*parentId\\s*Parent E2E-D-${suffix} is neither a dealer in this file nor an existing dealer\\.$`,
+      ),
+      /^3\s*brand\s*Brand 3 is not one of your brands\.$/,
+    ]);
+    await expect(page.getByRole("button", { name: "Import" })).toHaveCount(0);
+
+    await page.goto(ORGS);
+    await upload(page, [file([location, dealer])]);
+    await expect(page.getByText("2 rows: 2 to create, 0 to update, 0 unchanged.")).toBeVisible();
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByText("Import complete: 2 created, 0 updated, 0 unchanged.")).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByRole("link", { name: `E2E-L-${suffix}` }).click();
+    await expect(page).toHaveURL(/\/admin\/audit\/organizations\?q=\d+/);
+    await expect(page.locator("table.data-table")).toContainText(`Imported Location ${suffix}`);
   });
 });

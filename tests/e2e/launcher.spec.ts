@@ -51,8 +51,14 @@ test.describe("My applications launcher", () => {
       "/admin/permission-sets",
     );
     await expect(tools.getByRole("link", { name: "User audit log" })).toHaveAttribute("href", "/admin/audit/users");
-    // Screens still to come are not linked (issue #11 §3).
-    await expect(tools.getByRole("link", { name: "WSR Bulk Assignment" })).toHaveCount(0);
+    await expect(tools.getByRole("link", { name: "WSR Bulk Assignment" })).toHaveAttribute(
+      "href",
+      "/admin/wsr-bulk-assignments",
+    );
+    await expect(tools.getByRole("link", { name: "Organization bulk assignment" })).toHaveAttribute(
+      "href",
+      "/admin/orgs-bulk-assignments",
+    );
   });
 
   test("the third brand's user sees Halden applications on the Halden address", async ({ page }) => {

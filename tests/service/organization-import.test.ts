@@ -132,7 +132,13 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
     );
 
     const again = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(good()));
-    expect(again.kind === "report" && again.report).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, problems: [] });
+    expect(again.kind === "report" && again.report).toEqual({
+      rows: 3,
+      create: 0,
+      update: 0,
+      unchanged: 3,
+      problems: [],
+    });
 
     const renamed = good().map((row) =>
       row.organizationId === "IMP-L2" ? { ...row, name: "Prairie – Renamed" } : row,

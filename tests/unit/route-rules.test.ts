@@ -128,6 +128,7 @@ describe("issue #11 §3: menus come from the route table; a screen that does not
       "/admin/audit/users",
       "/admin/audit/organizations",
       "/admin/wsr-bulk-assignments",
+      "/admin/orgs-bulk-assignments",
     ];
     // The integration error report is in the Admin menu only (not a launcher tile).
     expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual([...built, "/admin/integration-errors"]);

@@ -1,0 +1,78 @@
+import { data, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { db } from "~/db/client.server";
+import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/documents/upload.server";
+import { recordIdOf } from "~/navigation/id-param";
+import { readFormData } from "~/security/form-body.server";
+import { checkImportFile, importRunOf, importRunPage, recentImportRuns, startImportRun } from "./import-runs.server";
+import { importRunFormSchema } from "./schema";
+import type { ImportScreen } from "./screens";
+import { identityImportChoices, identityTemplate, organizationTemplate } from "./template.server";
+
+/*
+ * The two import screens' loaders and actions; the routes check access first and pass the acting
+ * administrator's id.
+ */
+
+/** The upload screen: the administrator's latest runs of the kind. */
+export async function importScreenData(actorId: number, screen: ImportScreen) {
+  const runs = await recentImportRuns(db(), actorId, screen.kind);
+  return { runs: runs.map(({ id, fileName, state, createdAt }) => ({ id, fileName, state, createdAt })) };
+}
+
+/** One file is checked (the dry run) and kept as a run; its page shows the report. Bad uploads change nothing. */
+export async function importUpload(request: Request, actorId: number, screen: ImportScreen) {
+  if (!isMultipart(request)) throw new Response("Unsupported Media Type", { status: 415 });
+  const upload = await parseUpload(request);
+  const problem = uploadProblemOf(upload);
+  if (problem || !upload.file) return data({ fileError: problem ?? "validations.required" }, { status: 400 });
+  const outcome = await checkImportFile(db(), actorId, screen.kind, {
+    name: upload.file.fileName,
+    bytes: upload.file.bytes,
+  });
+  if (outcome.kind === "wrongType") return data({ fileError: FILE_PROBLEMS.invalidType }, { status: 400 });
+  return redirect(`${screen.base}/${outcome.runId}`);
+}
+
+function runIdOf(raw: string | undefined): number {
+  const id = recordIdOf(raw);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+/** One of the administrator's runs of the kind: its report, progress or result. */
+export async function importRunData(actorId: number, screen: ImportScreen, rawId: string | undefined) {
+  const run = await importRunOf(db(), actorId, runIdOf(rawId));
+  if (!run || run.kind !== screen.kind) throw new Response("Not Found", { status: 404 });
+  return { run: importRunPage(run) };
+}
+
+/** Import (or Run again): queued on the job runner, then the run's page shows its progress. */
+export async function importStart(request: Request, actorId: number, screen: ImportScreen, rawId: string | undefined) {
+  const runId = runIdOf(rawId);
+  const submission = parseWithZod(await readFormData(request), { schema: importRunFormSchema });
+  if (submission.status !== "success") return data({ error: "validations.formError" }, { status: 400 });
+  const run = await importRunOf(db(), actorId, runId);
+  if (!run || run.kind !== screen.kind) throw new Response("Not Found", { status: 404 });
+  const outcome = await startImportRun(db(), actorId, runId);
+  if (outcome === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome === "refused") return data({ error: "imports.errors.cannotStart" }, { status: 409 });
+  if (outcome === "unavailable") return data({ error: "imports.errors.runnerUnavailable" }, { status: 503 });
+  return redirect(`${screen.base}/${runId}`);
+}
+
+/** The kind's template, CSV or XLSX, as a download. */
+export async function importTemplate(actorId: number, screen: ImportScreen, format: string | undefined) {
+  if (format !== "csv" && format !== "xlsx") throw new Response("Not Found", { status: 404 });
+  const template =
+    screen.kind === "identities"
+      ? await identityTemplate(format, await identityImportChoices(db(), actorId))
+      : await organizationTemplate(db(), format);
+  return new Response(Buffer.from(template.body), {
+    headers: {
+      "Content-Type": template.contentType,
+      "Content-Disposition": `attachment; filename="${template.fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
