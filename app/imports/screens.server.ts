@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { db } from "~/db/client.server";
 import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/documents/upload.server";
-import { recordIdOf } from "~/navigation/id-param";
+import { requiredIdParam } from "~/navigation/id-param";
 import { readFormData } from "~/security/form-body.server";
 import { checkImportFile, importRunOf, importRunPage, recentImportRuns, startImportRun } from "./import-runs.server";
 import { importRunFormSchema } from "./schema";
@@ -34,22 +34,16 @@ export async function importUpload(request: Request, actorId: number, screen: Im
   return redirect(`${screen.base}/${outcome.runId}`);
 }
 
-function runIdOf(raw: string | undefined): number {
-  const id = recordIdOf(raw);
-  if (id === null) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 /** One of the administrator's runs of the kind: its report, progress or result. */
 export async function importRunData(actorId: number, screen: ImportScreen, rawId: string | undefined) {
-  const run = await importRunOf(db(), actorId, runIdOf(rawId));
+  const run = await importRunOf(db(), actorId, requiredIdParam(rawId));
   if (!run || run.kind !== screen.kind) throw new Response("Not Found", { status: 404 });
   return { run: importRunPage(run) };
 }
 
 /** Import (or Run again): queued on the job runner, then the run's page shows its progress. */
 export async function importStart(request: Request, actorId: number, screen: ImportScreen, rawId: string | undefined) {
-  const runId = runIdOf(rawId);
+  const runId = requiredIdParam(rawId);
   const submission = parseWithZod(await readFormData(request), { schema: importRunFormSchema });
   if (submission.status !== "success") return data({ error: "validations.formError" }, { status: 400 });
   const run = await importRunOf(db(), actorId, runId);
