@@ -9,6 +9,12 @@ import { parseIntegrationTargets, type IntegrationTarget } from "./integrations/
  * A bad value stops the start with one line that names the variable.
  */
 const optionalUrl = z.url().optional();
+/** A footer link (SPEC §2): an http(s) address in which `{brand}` stands for the theme brand's id. */
+const footerLink = (fallback: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s"<>]+$/, "must be an http(s) address ({brand} stands for the brand's id)")
+    .default(fallback);
 
 export const configSchema = z.object({
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -39,6 +45,11 @@ export const configSchema = z.object({
     .default("PartnerPortalService,PartnerPortalSales"),
   IDP_DASHBOARD_URL: optionalUrl,
   ACCOUNT_SECURITY_URL: z.url().default("https://id.example.com/account/security"),
+  FOOTER_CONTACT_URL: footerLink("https://www.example.com/contact"),
+  FOOTER_PRIVACY_URL: footerLink("https://www.example.com/privacy"),
+  FOOTER_TERMS_URL: footerLink("https://www.example.com/terms"),
+  /** Shown only in the third brand's theme. */
+  FOOTER_TRADE_EXPORT_URL: footerLink("https://www.example.com/trade-export"),
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ALLOW_INSECURE_HTTP: z.enum(["true", "false"]).default("false"),

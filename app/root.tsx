@@ -1,6 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type LinksFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -25,6 +24,7 @@ import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/shell/use-shell";
 import type { ShellData } from "~/shell/shell-data.server";
 import { ERROR_REFERENCE_ELEMENT_ID, useErrorReference } from "~/shell/error-reference";
+import { errorContentOf } from "~/shell/error-content";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
@@ -103,13 +103,24 @@ function HydrationMarker() {
   return null;
 }
 
-function PendingIndicator() {
+/**
+ * The loading overlay of SPEC §2 as a bar across the top: while routing it runs and says "Loading";
+ * on an error page it stays in the error colour and says what went wrong (a status screen readers
+ * announce).
+ */
+function PendingIndicator({ failure }: { failure?: string }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy = navigation.state !== "idle";
+  const state = busy ? "loading" : failure ? "failed" : "idle";
   return (
-    <div className={busy ? "loading-bar loading-bar--active" : "loading-bar"} role="status" aria-live="polite">
-      {busy ? <span className="visually-hidden">{t("app.loading")}</span> : null}
+    <div
+      className={state === "idle" ? "loading-bar" : `loading-bar loading-bar--${busy ? "active" : "failed"}`}
+      role="status"
+      aria-live="polite"
+      data-state={state}
+    >
+      {state !== "idle" && <span className="visually-hidden">{busy ? t("app.loading") : failure}</span>}
     </div>
   );
 }
@@ -140,7 +151,7 @@ export default function App() {
  * The shell around every page of a known user — pages, "Page not found", "Access denied" and
  * error pages alike (SPEC §2: the top bar and footer show once the user is known).
  */
-function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode }) {
+function ShellFrame({ shell, children, failure }: { shell: ShellData; children: ReactNode; failure?: string }) {
   const location = useLocation();
   const { t } = useTranslation();
   const params = new URLSearchParams(location.search);
@@ -150,7 +161,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
       <a href="#main" className="skip-link">
         {t("app.skipToContent")}
       </a>
-      <PendingIndicator />
+      <PendingIndicator failure={failure} />
       <StorageMirror theme={shell.theme} locale={shell.locale} />
       <PwaStatus locale={shell.locale} theme={shell.theme} />
       {shell.user && (
@@ -168,8 +179,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
         locale={shell.locale}
         year={shell.year}
         companyName={shell.companyName}
-        theme={shell.theme}
-        showDevLinks={Boolean(shell.user?.showDevLinks)}
+        links={shell.user?.footerLinks ?? null}
       />
       {shell.user && (
         <SessionTimeoutWarning
@@ -188,6 +198,7 @@ function ShellFrame({ shell, children }: { shell: ShellData; children: ReactNode
             returnTo: location.pathname + location.search,
             closable: false,
           }}
+          failure={shell.user.securityReviewFailure}
         />
       )}
       {shell.user?.directoryReview && directoryReviewShowsOn(location.pathname) && (
@@ -212,35 +223,19 @@ export function ErrorBoundary() {
   const shell = useShell();
   const reference = useErrorReference();
   const { t } = useTranslation();
-  let titleKey = "errors.title";
-  let textKey = "errors.generic";
-  let serverError = true;
-  if (shell && typeof navigator !== "undefined" && !navigator.onLine) {
-    // A page's data could not be fetched because the device is offline (issue #6 §2); the
-    // page's own messages are still there (only the root's failure leaves the fallback).
-    titleKey = "offline.title";
-    textKey = "offline.text";
-    serverError = false;
-  } else if (isRouteErrorResponse(error)) {
-    serverError = error.status >= 500;
-    if (error.status === 404) {
-      titleKey = "notFound.title";
-      textKey = "notFound.text";
-    } else if (error.data && typeof error.data === "object" && "key" in error.data) {
-      textKey = String((error.data as { key: string }).key);
-    } else if (typeof error.data === "string") {
-      try {
-        textKey = String(JSON.parse(error.data).key ?? textKey);
-      } catch {
-        // a plain text body: keep the generic text, never show internals
-      }
-    }
-  }
+  // Offline: a page's data could not be fetched (the page's own messages are still there).
+  const offline = Boolean(shell) && typeof navigator !== "undefined" && !navigator.onLine;
+  const { titleKey, textKey, details, serverError } = errorContentOf(error, offline);
   const content = (
     <div className="page page--narrow">
       <title>{t(titleKey)}</title>
       <h1>{t(titleKey)}</h1>
       <p>{t(textKey)}</p>
+      {details && (
+        <p>
+          {t("errors.details")} <span className="error-details">{details}</span>
+        </p>
+      )}
       {serverError && reference && (
         <p className="field__help">
           {t("errors.reference")} <code id={ERROR_REFERENCE_ELEMENT_ID}>{reference}</code>
@@ -254,6 +249,11 @@ export function ErrorBoundary() {
     </div>
   );
   // With the user known, the error keeps the shell (top bar, footer); without, the bare page.
-  if (shell) return <ShellFrame shell={shell}>{content}</ShellFrame>;
+  if (shell)
+    return (
+      <ShellFrame shell={shell} failure={t(titleKey)}>
+        {content}
+      </ShellFrame>
+    );
   return <main id="main">{content}</main>;
 }

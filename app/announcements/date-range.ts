@@ -1,4 +1,5 @@
 import { calendarDayOf, LATEST_DAY } from "~/validation/calendar-day";
+import { numberProblemOf } from "~/validation/numeric";
 
 /** The management list's date-range filter (SPEC §2): a custom range, the last N days or the next N days. */
 export type DateRangeFilter =
@@ -32,20 +33,27 @@ export function overlapsRange(
   return true;
 }
 
-/** The validation message of each custom-range field that holds no valid day (empty fields are open ends). */
-export function dateRangeErrors(params: URLSearchParams): { from?: string; to?: string } {
-  const errors: { from?: string; to?: string } = {};
+/** The validation message of each field that holds no valid value: the custom days, the number of days. */
+export function dateRangeErrors(params: URLSearchParams): { from?: string; to?: string; days?: string } {
+  const errors: { from?: string; to?: string; days?: string } = {};
   for (const name of ["from", "to"] as const) {
     const value = params.get(name);
     if (value && calendarDayOf(value) === null) errors[name] = "validations.date";
   }
+  const days = numberProblemOf(params.get("days") ?? "", "integer");
+  if (days) errors.days = days;
   return errors;
 }
 
-/** Reads the filter from the list's search parameters (range=custom|last|next, days, from, to). */
+/**
+ * Reads the filter from the list's search parameters (range=custom|last|next, days, from, to). A
+ * number of days that is no whole number filters nothing (its field says why); bounds are clamped.
+ */
 export function dateRangeFromSearch(params: URLSearchParams): DateRangeFilter | null {
   const kind = params.get("range");
-  const days = Math.min(3650, Math.max(1, Number(params.get("days") ?? "30") || 30));
+  const typed = params.get("days") ?? "30";
+  if ((kind === "last" || kind === "next") && numberProblemOf(typed, "integer")) return null;
+  const days = Math.min(3650, Math.max(1, Math.trunc(Number(typed)) || 30));
   if (kind === "last" || kind === "next") return { kind, days };
   if (kind === "custom") return { kind, from: params.get("from") ?? undefined, to: params.get("to") ?? undefined };
   return null;

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { type LocalizedTexts, applications } from "~/db/schema";
-import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
+import { applicationVisibleTo, inLauncherBrand, type TargetingSubject } from "~/applications/targeting";
 import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
 import type { Actor } from "~/permissions/actor";
@@ -50,13 +50,15 @@ export function applicationCatalogue(database: Executor): Promise<ApplicationRow
   return database.select().from(applications).orderBy(asc(applications.sortOrder), asc(applications.id));
 }
 
-/** Of a catalogue, the applications a subject sees (brand, region, targeting), in their language. */
+/** Of a catalogue, the applications a subject sees (brand, region, targeting), in their language; of one brand when given. */
 export function applicationsForSubject(
   catalogue: readonly ApplicationRow[],
   subject: TargetingSubject,
   locale: string,
+  themeBrand?: number,
 ): LauncherItem[] {
   return catalogue
+    .filter((app) => inLauncherBrand(app, themeBrand))
     .filter((app) => subject.brandIds.includes(app.brandId) && subject.regions.includes(app.regionCode))
     .filter((app) => applicationVisibleTo(app, subject))
     .map((app) => ({

@@ -5,7 +5,8 @@ import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/i18next.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
-import { currentCatalogue } from "~/server-context/catalogue-cache.server";
+import { currentCatalogueOrLastLoaded } from "~/server-context/catalogue-cache.server";
+import { logger } from "~/logger.server";
 import {
   APPLICATIONS_CATALOGUE,
   applicationCatalogue,
@@ -16,16 +17,25 @@ import {
 /** Regions in the order the launcher shows them. */
 export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
 
-/** The user's applications in their language (once per HTTP request: home and the header share it). */
-export function userApplications(user: Actor, locale: Locale): Promise<LauncherItem[]> {
-  return oncePerRequest(`applications:${user.identityId}:${locale}`, async () => {
-    const catalogue = await currentCatalogue(db(), APPLICATIONS_CATALOGUE, () => applicationCatalogue(db()));
-    return applicationsForSubject(catalogue, targetingSubjectOf(user), locale);
+/**
+ * The user's applications in their language, of the theme brand when given (once per HTTP request:
+ * home and the header share it).
+ */
+export function userApplications(user: Actor, locale: Locale, themeBrand?: number): Promise<LauncherItem[]> {
+  return oncePerRequest(`applications:${user.identityId}:${locale}:${themeBrand ?? "all"}`, async () => {
+    const catalogue = await currentCatalogueOrLastLoaded(
+      db(),
+      APPLICATIONS_CATALOGUE,
+      () => applicationCatalogue(db()),
+      [],
+      (err) => logger.error({ err, identityId: user.identityId }, "applications failed to load"),
+    );
+    return applicationsForSubject(catalogue, targetingSubjectOf(user), locale, themeBrand);
   });
 }
 
-/** The My applications launcher: the user's applications plus the admin links of SPEC §6, grouped. */
-export async function launcherFor(user: Actor, locale: Locale): Promise<Launcher> {
+/** The My applications launcher of the theme brand: its applications plus the admin links of SPEC §6, grouped. */
+export async function launcherFor(user: Actor, locale: Locale, themeBrand: number): Promise<Launcher> {
   const t = translatorFor(locale);
   const adminItems: LauncherItem[] = launcherAdminLinks(user.access.features).map((link, index) => ({
     id: `admin:${link.to}`,
@@ -36,5 +46,5 @@ export async function launcherFor(user: Actor, locale: Locale): Promise<Launcher
     categories: [ADMIN_CATEGORY],
     sortOrder: index,
   }));
-  return groupLauncher([...(await userApplications(user, locale)), ...adminItems], REGION_ORDER);
+  return groupLauncher([...(await userApplications(user, locale, themeBrand)), ...adminItems], REGION_ORDER);
 }

@@ -63,3 +63,12 @@ export function applicationVisibleTo(app: TargetedApplication, subject: Targetin
   const rule = customRuleSchema.safeParse(app.customRules);
   return rule.success && customRuleHolds(rule.data, ruleSubjectOf(subject));
 }
+
+/**
+ * Whether an application belongs in the launcher of the brand the user is in (SPEC §4: regrouped on a
+ * brand change). A user of several brands sees the applications of their current theme brand only;
+ * switching brands shows the other brand's. No brand given: every brand the user holds (the API).
+ */
+export function inLauncherBrand(app: Pick<TargetedApplication, "brandId">, themeBrand: number | undefined): boolean {
+  return themeBrand === undefined || app.brandId === themeBrand;
+}

@@ -60,7 +60,7 @@ async function loadUser(request: Request): Promise<UserState> {
       dashboardUrl: config.IDP_DASHBOARD_URL,
     });
     if (outcome.kind === "redirect") throw redirect(outcome.to);
-    throw portalError(500, "errors.accessDataFailed");
+    throw portalError(500, "errors.accessDataFailed", outcome.details);
   }
   if (!profile) {
     // The identity was deactivated or removed: the session no longer stands.

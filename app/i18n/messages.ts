@@ -8,14 +8,19 @@ import nl from "./locales/nl.json";
 import pt from "./locales/pt.json";
 import zh from "./locales/zh.json";
 import type { Locale } from "./locale";
+import brandOverrides from "./brand-overrides.json";
 
 export type Messages = typeof en;
 
 /** The translation messages of each interface language. */
 export const MESSAGES: Record<Locale, Messages> = { en, de, fr, es, it, nl, pt, ko, zh };
 
-/** Brand-specific wording merged over the shared messages (brand id → partial messages). */
-export const BRAND_OVERRIDES: Record<number, Partial<Record<Locale, Record<string, unknown>>>> = {};
+/**
+ * Brand-specific texts merged over the shared messages (brand id → "*" for every language, or a
+ * locale → partial messages): the brand's name and company (page title, copyright line). The
+ * shared files hold the first brand's.
+ */
+export const BRAND_OVERRIDES: Record<string, Partial<Record<Locale | "*", Record<string, unknown>>>> = brandOverrides;
 
 type Tree = { [key: string]: unknown };
 
@@ -33,7 +38,18 @@ export function mergeMessages<T extends Tree>(base: T, override: Tree | undefine
   return out as T;
 }
 
+const merged = new Map<string, Messages>();
+
+/** A language's messages with a brand's overrides (merged once per language and brand). */
 export function messagesFor(locale: Locale, brandId?: number): Messages {
   const base = MESSAGES[locale];
-  return brandId ? mergeMessages(base, BRAND_OVERRIDES[brandId]?.[locale]) : base;
+  const overrides = brandId ? BRAND_OVERRIDES[String(brandId)] : undefined;
+  if (!overrides) return base;
+  const key = `${locale}:${brandId}`;
+  let messages = merged.get(key);
+  if (!messages) {
+    messages = mergeMessages(mergeMessages(base, overrides["*"]), overrides[locale]);
+    merged.set(key, messages);
+  }
+  return messages;
 }

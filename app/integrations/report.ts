@@ -1,3 +1,4 @@
+import { numberProblemOf } from "~/validation/numeric";
 import { tableStateOf, type TableState } from "~/admin/table-state";
 import { dayRangeOf } from "~/admin/date-range";
 import { MAX_TEXT_LENGTH } from "~/limits";
@@ -70,7 +71,7 @@ export function integrationErrorQueryOf(params: URLSearchParams): IntegrationErr
   if (filters.serialNumber) applied.serialNumber = filters.serialNumber;
   if (filters.organizationId) {
     if (/^\d{1,9}$/.test(filters.organizationId)) applied.organizationId = Number(filters.organizationId);
-    else problems.organizationId = "validations.wholeNumber";
+    else problems.organizationId = numberProblemOf(filters.organizationId, "integer") ?? "validations.wholeNumber";
   }
   return {
     state: tableStateOf(params, INTEGRATION_ERROR_SORTS, { sortBy: "errorDate", sortType: "desc" }),

@@ -23,19 +23,16 @@ export const meta = titleMeta("home.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const locale = await localeOf(request);
-  const feed = feedForBrand(
-    user,
-    await userAnnouncements(user, locale),
-    themeOf(
-      request,
-      user.access.brands.map((b) => b.id),
-    ),
+  const brand = themeOf(
+    request,
+    user.access.brands.map((b) => b.id),
   );
+  const feed = feedForBrand(user, await userAnnouncements(user, locale), brand);
   return {
     locale,
     feed,
     view: new URL(request.url).searchParams.get("announcements") === "read" ? ("read" as const) : ("unread" as const),
-    launcher: await launcherFor(user, locale),
+    launcher: await launcherFor(user, locale, brand),
     firstName: (user.claims.name ?? "").split(" ")[0] || user.claims.email || "",
     partnerPortalUrl: partnerPortalRedirectApplies(
       user.claims.passportWebRoles,

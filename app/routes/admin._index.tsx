@@ -121,22 +121,19 @@ export default function AnnouncementsAdmin() {
             <option value="custom">{t("adminAnnouncements.rangeCustom")}</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="announcement-days">{t("adminAnnouncements.days")}</label>
-          <input id="announcement-days" type="number" name="days" min={1} max={3650} defaultValue={data.filter.days} />
-        </div>
-        <DayFilterField
+        <FilterField
+          name="days"
+          label={t("adminAnnouncements.days")}
+          value={data.filter.days}
+          error={data.filterErrors.days}
+        />
+        <FilterField
           name="from"
           label={t("adminAnnouncements.from")}
           value={data.filter.from}
           error={data.filterErrors.from}
         />
-        <DayFilterField
-          name="to"
-          label={t("adminAnnouncements.to")}
-          value={data.filter.to}
-          error={data.filterErrors.to}
-        />
+        <FilterField name="to" label={t("adminAnnouncements.to")} value={data.filter.to} error={data.filterErrors.to} />
         <button type="submit" className="button">
           {t("common.search")}
         </button>
@@ -156,26 +153,27 @@ export default function AnnouncementsAdmin() {
 }
 
 /** A day of the custom range: a date input with its validation message (a day beyond 9999 is refused). */
-function DayFilterField({
+/** A filter field with its message: the days of a custom range, or the number of days (typed, so its message shows). */
+function FilterField({
   name,
   label,
   value,
   error,
 }: {
-  name: "from" | "to";
+  name: "from" | "to" | "days";
   label: string;
   value: string;
   error?: string;
 }) {
   const id = `announcement-${name}`;
+  const typing = name === "days" ? { type: "text", inputMode: "numeric" as const } : { type: "date", max: LATEST_DAY };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        type="date"
+        {...typing}
         name={name}
-        max={LATEST_DAY}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -19,6 +19,8 @@ interface Entry {
 }
 
 const byDatabase = new WeakMap<object, Map<string, Entry>>();
+/** The last copy of each catalogue that loaded, whatever its version: what a failed load falls back to. */
+const lastLoaded = new WeakMap<object, Map<string, unknown>>();
 
 function entriesOf(database: object): Map<string, Entry> {
   let entries = byDatabase.get(database);
@@ -43,9 +45,15 @@ export function cachedCatalogue<T>(
   const value = Promise.resolve(load());
   const fresh: Entry = { version, value };
   entries.set(name, fresh);
-  value.catch(() => {
-    if (entries.get(name) === fresh) entries.delete(name);
-  });
+  value.then(
+    (loaded) => {
+      if (!lastLoaded.has(database)) lastLoaded.set(database, new Map());
+      lastLoaded.get(database)!.set(name, loaded);
+    },
+    () => {
+      if (entries.get(name) === fresh) entries.delete(name);
+    },
+  );
   return value;
 }
 
@@ -73,6 +81,27 @@ export function catalogueVersionsOf(database: Executor): Promise<CatalogueVersio
 export async function currentCatalogue<T>(database: Executor, name: string, load: () => PromiseLike<T>): Promise<T> {
   const versions = await catalogueVersionsOf(database);
   return cachedCatalogue(database, name, versions[name] ?? 0, load);
+}
+
+/**
+ * The named catalogue as of this request's version, or — when it cannot be read — the last copy this
+ * process loaded (none yet: `fallback`), the failure handed to `onFailure` (SPEC §8: an applications
+ * fetch failure is logged and the list stays as it was; the page still renders).
+ */
+export async function currentCatalogueOrLastLoaded<T>(
+  database: Executor,
+  name: string,
+  load: () => PromiseLike<T>,
+  fallback: T,
+  onFailure: (error: unknown) => void,
+): Promise<T> {
+  try {
+    return await currentCatalogue(database, name, load);
+  } catch (error) {
+    onFailure(error);
+    const kept = lastLoaded.get(database);
+    return kept?.has(name) ? (kept.get(name) as T) : fallback;
+  }
 }
 
 /** The select-list expression giving every catalogue's version as one JSON object. */

@@ -1,4 +1,6 @@
 import { accountSecurityLink } from "./account-security-link";
+import { errorDetailsOf } from "~/auth/access-failure";
+import { footerLinksFor, type FooterLinks } from "./footer-links";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser, type PortalUser } from "~/auth/user.server";
@@ -24,7 +26,7 @@ import { translationAssetOf } from "~/i18n/translation-assets.server";
 import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/admin-links";
 import { F, isAnyAdmin } from "~/permissions/features";
 import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
-import { BRANDS } from "~/seed/seed";
+import { messagesFor } from "~/i18n/messages";
 import { userApplications } from "~/applications/launcher.server";
 import { unreadSummary } from "~/announcements/announcements.server";
 import { userAnnouncements } from "~/announcements/user-announcements.server";
@@ -43,13 +45,16 @@ export interface ShellUser {
   unreadTotal: number;
   canOpenPreferences: boolean;
   showPasswordSecurity: boolean;
-  showDevLinks: boolean;
+  /** The footer's feature:dev links for the theme (configuration), or none. */
+  footerLinks: FooterLinks | null;
   /** The required action the portal asks for now (SPEC §4), which opens its modal. */
   requiredAction: RequiredAction | null;
   /** The account migration modal's data, while the changePassword action stands. */
   migration: MigrationData | null;
   /** The security review's users, while the adminAttestation action stands. */
   securityReview: AttestationRow[] | null;
+  /** Why the security review's users could not be read (SPEC §8: the modal's banner; it becomes closable). */
+  securityReviewFailure?: string;
   /** The directory review modal's locations, while a directory review stands (its context and list). */
   directoryReview: { context: DirectoryContext; locations: DirectoryLocation[]; loadFailure?: "failed" } | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
@@ -102,6 +107,21 @@ async function directoryReviewOf(
   }
 }
 
+/** The security review's users, or — when they cannot be read — none and the failure's message (the page still renders). */
+async function securityReviewOf(
+  user: PortalUser,
+  action: RequiredAction | null,
+): Promise<Pick<ShellUser, "securityReview" | "securityReviewFailure">> {
+  if (action !== "adminAttestation") return { securityReview: null };
+  try {
+    return { securityReview: await attestationUsers(db(), user.identityId) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ err: message, identityId: user.identityId }, "security review: users failed to load");
+    return { securityReview: [], securityReviewFailure: errorDetailsOf(message) };
+  }
+}
+
 /** What the document shell shows: locale, theme and the signed-in user's menus. */
 export async function loadShellData(request: Request): Promise<ShellData> {
   const config = getConfig();
@@ -111,7 +131,8 @@ export async function loadShellData(request: Request): Promise<ShellData> {
     request,
     user?.access.brands.map((b) => b.id),
   );
-  const brand = BRANDS.find((b) => b.id === theme)!;
+  // The brand's own texts come from the translations' brand overrides, as the browser's file has them.
+  const { brand } = messagesFor(locale, theme);
   const features = user?.access.features ?? [];
   const anyAdmin = isAnyAdmin(features);
   const unread = user ? unreadSummary(user, await userAnnouncements(user, locale)) : null;
@@ -121,7 +142,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
     translations: translationAssetOf(locale, theme).href,
     theme,
     themeBrandName: brand.name,
-    companyName: brand.companyName,
+    companyName: brand.company,
     year: new Date().getFullYear(),
     accountSecurityUrl: accountSecurityLink(config.embeddedIdp, config.ACCOUNT_SECURITY_URL),
     user: user && {
@@ -131,15 +152,15 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       brands: user.access.brands,
       adminLinks: anyAdmin ? visibleAdminLinks(features) : [],
       mainLinks: visibleMainLinks(features),
-      applications: (await userApplications(user, locale)).map(({ id, name, link }) => ({ id, name, link })),
+      applications: (await userApplications(user, locale, theme)).map(({ id, name, link }) => ({ id, name, link })),
       unreadByBrand: unread?.byBrand ?? {},
       unreadTotal: unread?.total ?? 0,
       canOpenPreferences: features.includes(F.serialNumberPresent),
       showPasswordSecurity: user.userType === "external",
-      showDevLinks: features.includes(F.dev),
+      footerLinks: features.includes(F.dev) ? footerLinksFor(config, theme) : null,
       requiredAction,
       migration: requiredAction === "changePassword" ? migrationDataFor(user, locale) : null,
-      securityReview: requiredAction === "adminAttestation" ? await attestationUsers(db(), user.identityId) : null,
+      ...(await securityReviewOf(user, requiredAction)),
       directoryReview: await directoryReviewOf(request, user, requiredAction),
       sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
     },

@@ -145,3 +145,38 @@ describe("issue #15 §5 expired password: a new one before the portal opens", ()
     expect(client.jar.has("__session")).toBe(false);
   });
 });
+
+describe("SPEC §4 Token: tokens renew automatically", () => {
+  type Tokens = { accessToken: string; refreshToken?: string; accessTokenExpiresAt: number };
+  async function tokensOf(email: string): Promise<Tokens> {
+    const result = await portal.db.execute(
+      sql`select data from sessions where identity_id = (select id from identities where lower(email) = ${email})`,
+    );
+    const rows = (result as unknown as { rows: { data: Tokens }[] }).rows;
+    expect(rows).toHaveLength(1);
+    return rows[0].data;
+  }
+
+  it("the access token renews with the refresh token when it is about to expire: the session holds a new token and expiry, and goes on", async () => {
+    const client = new PortalClient(portal.origin, portal.db);
+    await client.signIn("partner@example.com");
+    const before = await tokensOf("partner@example.com");
+    expect(before.refreshToken).toBeTruthy();
+    // Move the expiry inside the renewal window instead of waiting for it.
+    const dueAt = Date.now() + 30_000;
+    await portal.db.execute(
+      sql`update sessions set data = jsonb_set(data, '{accessTokenExpiresAt}', to_jsonb(${dueAt}::bigint))
+          where identity_id = (select id from identities where lower(email) = 'partner@example.com')`,
+    );
+    const page = await client.send("/");
+    expect(page.status, page.headers.get("location") ?? "").toBe(200);
+    await page.body?.cancel();
+    const after = await tokensOf("partner@example.com");
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.accessTokenExpiresAt).toBeGreaterThan(dueAt + 60_000);
+    // And the renewed session keeps working without another renewal.
+    const again = await client.send("/api/v2/user/ui-access-data");
+    expect(again.status).toBe(200);
+    expect((await tokensOf("partner@example.com")).accessToken).toBe(after.accessToken);
+  });
+});

@@ -1,11 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { addTags, signInShared, ready } from "./helpers";
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { addTags, expectNoAxeViolations, signInShared, ready } from "./helpers";
 
 test.describe("application administration", () => {
   test("create an application as admin and see it in the dealer's launcher", async ({
@@ -253,9 +247,9 @@ test.describe("application administration", () => {
   test("axe finds nothing on the list and the editor", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "js-off", "axe needs JavaScript in the page");
     await signInShared(page, "admin@example.com", "/admin/applications");
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await page.goto("/admin/application/1");
     await ready(page);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 });

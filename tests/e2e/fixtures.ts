@@ -29,6 +29,7 @@ import {
   PREFERENCE_USERS,
   ROAMERS,
   ROLE_PROBE,
+  SINGLE_BRAND_INSIDER,
 } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
@@ -109,16 +110,17 @@ async function seedRoleProbe(db: Database): Promise<void> {
   );
 }
 
-/** An external, verified fixture user with the demo password, holding one role at one location. */
+/** A verified fixture user (external unless told) with the demo password, holding one role at one location. */
 async function insertFixtureUser(
   db: Database,
   person: { email: string; firstName: string; lastName: string; serialNumber: string; employeeNumber: string },
   roleId: number,
   locationId: number,
+  userType: "external" | "internal" = "external",
 ): Promise<void> {
   const [identity] = await db
     .insert(identities)
-    .values({ ...person, userType: "external", passwordHash: await hash(DEMO_PASSWORD), emailVerifiedAt: new Date() })
+    .values({ ...person, userType, passwordHash: await hash(DEMO_PASSWORD), emailVerifiedAt: new Date() })
     .returning({ id: identities.id });
   await db
     .insert(roleAssignments)
@@ -154,6 +156,19 @@ async function seedKeyholders(db: Database): Promise<void> {
     );
     n += 1;
   }
+  await insertFixtureUser(
+    db,
+    {
+      email: SINGLE_BRAND_INSIDER,
+      firstName: "Ines",
+      lastName: "Inside",
+      serialNumber: "SN-E2E-IN",
+      employeeNumber: "E-E2E-IN",
+    },
+    role.id,
+    location.id,
+    "internal",
+  );
   await db
     .update(identities)
     .set({ requiredActions: ["changePassword"] })

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Cookie, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo#Portal2026";
@@ -23,6 +24,17 @@ export async function signIn(
   await expect(page).not.toHaveURL(/\/signin\//);
   await page.waitForLoadState("load");
   await ready(page, options.javaScript);
+}
+
+/**
+ * No axe violation on the page: the WCAG 2.1 A and AA rules and axe's best practices (heading order,
+ * landmarks, one main heading), so a skipped heading level cannot come back (issue #18).
+ */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** This worker's live sessions, by origin and e-mail: the session cookie a full sign-in left. */

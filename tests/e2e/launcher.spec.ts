@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInShared } from "./helpers";
+import { ready, signInShared } from "./helpers";
 import { BRAND3_BASE_URL } from "../../playwright.config";
 
 const launcher = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "My applications" });
@@ -9,7 +9,8 @@ test.describe("My applications launcher", () => {
     await signInShared(page, "dealer@example.com");
     const section = launcher(page);
     await expect(section.getByRole("heading", { name: "North America" })).toHaveCount(0);
-    const headings = await section.getByRole("heading", { level: 4 }).allTextContents();
+    // Without region headings the categories take their level (no level skipped after "My applications").
+    const headings = await section.getByRole("heading", { level: 3 }).allTextContents();
     // Other tests may add categories; the demo ones are there, in alphabetical order, and no Admin.
     expect(headings).toEqual(expect.arrayContaining(["Parts", "Sales", "Service", "Warranty"]));
     expect(headings).toEqual([...headings].sort((a, b) => a.localeCompare(b)));
@@ -27,11 +28,35 @@ test.describe("My applications launcher", () => {
     await expect(section.getByRole("link", { name: /Dealer Analytics/ })).toHaveCount(0);
   });
 
-  test("the employee: three regions with headings, in order", async ({ page }) => {
+  test("SPEC §4 applications are regrouped on a brand change: the employee sees the applications of the brand they are in", async ({
+    page,
+  }) => {
     await signInShared(page, "employee@example.com");
-    const regions = await launcher(page).getByRole("heading", { level: 3 }).allTextContents();
-    expect(regions).toEqual(["North America", "Europe, Middle East and Africa", "Asia Pacific"]);
-    await expect(launcher(page).getByRole("link", { name: /Internal Pricing/ })).toBeVisible();
+    const section = launcher(page);
+    // Brand 1 has applications in two regions: their headings, in order.
+    await expect(section.getByRole("heading", { level: 3 })).toHaveText([
+      "North America",
+      "Europe, Middle East and Africa",
+    ]);
+    await expect(section.getByRole("link", { name: /Internal Pricing/ })).toBeVisible();
+    await expect(section.getByRole("link", { name: /Corvane Order Portal/ })).toHaveCount(0);
+    await page.getByTestId("profile-menu").locator("summary").click();
+    await page.getByRole("link", { name: "Change brands" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose a brand" });
+    await dialog.getByLabel("Corvane").check();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("body")).toHaveAttribute("data-brand", "4");
+    // Corvane's applications, all in one region (no heading), and none of brand 1's.
+    await expect(section.getByRole("link", { name: /Corvane Order Portal/ })).toBeVisible();
+    await expect(section.getByRole("link", { name: /Corvane Service Bulletins/ })).toBeVisible();
+    await expect(section.getByRole("link", { name: /Internal Pricing/ })).toHaveCount(0);
+    await expect(section.getByRole("heading", { name: "Europe, Middle East and Africa" })).toHaveCount(0);
+    // The header's My applications dropdown follows the same brand on every page.
+    await page.goto("/documents");
+    const menu = page.getByTestId("applications-menu");
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: /Corvane Order Portal/ })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Internal Pricing/ })).toHaveCount(0);
   });
 
   test("the administrator: Admin category last, then the admin links", async ({ page }) => {
@@ -144,11 +169,19 @@ test.describe("partner portal", () => {
 
   test("with a hash in the URL the partner stays on home", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "js-off", "the hash rule runs in the browser");
-    await page.route("https://crm.example.com/**", (route) => route.fulfill({ status: 200, body: "CRM" }));
+    const crmVisits: string[] = [];
+    await page.route("https://crm.example.com/**", (route) => {
+      crmVisits.push(route.request().url());
+      return route.fulfill({ status: 200, body: "CRM" });
+    });
     // Sign in on a page that does not redirect, then open home with a hash.
     await signInShared(page, "partner@example.com", "/documents");
     await page.goto("/#stay");
-    await page.waitForTimeout(500);
+    // The redirect runs in home's effect, which React runs before the root's effect marks the page
+    // hydrated; a navigation it started would be under way once the network has gone quiet.
+    await ready(page);
+    await page.waitForLoadState("networkidle");
+    expect(crmVisits).toEqual([]);
     expect(new URL(page.url()).host).not.toBe("crm.example.com");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Pat");
   });

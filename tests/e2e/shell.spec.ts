@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInShared, pathOf } from "./helpers";
 import { BRAND3_BASE_URL } from "../../playwright.config";
+import { SINGLE_BRAND_INSIDER } from "./fixture-accounts";
 
 test.describe("access and guards", () => {
   test("the auditor is refused /admin/users/create/ with the original path in from", async ({ page }) => {
@@ -101,16 +102,28 @@ test.describe("shell", () => {
   });
 
   test("a single-brand internal user has no brand entry and no password entry", async ({ page }) => {
-    await signInShared(page, "dealer@example.com");
+    await signInShared(page, SINGLE_BRAND_INSIDER);
     const profile = page.getByTestId("profile-menu");
     await profile.locator("summary").click();
+    // The menu is open and lists the entries this user has, so the two absences below mean something.
+    await expect(profile.getByText(SINGLE_BRAND_INSIDER)).toBeVisible();
+    await expect(profile.getByRole("link", { name: "Global preferences" })).toBeVisible();
     await expect(profile.getByRole("link", { name: "Change brands" })).toHaveCount(0);
+    await expect(profile.getByRole("link", { name: "Password and security" })).toHaveCount(0);
   });
 
   test("footer: feature:dev links without the trade link outside the third brand's theme", async ({ page }) => {
     await signInShared(page, "admin@example.com");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "Contact us" })).toBeVisible();
+    // issue #18: the addresses come from configuration (the suite's FOOTER_* variables), per brand.
+    await expect(footer.getByRole("link", { name: "Contact us" })).toHaveAttribute(
+      "href",
+      "https://help.example.org/brand/1/contact",
+    );
+    await expect(footer.getByRole("link", { name: "Privacy policy" })).toHaveAttribute(
+      "href",
+      "https://www.example.com/privacy",
+    );
     await expect(footer.getByRole("link", { name: "Trade and export policy" })).toHaveCount(0);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Vantor Equipment. All rights reserved.`);
   });
@@ -119,7 +132,14 @@ test.describe("shell", () => {
     await signInShared(page, "devhalden@example.com", `${BRAND3_BASE_URL}/`);
     await expect(page.locator("body")).toHaveAttribute("data-brand", "3");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "Trade and export policy" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Trade and export policy" })).toHaveAttribute(
+      "href",
+      "https://legal.example.org/3/trade-export",
+    );
+    await expect(footer.getByRole("link", { name: "Contact us" })).toHaveAttribute(
+      "href",
+      "https://help.example.org/brand/3/contact",
+    );
     await expect(footer).toContainText("Halden Works");
     await expect(page).toHaveTitle("Home | Halden");
   });
@@ -221,6 +241,41 @@ test.describe("issue #11 §4: the shell on every page", () => {
     }
   });
 
+  test("SPEC §2 loading overlay: while routing a progress bar runs and says Loading", async ({ page }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "js-off",
+      "routing in the page needs JavaScript; without it the browser shows its own",
+    );
+    await signInShared(page, "dealer@example.com");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the next page's data, so the routing state lasts until the test has looked.
+    await page.route("**/documents.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const overlay = page.locator(".loading-bar");
+    await expect(overlay).toHaveAttribute("data-state", "idle");
+    await page.locator("header").getByRole("link", { name: "Documents", exact: true }).first().click();
+    await expect(overlay).toHaveAttribute("data-state", "loading");
+    await expect(overlay).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(1);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
+    await expect(overlay).toHaveAttribute("data-state", "idle");
+  });
+
+  test("SPEC §2 loading overlay on error: the error page's bar is in the error state and says what went wrong", async ({
+    page,
+  }) => {
+    await signInShared(page, "dealer@example.com", "/no-such-page");
+    const overlay = page.locator(".loading-bar");
+    await expect(overlay).toHaveAttribute("data-state", "failed");
+    await expect(overlay).toHaveText("Page not found");
+    await page.goto("/");
+    await expect(overlay).toHaveAttribute("data-state", "idle");
+  });
+
   test("signed out, Page not found shows no top bar", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
@@ -273,6 +328,10 @@ test.describe("translations endpoint", () => {
     expect((await german.json()).app.name).toBe("Händlerportal");
     expect((await (await request.get("/public/translations/default/en")).json()).app.name).toBe("Dealer Portal");
     expect((await request.get("/public/translations/1/xx")).status()).toBe(404);
+    // issue #18: the brand part means something — the brand's own texts come from its overrides.
+    expect((await german.json()).brand).toEqual({ name: "Halden", company: "Halden Works" });
+    expect((await (await request.get("/public/translations/4/en")).json()).brand.company).toBe("Corvane Machinery");
+    expect((await (await request.get("/public/translations/default/en")).json()).brand.name).toBe("Vantor");
   });
 });
 

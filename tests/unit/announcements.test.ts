@@ -139,6 +139,8 @@ describe("SPEC §2 manage announcements: date-range filter", async () => {
     expect(dateRangeFromSearch(new URLSearchParams("range=last&days=14"))).toEqual({ kind: "last", days: 14 });
     expect(dateRangeFromSearch(new URLSearchParams("range=next&days=-3"))).toEqual({ kind: "next", days: 1 });
     expect(dateRangeFromSearch(new URLSearchParams(""))).toBeNull();
+    // A number of days that is none filters nothing; its field says why (dateRangeErrors).
+    expect(dateRangeFromSearch(new URLSearchParams("range=last&days=abc"))).toBeNull();
   });
 });
 

@@ -24,9 +24,15 @@ describe("issue #15 §3 integration error report filters", () => {
     expect(query.applied).toEqual({ serialNumber: "SN-1002", organizationId: 12, from: new Date("2026-01-01Z") });
     expect(query.state).toMatchObject({ sortBy: "errorDate", sortType: "desc", page: 1 });
     const bad = integrationErrorQueryOf(params("organizationId=12a"));
-    expect(bad.problems).toEqual({ organizationId: "validations.wholeNumber" });
+    expect(bad.problems).toEqual({ organizationId: "validations.numeric" });
     expect(bad.applied.organizationId).toBeUndefined();
     expect(bad.filters.organizationId).toBe("12a");
+    expect(integrationErrorQueryOf(params("organizationId=1.5")).problems).toEqual({
+      organizationId: "validations.integer",
+    });
+    expect(integrationErrorQueryOf(params("organizationId=-4")).problems).toEqual({
+      organizationId: "validations.wholeNumber",
+    });
   });
 });
 

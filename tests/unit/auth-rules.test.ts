@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brandHostMismatch, isBrand3Host } from "~/auth/brand-host";
 import { callbackBase, callbackPath } from "~/auth/callback-base";
-import { accessFailureOutcome } from "~/auth/access-failure";
+import { accessFailureOutcome, errorDetailsOf } from "~/auth/access-failure";
 import { lockedUntil } from "~/account/lockout";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
@@ -52,8 +52,14 @@ describe("SPEC §8 access data failure", () => {
   it("'Request aborted' shows the error instead", () => {
     expect(accessFailureOutcome({ ...base, message: "Request aborted" })).toEqual({
       kind: "error",
-      message: "Request aborted",
+      details: "Request aborted",
     });
+  });
+  it("the error is shown with details from the error's message: its first line, never a stack", () => {
+    const error = new Error("access profile unreadable");
+    const outcome = accessFailureOutcome({ ...base, hasEmployeeNumber: true, message: error.stack ?? "" });
+    expect(outcome).toEqual({ kind: "error", details: "Error: access profile unreadable" });
+    expect(errorDetailsOf("x".repeat(500))).toHaveLength(200);
   });
   it("users with an employee number, or on the third brand's host, see the error", () => {
     expect(accessFailureOutcome({ ...base, hasEmployeeNumber: true }).kind).toBe("error");

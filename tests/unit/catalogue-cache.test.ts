@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cachedCatalogue, invalidateCatalogue } from "~/server-context/catalogue-cache.server";
+import type { Executor } from "~/db/client.server";
+import {
+  cachedCatalogue,
+  currentCatalogueOrLastLoaded,
+  invalidateCatalogue,
+} from "~/server-context/catalogue-cache.server";
 
 describe("ADR 14 catalogue cache: a copy serves only its own version", () => {
   it("serves the kept copy while the version is the same; loads again when it changed", async () => {
@@ -55,5 +60,46 @@ describe("ADR 14 catalogue cache: a copy serves only its own version", () => {
     const database = {};
     await expect(cachedCatalogue(database, "apps", 0, () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await cachedCatalogue(database, "apps", 0, async () => "up")).toBe("up");
+  });
+});
+
+describe("SPEC §8 applications fetch failure: logged; the list stays as it was", () => {
+  /** A database whose catalogue version row reads `version` (what a write elsewhere would bump). */
+  function databaseAt(state: { version: number }): Executor {
+    return { select: () => ({ from: async () => [{ name: "apps", version: state.version }] }) } as unknown as Executor;
+  }
+
+  it("a failed load gives the last catalogue this process loaded, and the failure is reported", async () => {
+    const state = { version: 1 };
+    const database = databaseAt(state);
+    const failures: unknown[] = [];
+    const report = (error: unknown) => failures.push(error);
+    expect(await currentCatalogueOrLastLoaded(database, "apps", async () => ["Parts"], [], report)).toEqual(["Parts"]);
+    state.version = 2;
+    const broken = async (): Promise<string[]> => {
+      throw new Error("connection lost");
+    };
+    expect(await currentCatalogueOrLastLoaded(database, "apps", broken, [], report)).toEqual(["Parts"]);
+    expect(failures).toHaveLength(1);
+    // Once the database answers again, the new version loads.
+    expect(await currentCatalogueOrLastLoaded(database, "apps", async () => ["Parts", "Sales"], [], report)).toEqual([
+      "Parts",
+      "Sales",
+    ]);
+  });
+
+  it("with nothing loaded yet, a failure gives the fallback (an empty launcher), not an error page", async () => {
+    const failures: unknown[] = [];
+    const result = await currentCatalogueOrLastLoaded(
+      databaseAt({ version: 1 }),
+      "apps",
+      async () => {
+        throw new Error("relation does not exist");
+      },
+      [] as string[],
+      (error) => failures.push(error),
+    );
+    expect(result).toEqual([]);
+    expect(failures).toHaveLength(1);
   });
 });

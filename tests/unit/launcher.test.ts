@@ -4,7 +4,7 @@ import { launcherAdminLinks } from "~/navigation/admin-links";
 
 /** The rules of every link, the screens still to come included. */
 const ALL_SCREENS = { includePlanned: true };
-import { applicationVisibleTo, type TargetingSubject } from "~/applications/targeting";
+import { applicationVisibleTo, inLauncherBrand, type TargetingSubject } from "~/applications/targeting";
 import { customRuleHolds, parseCustomRules } from "~/applications/custom-rule";
 import { ALL_ADMIN_FEATURES } from "~/permissions/features";
 
@@ -128,6 +128,15 @@ describe("application targeting", () => {
     expect(applicationVisibleTo({ ...flagged, brandId: 2 }, { ...dealer, assignedApplicationIds: [7] })).toBe(false);
     // What the user editor offers: every application the user could be assigned.
     expect(applicationVisibleTo(flagged, { ...dealer, assignedApplicationIds: null })).toBe(true);
+  });
+});
+
+describe("SPEC §4 applications are regrouped on a brand change", () => {
+  it("the launcher of a brand holds that brand's applications only; without a brand, every brand's", () => {
+    expect(inLauncherBrand({ brandId: 1 }, 1)).toBe(true);
+    expect(inLauncherBrand({ brandId: 4 }, 1)).toBe(false);
+    expect(inLauncherBrand({ brandId: 4 }, 4)).toBe(true);
+    expect(inLauncherBrand({ brandId: 4 }, undefined)).toBe(true);
   });
 });
 

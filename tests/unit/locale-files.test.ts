@@ -3,7 +3,12 @@ import { LOCALES } from "~/i18n/locale";
 import { MESSAGES } from "~/i18n/messages";
 
 /** Values that are proper names and stay the same in every language (IRW: a document subject's acronym). */
-const SAME_IN_EVERY_LANGUAGE = [/^brands\.[1-5]$/, /^languages\./, /^documents\.subjects\.IRW$/];
+const SAME_IN_EVERY_LANGUAGE = [
+  /^brands\.[1-5]$/,
+  /^brand\.(name|company)$/,
+  /^languages\./,
+  /^documents\.subjects\.IRW$/,
+];
 
 function flatten(tree: object, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
@@ -40,6 +45,8 @@ describe("locale files", () => {
     );
     expect(english["validations.required"]).toBe("Value is required");
     expect(english["validations.email"]).toBe("Value is not a valid email address");
+    expect(english["validations.numeric"]).toBe("Value must be numeric");
+    expect(english["validations.integer"]).toBe("Value is not an integer");
     expect(english["app.name"]).toBe("Dealer Portal");
     expect(english["validations.invalidFileType"]).toBe("Invalid File Type");
     expect(english["validations.oneFileOnly"]).toBe("You can only upload 1 item at the time");

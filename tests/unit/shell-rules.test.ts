@@ -3,10 +3,12 @@ import { BRAND_IDS as THEME_BRAND_IDS, resolveTheme, logoOf } from "~/theme/them
 import { BRAND_IDS as AUDIENCE_BRAND_IDS } from "~/validation/audience";
 import { pageTitle } from "~/shell/page-title";
 import { localeFromHeaders, localeFromAcceptLanguage } from "~/i18n/locale";
-import { mergeMessages } from "~/i18n/messages";
+import { mergeMessages, messagesFor } from "~/i18n/messages";
+import { footerLinksFor } from "~/shell/footer-links";
 import { computeAccessData } from "~/permissions/access-data";
 import { withSearchParam } from "~/shell/search-params";
 import { accountSecurityLink } from "~/shell/account-security-link";
+import { errorContentOf } from "~/shell/error-content";
 
 describe("SPEC §4 theme", () => {
   it("defaults to the third brand on its host, else the first", () => {
@@ -57,6 +59,31 @@ describe("translations with brand overrides", () => {
     const base = { a: { b: "1", c: "2" }, d: "3" };
     expect(mergeMessages(base, { a: { c: "X" } })).toEqual({ a: { b: "1", c: "X" }, d: "3" });
     expect(base.a.c).toBe("2");
+  });
+  it("issue #18 the brand's own texts (name, company of the copyright line) come from its overrides, in every language", () => {
+    expect(messagesFor("en", 1).brand).toEqual({ name: "Vantor", company: "Vantor Equipment" });
+    expect(messagesFor("en", 3).brand).toEqual({ name: "Halden", company: "Halden Works" });
+    expect(messagesFor("de", 4).brand).toEqual({ name: "Corvane", company: "Corvane Machinery" });
+    expect(messagesFor("de", 4).footer.copyright).toBe(messagesFor("de", 1).footer.copyright);
+  });
+});
+
+describe("issue #18 footer links come from configuration", () => {
+  const config = {
+    FOOTER_CONTACT_URL: "https://support.example.net/brand/{brand}/contact",
+    FOOTER_PRIVACY_URL: "https://legal.example.net/privacy",
+    FOOTER_TERMS_URL: "https://legal.example.net/terms",
+    FOOTER_TRADE_EXPORT_URL: "https://legal.example.net/{brand}/trade",
+  };
+  it("each configured address, {brand} set to the theme brand; the trade link only in the third brand's theme", () => {
+    expect(footerLinksFor(config, 3)).toEqual({
+      contactUs: "https://support.example.net/brand/3/contact",
+      privacyPolicy: "https://legal.example.net/privacy",
+      termsOfUse: "https://legal.example.net/terms",
+      tradeExport: "https://legal.example.net/3/trade",
+    });
+    expect(footerLinksFor(config, 1).tradeExport).toBeNull();
+    expect(footerLinksFor(config, 1).contactUs).toBe("https://support.example.net/brand/1/contact");
   });
 });
 
@@ -116,5 +143,41 @@ describe("issue #5 §2 password and security link", () => {
 describe("one list of brand ids", () => {
   it("the audience fields and the themes know the same five brands", () => {
     expect(AUDIENCE_BRAND_IDS).toEqual(THEME_BRAND_IDS);
+  });
+});
+
+describe("SPEC §8 the error page's content", () => {
+  const thrown = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
+  it("access data failure: the error message is shown with details from the error's message", () => {
+    const content = errorContentOf(
+      thrown(500, { key: "errors.accessDataFailed", details: "access profile unreadable" }),
+      false,
+    );
+    expect(content).toEqual({
+      titleKey: "errors.title",
+      textKey: "errors.accessDataFailed",
+      details: "access profile unreadable",
+      serverError: true,
+    });
+    // The body may still be JSON text.
+    expect(
+      errorContentOf(thrown(500, JSON.stringify({ key: "errors.accessDataFailed", details: "x" })), false),
+    ).toEqual({ ...content, details: "x" });
+  });
+  it("an unexpected error shows the generic text and no details; 404 is Page not found; offline says offline", () => {
+    expect(errorContentOf(new Error("secret internals"), false)).toMatchObject({
+      textKey: "errors.generic",
+      details: null,
+    });
+    expect(errorContentOf(thrown(500, "plain text internals"), false)).toMatchObject({
+      textKey: "errors.generic",
+      details: null,
+    });
+    expect(errorContentOf(thrown(404, null), false)).toMatchObject({ titleKey: "notFound.title", serverError: false });
+    expect(errorContentOf(thrown(403, { key: "errors.brandHostMismatch" }), false)).toMatchObject({
+      textKey: "errors.brandHostMismatch",
+      serverError: false,
+    });
+    expect(errorContentOf(new Error("x"), true)).toMatchObject({ titleKey: "offline.title", serverError: false });
   });
 });

@@ -38,7 +38,8 @@ export function LauncherView({ launcher, headingLevel = 2 }: { launcher: Launche
   const { t } = useTranslation();
   const categoryName = useCategoryName();
   const RegionHeading = `h${headingLevel}` as "h2";
-  const CategoryHeading = `h${headingLevel + 1}` as "h3";
+  // Categories sit one level below the region headings, or in their place when those are not shown.
+  const CategoryHeading = `h${launcher.showRegionHeadings ? headingLevel + 1 : headingLevel}` as "h3";
   if (launcher.regions.length === 0) return <p className="empty-state">{t("nav.myApplicationsEmpty")}</p>;
   return (
     <div className="launcher">

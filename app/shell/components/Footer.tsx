@@ -1,14 +1,15 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "~/i18n/locale";
+import type { FooterLinks } from "~/shell/footer-links";
 
 /** SPEC §2 Footer: language selector for everyone, notices, copyright; feature:dev links; the trade link only in brand 3's theme. */
 export function Footer(props: {
   locale: string;
   year: number;
   companyName: string;
-  theme: number;
-  showDevLinks: boolean;
+  /** The feature:dev links, or none. */
+  links: FooterLinks | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -34,12 +35,12 @@ export function Footer(props: {
           {t("footer.apply")}
         </button>
       </Form>
-      {props.showDevLinks && (
+      {props.links && (
         <nav aria-label={t("footer.contactUs")} className="footer__links">
-          <a href="https://www.example.com/contact">{t("footer.contactUs")}</a>
-          <a href="https://www.example.com/privacy">{t("footer.privacyPolicy")}</a>
-          <a href="https://www.example.com/terms">{t("footer.termsOfUse")}</a>
-          {props.theme === 3 && <a href="https://www.example.com/trade-export">{t("footer.tradeExport")}</a>}
+          <a href={props.links.contactUs}>{t("footer.contactUs")}</a>
+          <a href={props.links.privacyPolicy}>{t("footer.privacyPolicy")}</a>
+          <a href={props.links.termsOfUse}>{t("footer.termsOfUse")}</a>
+          {props.links.tradeExport && <a href={props.links.tradeExport}>{t("footer.tradeExport")}</a>}
         </nav>
       )}
       <p className="footer__notice">{t("footer.confidential")}</p>

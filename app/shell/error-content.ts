@@ -1,0 +1,48 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+
+/** What the error page says: title and text keys, the details line, and whether it is the server's fault. */
+export interface ErrorContent {
+  titleKey: string;
+  textKey: string;
+  /** SPEC §8: the access data failure shows the error's message as details. */
+  details: string | null;
+  serverError: boolean;
+}
+
+/** A portal error's key and details from a thrown response's body (parsed, or still JSON text). */
+function portalErrorBody(data: unknown): { key?: unknown; details?: unknown } | null {
+  if (data && typeof data === "object") return data as { key?: unknown; details?: unknown };
+  if (typeof data !== "string") return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === "object" ? (parsed as { key?: unknown; details?: unknown }) : null;
+  } catch {
+    // a plain text body: keep the generic text, never show internals
+    return null;
+  }
+}
+
+/**
+ * Decides the error page's content for what a route threw: offline (the device, issue #6 §2),
+ * "Page not found", a portal error by its translation key with its details, or the generic text
+ * (an unexpected error never shows its message or stack).
+ */
+export function errorContentOf(error: unknown, offline: boolean): ErrorContent {
+  if (offline) return { titleKey: "offline.title", textKey: "offline.text", details: null, serverError: false };
+  const generic: ErrorContent = {
+    titleKey: "errors.title",
+    textKey: "errors.generic",
+    details: null,
+    serverError: true,
+  };
+  if (!isRouteErrorResponse(error)) return generic;
+  const serverError = error.status >= 500;
+  if (error.status === 404) return { titleKey: "notFound.title", textKey: "notFound.text", details: null, serverError };
+  const body = portalErrorBody(error.data);
+  return {
+    ...generic,
+    textKey: typeof body?.key === "string" && body.key ? body.key : generic.textKey,
+    details: typeof body?.details === "string" && body.details ? body.details : null,
+    serverError,
+  };
+}
