@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_MAIL_DIR } from "../../playwright.config";
 import { mailsTo, verificationLinkIn } from "../support/mail-sink";
-import { chooseOptions, ready, signIn } from "./helpers";
+import { chooseOptions, ready, signIn, signInShared } from "./helpers";
 import { CREATORS } from "./fixture-accounts";
 
 /** This project's administrator: a new user's draft is per administrator. */
@@ -19,7 +19,7 @@ test.describe("issue #14 §3: create a user", () => {
     baseURL,
   }) => {
     const email = `created-${test.info().project.name}@example.com`;
-    await signIn(page, creator(), "/admin/users");
+    await signInShared(page, creator(), "/admin/users");
     await page.getByRole("link", { name: "Add user" }).click();
     await expect(page).toHaveURL(/\/admin\/users\/create$/);
     await page.getByLabel("Start from role(s)").check();
@@ -152,7 +152,7 @@ test.describe("issue #14 §3: create a user", () => {
   test("copy a user: their locations come along, a role left out of copies and the contact data do not; discard asks first", async ({
     page,
   }) => {
-    await signIn(page, creator(), "/admin/users/create");
+    await signInShared(page, creator(), "/admin/users/create");
     await page.getByLabel("Copy an existing user").check();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/admin\/users\/copyuser\?/);
@@ -192,7 +192,7 @@ test.describe("issue #14 §3: create a user", () => {
     page,
   }) => {
     test.skip(!jsOn(), "a forged post: once is enough");
-    await signIn(page, creator(), "/admin/users/create");
+    await signInShared(page, creator(), "/admin/users/create");
     await page.getByLabel("Start from scratch").check();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/admin\/users\/create\/contact$/);
@@ -214,7 +214,7 @@ test.describe("issue #14 §3: create a user", () => {
   });
 
   test("the auditor and a dealer cannot reach the create pages", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/admin/users");
+    await signInShared(page, "auditor@example.com", "/admin/users");
     await expect(page.getByRole("link", { name: "Add user" })).toHaveCount(0);
     for (const path of [
       "/admin/users/create",
@@ -231,7 +231,7 @@ test.describe("issue #14 §3: create a user", () => {
     test.skip(!jsOn(), "axe needs JavaScript in the page");
     // One axe run per tab: several seconds each on a loaded CI machine.
     test.slow();
-    await signIn(page, creator(), "/admin/users/create");
+    await signInShared(page, creator(), "/admin/users/create");
     const paths = ["/admin/users/create", "/admin/users/copyrole", "/admin/users/copyuser"];
     for (const path of paths) {
       await page.goto(path);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { chooseOptions, ready, signIn } from "./helpers";
+import { chooseOptions, ready, signInShared } from "./helpers";
 import { CREATORS, EDITABLE_USERS } from "./fixture-accounts";
 
 const project = () => test.info().project.name as keyof typeof EDITABLE_USERS;
@@ -11,7 +11,7 @@ const reviewRow = (page: Page, field: RegExp) => page.locator("table.data-table"
 /** Opens this project's editable user from the list and starts editing. */
 async function openEditor(page: Page, admin: string): Promise<string> {
   const email = EDITABLE_USERS[project()];
-  await signIn(page, admin, `/admin/users?q=${encodeURIComponent(email)}`);
+  await signInShared(page, admin, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: /^View / }).click();
   await page.getByRole("link", { name: "Edit user" }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit\/contact$/);
@@ -159,7 +159,7 @@ test.describe("issue #14 §4: edit a user", () => {
   });
 
   test("the auditor sees no Edit and is refused the editor", async ({ page }) => {
-    await signIn(page, "auditor@example.com", "/admin/users?q=dealer%40example.com");
+    await signInShared(page, "auditor@example.com", "/admin/users?q=dealer%40example.com");
     await page.getByRole("link", { name: /^View / }).click();
     await expect(page).toHaveURL(/\/view$/);
     await expect(page.getByRole("link", { name: "Edit user" })).toHaveCount(0);
@@ -210,7 +210,7 @@ test.describe("issue #14 §6: the users API creates, changes and deletes with th
     baseURL,
   }) => {
     test.skip(!jsOn(), "an API check: once is enough");
-    await signIn(page, CREATORS[project()], "/");
+    await signInShared(page, CREATORS[project()], "/");
     const roleIds = new Map<string, number>();
     for (const name of ["DEALER_STAFF", "PORTAL_ADMIN", "SALES_REPRESENTATIVE", "WARRANTY_ADMINISTRATOR"]) {
       const items = (await (await page.request.get(`/api/v2/admin/security-roles?q=${name}`)).json()).data.items;
@@ -274,7 +274,7 @@ test.describe("issue #14 §6: the users API creates, changes and deletes with th
     // The auditor reads but may not change; a dealer may not even read.
     const context = await browser.newContext({ baseURL });
     const auditor = await context.newPage();
-    await signIn(auditor, "auditor@example.com", "/");
+    await signInShared(auditor, "auditor@example.com", "/");
     expect((await auditor.request.patch(`/api/v2/admin/users/${user.id}`, { data: { jobTitle: "x" } })).status()).toBe(
       403,
     );

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { E2E_MAIL_DIR } from "../../playwright.config";
 import { mailsTo, verificationLinkIn } from "../support/mail-sink";
-import { ready, signIn } from "./helpers";
+import { ready, signIn, signInShared } from "./helpers";
 import { LAPSED, NEWCOMERS } from "./fixture-accounts";
 
 test.describe("issue #15 §2: a lapsed verification link", () => {
@@ -10,7 +10,7 @@ test.describe("issue #15 §2: a lapsed verification link", () => {
     page,
   }) => {
     const email = LAPSED[test.info().project.name as keyof typeof LAPSED];
-    await signIn(page, "admin@example.com", "/admin/users?status=verificationExpired");
+    await signInShared(page, "admin@example.com", "/admin/users?status=verificationExpired");
     await expect(page.locator("table.data-table")).toContainText(email);
     await expect(page.locator("table.data-table")).not.toContainText(
       NEWCOMERS[test.info().project.name as keyof typeof NEWCOMERS],
@@ -32,7 +32,7 @@ test.describe("issue #14 §3: the verification e-mail and the new user's first p
   }) => {
     const email = NEWCOMERS[test.info().project.name as keyof typeof NEWCOMERS];
     const jsOn = test.info().project.use.javaScriptEnabled !== false;
-    await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+    await signInShared(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
     await page.getByRole("link", { name: "View Ada Lindqvist" }).click();
     await expect(page.locator(".notice").first()).toHaveText("Awaiting verification");
     const before = mailsTo(E2E_MAIL_DIR, email).length;
@@ -104,7 +104,7 @@ test.describe("issue #14 §3: the verification e-mail and the new user's first p
     baseURL,
   }) => {
     test.skip(test.info().project.name !== "js-on", "an API check: once is enough");
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const users = (await (await page.request.get("/api/v2/admin/users?q=dealer%40example.com")).json()).data.items;
     const dealer = users.find((user: { email: string }) => user.email === "dealer@example.com");
     const verified = await page.request.post(`/api/v2/admin/users/${dealer.id}/resend-verification`, { data: {} });
@@ -117,7 +117,7 @@ test.describe("issue #14 §3: the verification e-mail and the new user's first p
     );
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();
-    await signIn(other, "dealer@example.com", "/");
+    await signInShared(other, "dealer@example.com", "/");
     expect(
       (await other.request.post(`/api/v2/admin/users/${dealer.id}/resend-verification`, { data: {} })).status(),
     ).toBe(403);

@@ -1,14 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { exportedCsv, signIn } from "./helpers";
-import { DELETABLE_USERS, LIFECYCLE_USERS } from "./fixture-accounts";
+import { exportedCsv, signIn, signInShared } from "./helpers";
+import { DELETABLE_USERS, LIFECYCLE_USERS, SINGLE_BRAND_INSIDER } from "./fixture-accounts";
 
 const names = (page: Page) => page.locator("table.data-table tbody tr td:first-child");
 const emails = (page: Page) => page.locator("table.data-table tbody tr td:nth-child(2)");
 
 test.describe("issue #14 §1–2: the users list", () => {
   test("the admin sees the users of the admin's own locations only, searches, filters and sorts", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
     await expect(page).toHaveTitle("Users | Vantor");
@@ -30,7 +30,8 @@ test.describe("issue #14 §1–2: the users list", () => {
     await page.getByLabel("User type").selectOption("internal");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/userType=internal/);
-    await expect(emails(page)).toHaveText(["employee@example.com"]);
+    // The suite's single-brand insider (issue #18) and the demo's employee, by last name.
+    await expect(emails(page)).toHaveText([SINGLE_BRAND_INSIDER, "employee@example.com"]);
     await expect(page.getByLabel("User type")).toHaveValue("internal");
 
     await page.goto("/admin/users?kind=administrator");
@@ -52,7 +53,7 @@ test.describe("issue #14 §1–2: the users list", () => {
   });
 
   test("the CSV export holds exactly the filtered list, scoped like the screen", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const url = "/admin/users?userType=external&sortBy=email";
     const totalShown = async () => Number((await page.getByText(/^\d+ users$/).textContent())!.split(" ")[0]);
     // Other tests create and delete users at the same location meanwhile: the export is compared with
@@ -77,13 +78,13 @@ test.describe("issue #14 §1–2: the users list", () => {
     browser,
     baseURL,
   }) => {
-    await signIn(page, "auditor@example.com", "/admin/users");
+    await signInShared(page, "auditor@example.com", "/admin/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
     await expect(emails(page)).toContainText(["auditor@example.com"]);
 
     const context = await browser.newContext({ baseURL });
     const dealer = await context.newPage();
-    await signIn(dealer, "dealer@example.com", "/admin/users", {
+    await signInShared(dealer, "dealer@example.com", "/admin/users", {
       javaScript: test.info().project.use.javaScriptEnabled !== false,
     });
     await expect(dealer).toHaveURL(/\/access-denied\?from=%2Fadmin%2Fusers$/);
@@ -94,7 +95,7 @@ test.describe("issue #14 §1–2: the users list", () => {
 
   test("axe finds nothing on the list with its filters", async ({ page }) => {
     test.skip(test.info().project.use.javaScriptEnabled === false, "axe runs with JavaScript");
-    await signIn(page, "admin@example.com", "/admin/users?status=active");
+    await signInShared(page, "admin@example.com", "/admin/users?status=active");
     await expect(emails(page).first()).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
@@ -104,7 +105,7 @@ test.describe("issue #14 §4: the user editor in view mode", () => {
   test("the admin opens a user from the list: contact information, locations and roles, each tab its own address", async ({
     page,
   }) => {
-    await signIn(page, "admin@example.com", "/admin/users?q=dana");
+    await signInShared(page, "admin@example.com", "/admin/users?q=dana");
     await page.getByRole("link", { name: "View Dana Reyes" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dana Reyes");
     await expect(page).toHaveURL(/\/admin\/users\/\d+\/view$/);
@@ -133,7 +134,7 @@ test.describe("issue #14 §4: the user editor in view mode", () => {
   });
 
   test("another dealer's user, an unknown tab and an unbuilt mode are Page not found", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const list = await (await page.request.get("/api/v2/admin/users?q=dana")).json();
     const dealerId = list.data.items[0].id;
     for (const path of [`/admin/users/${dealerId}/view/passwords`, `/admin/users/${dealerId}/delete`]) {
@@ -157,7 +158,7 @@ test.describe("issue #14 §4: the user editor in view mode", () => {
     test.skip(test.info().project.use.javaScriptEnabled === false, "axe runs with JavaScript");
     // One axe run per tab: several seconds each on a loaded CI machine.
     test.slow();
-    await signIn(page, "admin@example.com", "/admin/users?q=dana");
+    await signInShared(page, "admin@example.com", "/admin/users?q=dana");
     await page.getByRole("link", { name: "View Dana Reyes" }).click();
     await expect(page.locator(".details")).toBeVisible();
     const userUrl = page.url();
@@ -177,7 +178,7 @@ async function memberAndAdmin(page: Page, browser: Browser, baseURL: string | un
   const member = await context.newPage();
   await signIn(member, email, "/documents", { javaScript: jsOn });
   await expect(member).toHaveURL(/\/documents$/);
-  await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+  await signInShared(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: /^View / }).click();
   return { jsOn, email, context, member };
 }
@@ -251,7 +252,7 @@ test.describe("issue #14 §5: deactivate and activate", () => {
 
   test("the admin deletes a user after a confirmation; the user is gone and cannot sign in", async ({ page }) => {
     const email = DELETABLE_USERS[test.info().project.name as keyof typeof DELETABLE_USERS];
-    await signIn(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
+    await signInShared(page, "admin@example.com", `/admin/users?q=${encodeURIComponent(email)}`);
     await page.getByRole("link", { name: /^View / }).click();
     await page.getByRole("link", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete user" });
@@ -263,7 +264,7 @@ test.describe("issue #14 §5: deactivate and activate", () => {
   });
 
   test("on the admin's own page there is no deactivate or delete, and a forged one is refused", async ({ page }) => {
-    await signIn(page, "admin@example.com", "/admin/users?q=alex");
+    await signInShared(page, "admin@example.com", "/admin/users?q=alex");
     await page.getByRole("link", { name: "View Alex Morgan" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alex Morgan");
     await expect(page.getByRole("link", { name: "Deactivate" })).toHaveCount(0);
@@ -280,7 +281,7 @@ test.describe("issue #14 §5: deactivate and activate", () => {
   test("the auditor reads a user but has no lifecycle actions, and a forged deactivation is refused", async ({
     page,
   }) => {
-    await signIn(page, "auditor@example.com", "/admin/users?q=dana");
+    await signInShared(page, "auditor@example.com", "/admin/users?q=dana");
     await page.getByRole("link", { name: "View Dana Reyes" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dana Reyes");
     await expect(page.getByRole("link", { name: "Deactivate" })).toHaveCount(0);
@@ -306,7 +307,7 @@ test.describe("issue #14 §6: the users API, scoped like the screen", () => {
     browser,
     baseURL,
   }) => {
-    await signIn(page, "admin@example.com", "/");
+    await signInShared(page, "admin@example.com", "/");
     const list = await (await page.request.get("/api/v2/admin/users?sortBy=email&page=1")).json();
     const all = [];
     for (let p = 1; p <= list.data.pageCount; p++)
@@ -343,7 +344,7 @@ test.describe("issue #14 §6: the users API, scoped like the screen", () => {
 
     const context = await browser.newContext({ baseURL });
     const other = await context.newPage();
-    await signIn(other, "dealer@example.com", "/");
+    await signInShared(other, "dealer@example.com", "/");
     expect((await other.request.get("/api/v2/admin/users")).status()).toBe(403);
     expect((await other.request.get(`/api/v2/admin/users/${dealer.id}`)).status()).toBe(403);
     const forged = await other.request.post(`/api/v2/admin/users/${dealer.id}/deactivate`, {

@@ -112,7 +112,7 @@ test.describe("issue #17: bulk import of identities (WSR Bulk Assignment)", () =
     browser,
     baseURL,
   }) => {
-    await signIn(page, importer().email, PAGE);
+    await signInShared(page, importer().email, PAGE);
     const example = await csvTemplate(page);
     const project = test.info().project.name;
     const emails = [`imported-a-${project}@example.com`, `imported-b-${project}@example.com`];

@@ -96,7 +96,7 @@ test.describe("issue #15 §3: the integration error report", () => {
     await expect(page.getByLabel("Error date to")).toHaveValue("2026-03-01");
     await expect(page.getByText("The end date must not be before the start date")).toBeVisible();
     await expect(page.getByLabel("Organization id")).toHaveValue("abc");
-    await expect(page.getByText("Enter a whole number")).toBeVisible();
+    await expect(page.getByText("Value must be numeric")).toBeVisible();
 
     await page.goto("/admin/integration-errors?serialNumber=SN-1002");
     await page.getByRole("link", { name: "Target id" }).click();
