@@ -51,10 +51,11 @@ export function dateRangeErrors(params: URLSearchParams): { from?: string; to?: 
  */
 export function dateRangeFromSearch(params: URLSearchParams): DateRangeFilter | null {
   const kind = params.get("range");
-  const typed = params.get("days") ?? "30";
-  if ((kind === "last" || kind === "next") && numberProblemOf(typed, "integer")) return null;
-  const days = Math.min(3650, Math.max(1, Math.trunc(Number(typed)) || 30));
-  if (kind === "last" || kind === "next") return { kind, days };
+  if (kind === "last" || kind === "next") {
+    const typed = params.get("days") ?? "30";
+    if (numberProblemOf(typed, "integer")) return null;
+    return { kind, days: Math.min(3650, Math.max(1, Math.trunc(Number(typed)) || 30)) };
+  }
   if (kind === "custom") return { kind, from: params.get("from") ?? undefined, to: params.get("to") ?? undefined };
   return null;
 }

@@ -2,7 +2,7 @@ import { db } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import type { Locale } from "~/i18n/locale";
 import { logger } from "~/logger.server";
-import { emptyOnFailure } from "~/announcements/fetch-failure";
+import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { currentCatalogue } from "~/server-context/catalogue-cache.server";
 import {
@@ -15,7 +15,7 @@ import {
 /** The user's announcements, once per HTTP request (the shell's counts and home's feed share it). */
 export function userAnnouncements(user: Actor, locale: Locale): Promise<UserAnnouncements> {
   return oncePerRequest(`announcements:${user.identityId}:${locale}`, () =>
-    emptyOnFailure(
+    fallbackOnFailure(
       async () => {
         const now = new Date();
         // The cached candidates may hold some that expired since they were read: the live check drops them.

@@ -28,7 +28,7 @@ export function userApplications(user: Actor, locale: Locale, themeBrand?: numbe
       APPLICATIONS_CATALOGUE,
       () => applicationCatalogue(db()),
       [],
-      (err) => logger.error({ err, identityId: user.identityId }, "applications failed to load"),
+      (message) => logger.error({ err: message, identityId: user.identityId }, "applications failed to load"),
     );
     return applicationsForSubject(catalogue, targetingSubjectOf(user), locale, themeBrand);
   });

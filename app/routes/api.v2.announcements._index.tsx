@@ -5,7 +5,7 @@ import { announcementListOptionsOf } from "~/announcements/list-options";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { logger } from "~/logger.server";
-import { emptyOnFailure } from "~/announcements/fetch-failure";
+import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import {
   announcementRecord,
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAccessLike(request, "announcements");
   const { options } = announcementListOptionsOf(new URL(request.url).searchParams, new Date());
   let failed = false;
-  const list = await emptyOnFailure(
+  const list = await fallbackOnFailure(
     () => listAnnouncements(db(), options),
     () => ({ rows: [], total: 0, page: 1, pageCount: 1 }),
     (err) => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { catalogueVersions } from "~/db/schema";
 import { oncePerRequest, primeRequestValue } from "./request-scope.server";
+import { fallbackOnFailure } from "./fallback-on-failure";
 
 /**
  * A per-process cache of small catalogues every signed-in page reads (all applications, the
@@ -22,13 +23,18 @@ const byDatabase = new WeakMap<object, Map<string, Entry>>();
 /** The last copy of each catalogue that loaded, whatever its version: what a failed load falls back to. */
 const lastLoaded = new WeakMap<object, Map<string, unknown>>();
 
-function entriesOf(database: object): Map<string, Entry> {
-  let entries = byDatabase.get(database);
-  if (!entries) {
-    entries = new Map();
-    byDatabase.set(database, entries);
+/** A database's map in one of the per-database stores, made on first use. */
+function mapOf<V>(store: WeakMap<object, Map<string, V>>, database: object): Map<string, V> {
+  let map = store.get(database);
+  if (!map) {
+    map = new Map();
+    store.set(database, map);
   }
-  return entries;
+  return map;
+}
+
+function entriesOf(database: object): Map<string, Entry> {
+  return mapOf(byDatabase, database);
 }
 
 /** The named catalogue at a version: the kept copy when it is of that version, otherwise loaded (concurrent callers share one load). */
@@ -46,10 +52,7 @@ export function cachedCatalogue<T>(
   const fresh: Entry = { version, value };
   entries.set(name, fresh);
   value.then(
-    (loaded) => {
-      if (!lastLoaded.has(database)) lastLoaded.set(database, new Map());
-      lastLoaded.get(database)!.set(name, loaded);
-    },
+    (loaded) => mapOf(lastLoaded, database).set(name, loaded),
     () => {
       if (entries.get(name) === fresh) entries.delete(name);
     },
@@ -85,23 +88,24 @@ export async function currentCatalogue<T>(database: Executor, name: string, load
 
 /**
  * The named catalogue as of this request's version, or — when it cannot be read — the last copy this
- * process loaded (none yet: `fallback`), the failure handed to `onFailure` (SPEC §8: an applications
- * fetch failure is logged and the list stays as it was; the page still renders).
+ * process loaded (none yet: `fallback`), the failure's message handed to `log` (SPEC §8: an
+ * applications fetch failure is logged and the list stays as it was; the page still renders).
  */
-export async function currentCatalogueOrLastLoaded<T>(
+export function currentCatalogueOrLastLoaded<T>(
   database: Executor,
   name: string,
   load: () => PromiseLike<T>,
   fallback: T,
-  onFailure: (error: unknown) => void,
+  log: (message: string) => void,
 ): Promise<T> {
-  try {
-    return await currentCatalogue(database, name, load);
-  } catch (error) {
-    onFailure(error);
-    const kept = lastLoaded.get(database);
-    return kept?.has(name) ? (kept.get(name) as T) : fallback;
-  }
+  return fallbackOnFailure(
+    () => currentCatalogue(database, name, load),
+    () => {
+      const kept = lastLoaded.get(database);
+      return kept?.has(name) ? (kept.get(name) as T) : fallback;
+    },
+    log,
+  );
 }
 
 /** The select-list expression giving every catalogue's version as one JSON object. */

@@ -1,5 +1,6 @@
 import { accountSecurityLink } from "./account-security-link";
 import { errorDetailsOf } from "~/auth/access-failure";
+import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { footerLinksFor, type FooterLinks } from "./footer-links";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
@@ -92,34 +93,25 @@ async function directoryReviewOf(
 ): Promise<ShellUser["directoryReview"]> {
   const context = directoryContextOfAction(action);
   if (!context || !directoryReviewShowsOn(new URL(request.url).pathname)) return null;
-  try {
-    return {
-      context,
-      locations: locationsToReview(await actorDirectoryLocations(db(), user, context)),
-    };
-  } catch (error) {
+  return fallbackOnFailure(
+    async () => ({ context, locations: locationsToReview(await actorDirectoryLocations(db(), user, context)) }),
     // SPEC §8: the review shows "Failed to fetch dealer location data"; the page itself still renders.
-    logger.error(
-      { err: error instanceof Error ? error.message : String(error), context },
-      "directory review: list failed",
-    );
-    return { context, locations: [], loadFailure: "failed" };
-  }
+    () => ({ context, locations: [], loadFailure: "failed" as const }),
+    (message) => logger.error({ err: message, context }, "directory review: list failed"),
+  );
 }
 
 /** The security review's users, or — when they cannot be read — none and the failure's message (the page still renders). */
-async function securityReviewOf(
+function securityReviewOf(
   user: PortalUser,
   action: RequiredAction | null,
 ): Promise<Pick<ShellUser, "securityReview" | "securityReviewFailure">> {
-  if (action !== "adminAttestation") return { securityReview: null };
-  try {
-    return { securityReview: await attestationUsers(db(), user.identityId) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error({ err: message, identityId: user.identityId }, "security review: users failed to load");
-    return { securityReview: [], securityReviewFailure: errorDetailsOf(message) };
-  }
+  if (action !== "adminAttestation") return Promise.resolve({ securityReview: null });
+  return fallbackOnFailure(
+    async () => ({ securityReview: await attestationUsers(db(), user.identityId) }),
+    (message) => ({ securityReview: [], securityReviewFailure: errorDetailsOf(message) }),
+    (message) => logger.error({ err: message, identityId: user.identityId }, "security review: users failed to load"),
+  );
 }
 
 /** What the document shell shows: locale, theme and the signed-in user's menus. */

@@ -9,7 +9,7 @@ import {
   unreadCountsByBrand,
   type AnnouncementTargeting,
 } from "~/announcements/rules";
-import { emptyOnFailure } from "~/announcements/fetch-failure";
+import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 
 const now = new Date("2026-06-15T12:00:00Z");
@@ -192,7 +192,7 @@ describe("SPEC §7 notifications: brands and regionCode are comma-joined and nar
 describe("SPEC §8 announcements fetch failure: logged; an empty list is returned", () => {
   it("a failing load is logged and answers the empty value", async () => {
     const logged: string[] = [];
-    const result = await emptyOnFailure(
+    const result = await fallbackOnFailure(
       () => Promise.reject(new Error("connection reset")),
       () => [] as number[],
       (m) => logged.push(m),
@@ -203,7 +203,7 @@ describe("SPEC §8 announcements fetch failure: logged; an empty list is returne
   it("a load that works is passed through and nothing is logged", async () => {
     const logged: string[] = [];
     expect(
-      await emptyOnFailure(
+      await fallbackOnFailure(
         () => Promise.resolve([1, 2]),
         () => [] as number[],
         (m) => logged.push(m),
