@@ -51,7 +51,10 @@ test.describe.serial("issue #16 §3: the security review (attestation) modal", (
     await expect(reviewOf(page).getByTestId("review-group").first().locator("td:nth-child(5)")).toHaveText(
       [never, newbie].sort(),
     );
-    await reviewOf(page).getByRole("link", { name: "E-mail" }).first().click();
+    // The URL changes before the page re-renders: the second click must wait for the link the new page holds.
+    const emailSort = reviewOf(page).getByRole("link", { name: "E-mail" }).first();
+    await expect(emailSort).toHaveAttribute("href", /sortType=desc/);
+    await emailSort.click();
     await expect(page).toHaveURL(/sortType=desc/);
     await expect(reviewOf(page).getByTestId("review-group").first().locator("td:nth-child(5)")).toHaveText(
       [never, newbie].sort().reverse(),
