@@ -12,10 +12,16 @@ declare module "@remix-run/node" {
 // The service worker (app/sw.ts) gets the client build's precache list injected (issue #6).
 const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   css: { preprocessorOptions: { scss: { api: "modern-compiler" } } },
-  build: { target: "es2022" },
+  // The browser's code is minified by Terser, which takes ~4 % more off than esbuild (issue #12's
+  // JavaScript budget, ADR 25); the server's stays readable.
+  build: {
+    target: "es2022",
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 } },
+  },
   plugins: [
     remix({
       ignoredRouteFiles: ["**/*.css", "**/*.test.*", "sw.ts"],
@@ -44,4 +50,4 @@ export default defineConfig({
       remix: { injectManifest: { clientsClaimMode: false } },
     }),
   ],
-});
+}));

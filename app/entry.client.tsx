@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { FallbackTranslations, loadTranslations } from "~/i18n/i18n-registry";
+import { loadPartsOnThisPage } from "~/shell/on-demand";
 
 function hydrate() {
   startTransition(() => {
@@ -19,4 +20,10 @@ function hydrate() {
 // The page's translations come as a long-cached file, not with the page (issue #12). When it
 // cannot be had, the page stays as the server rendered it, fully usable without JavaScript.
 const { translations } = document.documentElement.dataset;
-if (translations) loadTranslations(translations, document.documentElement.lang).then(hydrate, () => undefined);
+// The parts loaded on demand that this page shows load first, so they are live with the page; one
+// that cannot be had does not hold the page back (React keeps its server HTML until it loads).
+if (translations)
+  Promise.all([
+    loadTranslations(translations, document.documentElement.lang),
+    loadPartsOnThisPage(document).catch(() => undefined),
+  ]).then(hydrate, () => undefined);

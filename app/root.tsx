@@ -13,7 +13,6 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import stylesheet from "../styles/app.scss?url";
-import { BrandSwitcher } from "~/shell/components/BrandSwitcher";
 import { Footer } from "~/shell/components/Footer";
 import { TopBar } from "~/shell/components/TopBar";
 import { usePageTranslations } from "~/i18n/i18n-provider";
@@ -29,10 +28,9 @@ import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
 import { SessionTimeoutWarning } from "~/auth/SessionTimeoutWarning";
-import { AccountMigrationModal } from "~/account-migration/AccountMigrationModal";
-import { SecurityReviewModal } from "~/attestation/SecurityReviewModal";
+import { AccountMigrationModal, DirectoryReviewModal, SecurityReviewModal } from "~/required-actions/modals";
+import { loadEveryPartOnDemand, partOnDemand } from "~/shell/on-demand";
 import { securityReviewShowsOn } from "~/attestation/rules";
-import { DirectoryReviewModal } from "~/directory/DirectoryReviewModal";
 import { directoryReviewShowsOn } from "~/directory/rules";
 import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
@@ -47,10 +45,15 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return result;
 };
 
+// Shown only while ?modal=brands is open.
+const BrandSwitcher = partOnDemand("brand-switcher", () =>
+  import("~/shell/components/BrandSwitcher").then((module) => module.BrandSwitcher),
+);
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const shell = await loadShellData(request);
+  const [shell] = await Promise.all([loadShellData(request), loadEveryPartOnDemand()]);
   const headers = new Headers();
   // Whose data this page is, for the service worker's per-user cache (issue #6 §2).
   const user = await optionalUser(request);
