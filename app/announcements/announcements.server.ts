@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { forgetReadAnnouncementIds, readAnnouncementIdsOf } from "./reads.server";
 import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
@@ -76,11 +77,7 @@ export async function loadUserAnnouncements(
     .filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode))
     .sort(compareAnnouncements);
   if (visible.length === 0) return { visible, readIds: new Set() };
-  const reads = await database
-    .select({ id: announcementReads.announcementId })
-    .from(announcementReads)
-    .where(eq(announcementReads.identityId, user.identityId));
-  return { visible, readIds: new Set(reads.map((r) => r.id)) };
+  return { visible, readIds: await readAnnouncementIdsOf(database, user.identityId) };
 }
 
 /** Unread counts per brand of the user, and the number of distinct unread announcements. */
@@ -156,6 +153,7 @@ export async function markAnnouncementRead(
     .insert(announcementReads)
     .values({ identityId: user.identityId, announcementId })
     .onConflictDoNothing();
+  forgetReadAnnouncementIds(user.identityId);
   return target;
 }
 

@@ -4,7 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
-import { profileColumns, type ProfileColumns } from "~/permissions/access-profile.server";
+import type { ProfileColumns } from "~/permissions/access-profile.server";
+import { ACCESS_VERSION, forgetSessionProfile, sessionProfile } from "~/permissions/profile-cache.server";
+import { primeReadAnnouncementIds, readAnnouncementIdsSql } from "~/announcements/reads.server";
 import {
   CATALOGUE_VERSIONS_JSON,
   primeCatalogueVersions,
@@ -156,45 +158,73 @@ export interface SessionWithProfile {
   profile: ProfileColumns | null;
   /** Why the request's session ended just now (it was removed), if it did. */
   ended?: SessionEndReason;
+  /** Why the profile of a standing session could not be read, if it could not. */
+  profileFailure?: string;
 }
 
 /**
  * The request's session together with its identity's access profile and the catalogue
- * versions, in one statement: what every signed-in page needs before its own data.
+ * versions: what every signed-in page needs before its own data. One statement reads the session
+ * and the versions; the profile is this process's kept copy while the access version holds
+ * (ADR 26), else one more statement.
  */
 export async function readSessionWithProfile(request: Request): Promise<SessionWithProfile> {
   const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || !id) return { session: sessionOf({}, ""), profile: null };
-  const result = await db().execute(sql`
-    select s.data, s.expires_at, s.created_at, s.last_seen_at, ${profileColumns(sql`s.identity_id`, sql`s.created_at`)},
-      ${CATALOGUE_VERSIONS_JSON} as catalogue_versions
+  const database = db();
+  const result = await database.execute(sql`
+    select s.data, s.expires_at, s.created_at, s.last_seen_at, s.identity_id,
+      ${CATALOGUE_VERSIONS_JSON} as catalogue_versions,
+      ${readAnnouncementIdsSql(sql`s.identity_id`)} as read_announcement_ids
     from sessions s where s.id = ${id}`);
   const [row] = (
     result as unknown as {
-      rows: (ProfileColumns & {
+      rows: {
         data: unknown;
         expires_at: Date | string;
         created_at: Date | string;
         last_seen_at: Date | string | null;
+        identity_id: number | null;
         catalogue_versions: CatalogueVersions;
-      })[];
+        read_announcement_ids: number[];
+      }[];
     }
   ).rows;
   if (!row) return { session: sessionOf({}, id), profile: null };
   primeCatalogueVersions(row.catalogue_versions);
+  const createdAt = new Date(row.created_at);
   const current = await currentSessionData(id, {
     data: row.data,
     expiresAt: new Date(row.expires_at),
-    createdAt: new Date(row.created_at),
+    createdAt,
     lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
   });
-  if ("data" in current) return { session: sessionOf(current.data, id), profile: row };
-  return {
-    session: sessionOf({}, id),
-    profile: null,
-    ...(current.ended === "expired" ? {} : { ended: current.ended }),
-  };
+  if (!("data" in current)) {
+    forgetSessionProfile(database, id);
+    return {
+      session: sessionOf({}, id),
+      profile: null,
+      ...(current.ended === "expired" ? {} : { ended: current.ended }),
+    };
+  }
+  const session = sessionOf(current.data, id);
+  if (row.identity_id === null) return { session, profile: NO_PROFILE };
+  primeReadAnnouncementIds(row.identity_id, row.read_announcement_ids);
+  try {
+    const profile = await sessionProfile(
+      database,
+      { id, identityId: row.identity_id, createdAt },
+      row.catalogue_versions[ACCESS_VERSION] ?? 0,
+    );
+    return { session, profile };
+  } catch (error) {
+    // The user's access data could not be loaded: the caller shows it as such (SPEC §8).
+    return { session, profile: null, profileFailure: error instanceof Error ? error.message : String(error) };
+  }
 }
+
+/** A session without an identity (not signed in yet) has no profile. */
+const NO_PROFILE: ProfileColumns = { profile_identity: null, profile_assignments: [] };
 
 export function sessionStorage() {
   storage ??= buildStorage();

@@ -36,7 +36,7 @@ export async function optionalUser(request: Request): Promise<PortalUser | null>
 }
 
 async function loadUser(request: Request): Promise<UserState> {
-  const { session, profile: columns, ended } = await readSessionWithProfile(request);
+  const { session, profile: columns, ended, profileFailure } = await readSessionWithProfile(request);
   if (ended) return { user: null, ended };
   const identityId = session.get("identityId");
   const claims = session.get("claims");
@@ -48,7 +48,7 @@ async function loadUser(request: Request): Promise<UserState> {
   const onBrand3Host = isBrand3Host(new URL(request.url).host, config.BRAND3_HOST_MARKER);
   let profile: AccessProfile | null;
   try {
-    if (!columns) throw new Error("the session's access profile was not read");
+    if (!columns) throw new Error(profileFailure ?? "the session's access profile was not read");
     profile = accessProfileFrom(columns);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -22,3 +22,8 @@ export function oncePerRequest<T>(key: string, compute: () => T): T {
 export function primeRequestValue<T>(key: string, value: T): void {
   requestScope.getStore()?.set(key, value);
 }
+
+/** Drops a request's value after a write made it stale (a later read in the same request reads again). */
+export function forgetRequestValue(key: string): void {
+  requestScope.getStore()?.delete(key);
+}

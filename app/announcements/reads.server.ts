@@ -1,0 +1,37 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { announcementReads } from "~/db/schema";
+import { forgetRequestValue, oncePerRequest, primeRequestValue } from "~/server-context/request-scope.server";
+
+/*
+ * The announcements a user has read, once per HTTP request. Signed-in pages read them with the
+ * session (one statement, issue #12): the shell's unread counts and home's feed need them on
+ * every page.
+ */
+
+const keyOf = (identityId: number) => `announcement-reads:${identityId}`;
+
+/** The select-list expression giving an identity's read announcement ids. */
+export function readAnnouncementIdsSql(identityId: SQL): SQL {
+  return sql`(select coalesce(array_agg(r.announcement_id), '{}'::int[]) from announcement_reads r where r.identity_id = ${identityId})`;
+}
+
+/** What the session statement read: no second query in this request. */
+export function primeReadAnnouncementIds(identityId: number, ids: readonly number[]): void {
+  primeRequestValue(keyOf(identityId), Promise.resolve(new Set(ids)));
+}
+
+export function readAnnouncementIdsOf(database: Executor, identityId: number): Promise<Set<number>> {
+  return oncePerRequest(keyOf(identityId), async () => {
+    const rows = await database
+      .select({ id: announcementReads.announcementId })
+      .from(announcementReads)
+      .where(eq(announcementReads.identityId, identityId));
+    return new Set(rows.map((row) => row.id));
+  });
+}
+
+/** After marking one read: the rest of the request (the page's loaders after an action) reads them again. */
+export function forgetReadAnnouncementIds(identityId: number): void {
+  forgetRequestValue(keyOf(identityId));
+}
