@@ -1,8 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "~/logger.server";
 import { NonceProvider } from "~/shell/nonce";
@@ -10,6 +8,8 @@ import { describeServerError } from "~/shell/server-error";
 import { ErrorReferenceProvider } from "~/shell/error-reference";
 import { requestScope } from "~/server-context/request-scope.server";
 import { randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { compressPage } from "~/shell/page-compression";
 import { FallbackTranslations } from "~/i18n/i18n-registry";
 import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
 
@@ -36,16 +36,32 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // The whole page, then one response: no loader defers data, so everything is ready at once,
+    // and a page compressed in one piece costs a fraction of a streaming gzip (ADR 27).
     const respond = () => {
-      shellRendered = true;
       const body = new PassThrough();
-      const stream = createReadableStreamFromReadable(body);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      keepPrivate(responseHeaders);
-      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      const chunks: Buffer[] = [];
+      body.on("data", (chunk: Buffer) => chunks.push(chunk));
+      body.on("error", reject);
+      body.on("end", () => {
+        let page: Buffer = Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.append("Vary", "Accept-Encoding");
+        if (compressPage(request.headers.get("Accept-Encoding"), page.length)) {
+          page = gzipSync(page, { level: 1 });
+          responseHeaders.set("Content-Encoding", "gzip");
+        }
+        responseHeaders.set("Content-Length", String(page.length));
+        keepPrivate(responseHeaders);
+        resolve(
+          new Response(new Uint8Array(page), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+      });
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
@@ -59,21 +75,22 @@ export default function handleRequest(
       {
         nonce,
         onShellReady() {
-          if (!waitForAll) respond();
+          shellRendered = true;
         },
         onAllReady() {
           // A pending abort timer would keep the finished page in memory for its whole delay.
           clearTimeout(abortTimer);
-          if (waitForAll) respond();
+          respond();
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered)
-            logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error");
+          // In the shell it is the route's error (onShellError); after it, a part inside a boundary
+          // failed: React leaves that part to the browser, and the page keeps its status.
+          if (!shellRendered) responseStatusCode = 500;
+          else logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error");
         },
       },
     );
