@@ -20,6 +20,48 @@ function createTranslator(locale: string, messages: Messages): i18n {
     initImmediate: false,
     react: { useSuspense: false },
   });
+  return withPlainLookupsKept(instance);
+}
+
+/** Plain lookups kept per translator at most; beyond, the store starts over (keys may be built from data). */
+export const MAX_KEPT_LOOKUPS = 5_000;
+
+/** The options a bound `t` (react-i18next's `useTranslation`) adds to every call: no values, no plural. */
+const BINDING_OPTIONS = new Set(["lng", "ns", "keyPrefix"]);
+
+function isPlainLookup(options: unknown): boolean {
+  if (options === undefined) return true;
+  if (typeof options !== "object" || options === null) return false;
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    if (!BINDING_OPTIONS.has(name) || (name === "keyPrefix" && value)) return false;
+  }
+  return true;
+}
+
+/**
+ * A page calls `t` a few hundred times, mostly with a bare key; i18next resolves each call anew
+ * (issue #12: 7 % of the home page's server time). A translator's messages never change after it
+ * is built, so a bare key's text is kept; calls with values, counts or defaults go to i18next.
+ */
+function withPlainLookupsKept(instance: i18n): i18n {
+  const translate = instance.t.bind(instance) as unknown as (key: unknown, ...rest: unknown[]) => unknown;
+  const kept = new Map<string, string>();
+  const t = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
+    if (typeof key !== "string" || rest.length > 0 || !isPlainLookup(options)) return translate(key, options, ...rest);
+    const { lng, ns } = (options ?? {}) as { lng?: unknown; ns?: unknown };
+    // A bare `t(key)` and a bound one name the same language and namespace: one entry.
+    const name = `${String(lng ?? instance.language)}\u0000${String(ns ?? instance.options.defaultNS)}\u0000${key}`;
+    const known = kept.get(name);
+    if (known !== undefined) return known;
+    const text = translate(key, options);
+    if (typeof text === "string") {
+      if (kept.size >= MAX_KEPT_LOOKUPS) kept.clear();
+      kept.set(name, text);
+    }
+    return text;
+  };
+  instance.t = t as unknown as i18n["t"];
   return instance;
 }
 
