@@ -4,7 +4,7 @@ import { portalError } from "~/shell/portal-error";
 import type { Actor } from "~/permissions/actor";
 import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
-import { accessProfileFrom, type AccessProfile } from "~/permissions/access-profile.server";
+import { accessProfileFrom, type AccessProfile, type ProfileColumns } from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { accessFailureOutcome } from "./access-failure";
@@ -46,15 +46,11 @@ async function loadUser(request: Request): Promise<UserState> {
 
   const config = getConfig();
   const onBrand3Host = isBrand3Host(new URL(request.url).host, config.BRAND3_HOST_MARKER);
-  let profile: AccessProfile | null;
-  try {
-    if (!columns) throw new Error(profileFailure ?? "the session's access profile was not read");
-    profile = accessProfileFrom(columns);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error({ err: message, identityId }, "access data failed to load");
+  const read = accessProfileOrFailure(columns, profileFailure);
+  if ("failure" in read) {
+    logger.error({ err: read.failure, identityId }, "access data failed to load");
     const outcome = accessFailureOutcome({
-      message,
+      message: read.failure,
       hasEmployeeNumber: Boolean(claims.employeeNumber),
       onBrand3Host,
       dashboardUrl: config.IDP_DASHBOARD_URL,
@@ -62,6 +58,7 @@ async function loadUser(request: Request): Promise<UserState> {
     if (outcome.kind === "redirect") throw redirect(outcome.to);
     throw portalError(500, "errors.accessDataFailed", outcome.details);
   }
+  const { profile } = read;
   if (!profile) {
     // The identity was deactivated or removed: the session no longer stands.
     throw redirect("/", { headers: { "Set-Cookie": await sessionStorage().destroySession(session) } });
@@ -75,6 +72,20 @@ async function loadUser(request: Request): Promise<UserState> {
     throw portalError(403, "errors.brandHostMismatch");
   }
   return { user: portalUserFrom(identityId, claims, profile) };
+}
+
+/** The access profile built from the session's columns, or why it could not be had (the read failed, or its data). */
+function accessProfileOrFailure(
+  columns: ProfileColumns | null,
+  readFailure: string | undefined,
+): { profile: AccessProfile | null } | { failure: string } {
+  if (readFailure !== undefined || !columns)
+    return { failure: readFailure ?? "the session's access profile was not read" };
+  try {
+    return { profile: accessProfileFrom(columns) };
+  } catch (error) {
+    return { failure: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import { perDatabase } from "~/server-context/per-database.server";
 import { profileColumns, type ProfileColumns } from "./access-profile.server";
 
 /**
@@ -26,16 +27,7 @@ interface Store {
   bySession: Map<string, Kept>;
 }
 
-const stores = new WeakMap<object, Store>();
-
-function storeOf(database: object): Store {
-  let store = stores.get(database);
-  if (!store) {
-    store = { version: -1, bySession: new Map() };
-    stores.set(database, store);
-  }
-  return store;
-}
+const storeOf = perDatabase<Store>(() => ({ version: -1, bySession: new Map() }));
 
 /**
  * A session's profile as of the access version the request read: the kept copy when loaded at
@@ -71,7 +63,7 @@ export function sessionProfile(
 
 /** Forgets a session's kept profile (its end). */
 export function forgetSessionProfile(database: object, sessionId: string): void {
-  stores.get(database)?.bySession.delete(sessionId);
+  storeOf(database).bySession.delete(sessionId);
 }
 
 async function loadProfileColumns(database: Executor, identityId: number, signedInAt: Date): Promise<ProfileColumns> {

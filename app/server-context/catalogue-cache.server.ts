@@ -3,6 +3,7 @@ import type { Executor } from "~/db/client.server";
 import { catalogueVersions } from "~/db/schema";
 import { oncePerRequest, primeRequestValue } from "./request-scope.server";
 import { fallbackOnFailure } from "./fallback-on-failure";
+import { perDatabase } from "./per-database.server";
 
 /**
  * A per-process cache of small catalogues every signed-in page reads (all applications, the
@@ -19,23 +20,9 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-const byDatabase = new WeakMap<object, Map<string, Entry>>();
+const entriesOf = perDatabase(() => new Map<string, Entry>());
 /** The last copy of each catalogue that loaded, whatever its version: what a failed load falls back to. */
-const lastLoaded = new WeakMap<object, Map<string, unknown>>();
-
-/** A database's map in one of the per-database stores, made on first use. */
-function mapOf<V>(store: WeakMap<object, Map<string, V>>, database: object): Map<string, V> {
-  let map = store.get(database);
-  if (!map) {
-    map = new Map();
-    store.set(database, map);
-  }
-  return map;
-}
-
-function entriesOf(database: object): Map<string, Entry> {
-  return mapOf(byDatabase, database);
-}
+const lastLoadedOf = perDatabase(() => new Map<string, unknown>());
 
 /** The named catalogue at a version: the kept copy when it is of that version, otherwise loaded (concurrent callers share one load). */
 export function cachedCatalogue<T>(
@@ -52,7 +39,7 @@ export function cachedCatalogue<T>(
   const fresh: Entry = { version, value };
   entries.set(name, fresh);
   value.then(
-    (loaded) => mapOf(lastLoaded, database).set(name, loaded),
+    (loaded) => lastLoadedOf(database).set(name, loaded),
     () => {
       if (entries.get(name) === fresh) entries.delete(name);
     },
@@ -101,8 +88,8 @@ export function currentCatalogueOrLastLoaded<T>(
   return fallbackOnFailure(
     () => currentCatalogue(database, name, load),
     () => {
-      const kept = lastLoaded.get(database);
-      return kept?.has(name) ? (kept.get(name) as T) : fallback;
+      const kept = lastLoadedOf(database);
+      return kept.has(name) ? (kept.get(name) as T) : fallback;
     },
     log,
   );

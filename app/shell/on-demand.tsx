@@ -51,9 +51,22 @@ export function partOnDemand<P extends object>(name: string, load: () => Promise
   return OnDemand;
 }
 
-/** Server: every part (each loads once per process; later calls settle at once). */
+let everyPart: { count: number; loaded: Promise<unknown> } | undefined;
+
+/**
+ * Server: every part. The root loader asks on every request: once every registered part has
+ * loaded, it gets the same settled promise (a part registered since is loaded then).
+ */
 export function loadEveryPartOnDemand(): Promise<unknown> {
-  return Promise.all([...parts.values()].map((load) => load()));
+  if (everyPart?.count !== parts.size) {
+    const loaded = Promise.all([...parts.values()].map((load) => load()));
+    const current = { count: parts.size, loaded };
+    everyPart = current;
+    loaded.catch(() => {
+      if (everyPart === current) everyPart = undefined;
+    });
+  }
+  return everyPart.loaded;
 }
 
 /** Browser, before hydrating: the parts the server rendered into this page. */

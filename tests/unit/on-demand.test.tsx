@@ -23,6 +23,22 @@ describe("parts loaded on demand (issue #12: the required-action modals stay out
     expect(loads).toBe(1);
   });
 
+  it("the server's root loader gets one settled promise while no part is added, and loads a part added since", async () => {
+    await loadEveryPartOnDemand();
+    const once = loadEveryPartOnDemand();
+    expect(loadEveryPartOnDemand()).toBe(once);
+    let loads = 0;
+    const Later = partOnDemand("later", async () => {
+      loads += 1;
+      return Greeting;
+    });
+    const again = loadEveryPartOnDemand();
+    expect(again).not.toBe(once);
+    await again;
+    expect(loads).toBe(1);
+    expect(renderToString(<Later name="Cy" />)).toContain("Hello <!-- -->Cy");
+  });
+
   it("the browser loads before hydrating exactly the parts the server rendered into the page", async () => {
     const loaded: string[] = [];
     for (const name of ["shown", "absent"])
