@@ -20,38 +20,56 @@ function createTranslator(locale: string, messages: Messages): i18n {
     initImmediate: false,
     react: { useSuspense: false },
   });
-  return withPlainLookupsKept(instance);
+  return withLookupsKept(instance);
 }
 
-/** Plain lookups kept per translator at most; beyond, the store starts over (keys may be built from data). */
+/** Texts kept per translator at most; beyond, the store starts over (keys and values may come from data). */
 export const MAX_KEPT_LOOKUPS = 5_000;
 
-/** The options a bound `t` (react-i18next's `useTranslation`) adds to every call: no values, no plural. */
-const BINDING_OPTIONS = new Set(["lng", "ns", "keyPrefix"]);
-
-function isPlainLookup(options: unknown): boolean {
-  if (options === undefined) return true;
-  if (typeof options !== "object" || options === null) return false;
-  for (const [name, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    if (!BINDING_OPTIONS.has(name) || (name === "keyPrefix" && value)) return false;
+/**
+ * The name a call's text is kept under, or undefined when the call goes to i18next every time. A
+ * call is kept when its key is a string and every option is a string, number or boolean (values,
+ * counts, a default text, a context): the text then depends on nothing else. The options a bound
+ * `t` adds (react-i18next's `useTranslation` passes `lng: undefined, lngs: null`) only name the
+ * language, namespace and key prefix.
+ */
+function keptName(key: unknown, options: unknown, language: string, defaultNS: string): string | undefined {
+  if (typeof key !== "string") return undefined;
+  let lng = language;
+  let ns = defaultNS;
+  let prefix = "";
+  let values = "";
+  if (options !== undefined) {
+    if (typeof options !== "object" || options === null) return undefined;
+    for (const [name, value] of Object.entries(options)) {
+      if (value === undefined) continue;
+      if (name === "lng" || name === "ns" || name === "keyPrefix" || name === "lngs") {
+        if (value === null || value === "") continue;
+        if (typeof value !== "string" || name === "lngs") return undefined;
+        if (name === "lng") lng = value;
+        else if (name === "ns") ns = value;
+        else prefix = value;
+      } else if (value === null) values += `\u0001${name}\u0002null`;
+      else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        values += `\u0001${name}\u0002${typeof value}:${String(value)}`;
+      else return undefined;
+    }
   }
-  return true;
+  return `${lng}\u0000${ns}\u0000${prefix}\u0000${key}${values}`;
 }
 
 /**
- * A page calls `t` a few hundred times, mostly with a bare key; i18next resolves each call anew
- * (issue #12: 7 % of the home page's server time). A translator's messages never change after it
- * is built, so a bare key's text is kept; calls with values, counts or defaults go to i18next.
+ * A page calls `t` a few hundred times; i18next resolves each call anew (issue #12: a tenth of the
+ * home page's server time). A translator's messages never change after it is built, so the text of
+ * a call whose key and options are plain data is kept; any other call goes to i18next.
  */
-function withPlainLookupsKept(instance: i18n): i18n {
+function withLookupsKept(instance: i18n): i18n {
   const translate = instance.t.bind(instance) as unknown as (key: unknown, ...rest: unknown[]) => unknown;
+  const defaultNS = String(instance.options.defaultNS ?? "translation");
   const kept = new Map<string, string>();
   const t = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
-    if (typeof key !== "string" || rest.length > 0 || !isPlainLookup(options)) return translate(key, options, ...rest);
-    const { lng, ns } = (options ?? {}) as { lng?: unknown; ns?: unknown };
-    // A bare `t(key)` and a bound one name the same language and namespace: one entry.
-    const name = `${String(lng ?? instance.language)}\u0000${String(ns ?? instance.options.defaultNS)}\u0000${key}`;
+    const name = rest.length === 0 ? keptName(key, options, instance.language, defaultNS) : undefined;
+    if (name === undefined) return translate(key, options, ...rest);
     const known = kept.get(name);
     if (known !== undefined) return known;
     const text = translate(key, options);
