@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,7 +8,7 @@ import { ErrorReferenceProvider } from "~/shell/error-reference";
 import { requestScope } from "~/server-context/request-scope.server";
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { compressPage } from "~/shell/page-compression";
+import { compressPage, pageCollector } from "~/shell/page-compression";
 import { FallbackTranslations } from "~/i18n/i18n-registry";
 import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
 
@@ -41,12 +40,8 @@ export default function handleRequest(
     // The whole page, then one response: no loader defers data, so everything is ready at once,
     // and a page compressed in one piece costs a fraction of a streaming gzip (ADR 27).
     const respond = () => {
-      const body = new PassThrough();
-      const chunks: Buffer[] = [];
-      body.on("data", (chunk: Buffer) => chunks.push(chunk));
-      body.on("error", reject);
-      body.on("end", () => {
-        let page: Buffer = Buffer.concat(chunks);
+      const body = pageCollector((rendered) => {
+        let page = rendered;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.append("Vary", "Accept-Encoding");
         if (compressPage(request.headers.get("Accept-Encoding"), page.length)) {
@@ -56,7 +51,8 @@ export default function handleRequest(
         responseHeaders.set("Content-Length", String(page.length));
         keepPrivate(responseHeaders);
         resolve(
-          new Response(new Uint8Array(page), {
+          // A view, not a copy: the Response copies the bytes it is given anyway.
+          new Response(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.length), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

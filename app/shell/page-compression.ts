@@ -3,6 +3,33 @@
  * than the page's whole render on a small page, one `gzipSync` a few hundredths of a millisecond.
  */
 
+/**
+ * What React's `pipe` writes the page into, kept in memory until its end: the page leaves in one
+ * piece, so the machinery of a Node stream (a PassThrough's buffering and events) would only cost.
+ * React asks no more of its destination than `write`, `end` and `on`.
+ */
+export function pageCollector(onEnd: (page: Buffer) => void): NodeJS.WritableStream {
+  const chunks: Uint8Array[] = [];
+  let ended = false;
+  const collector = {
+    write(chunk: Uint8Array | string) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    },
+    end() {
+      if (ended) return collector;
+      ended = true;
+      onEnd(Buffer.concat(chunks));
+      return collector;
+    },
+    // Drain, error and close never come: writes are always taken at once.
+    on() {
+      return collector;
+    },
+  };
+  return collector as unknown as NodeJS.WritableStream;
+}
+
 /** Below this a page goes as it is: the gzip header would eat the gain. */
 export const COMPRESS_PAGES_FROM_BYTES = 1024;
 
