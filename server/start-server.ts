@@ -1,5 +1,4 @@
 /** The portal's Express application: security headers, embedded identity provider, Remix. */
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,6 +14,7 @@ import {
   secureEveryCookie,
 } from "./hardening";
 import helmet from "helmet";
+import { cspNonceSource } from "./csp-nonce";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, type Config } from "../app/config.server";
@@ -120,8 +120,9 @@ export async function startServer(
     next();
   });
 
+  const nextNonce = cspNonceSource();
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextNonce();
     next();
   });
   app.use(
