@@ -88,6 +88,8 @@ describe("issue #6 §2 what the service worker saves", () => {
     expect(offlineKeyOf(7, "s".repeat(32))).toBe(offlineKeyOf(7, "s".repeat(32)));
     expect(offlineKeyOf(7, "s".repeat(32))).not.toBe(offlineKeyOf(8, "s".repeat(32)));
     expect(offlineKeyOf(7, "s".repeat(32))).toMatch(/^[0-9a-f]{32}$/);
+    // A kept key belongs to its secret: another secret gives another key.
+    expect(offlineKeyOf(7, "t".repeat(32))).not.toBe(offlineKeyOf(7, "s".repeat(32)));
   });
   it("the precache keeps build files only, never a page such as /", () => {
     expect(
