@@ -23,6 +23,9 @@ function createTranslator(locale: string, messages: Messages): i18n {
   return withLookupsKept(instance);
 }
 
+/** i18next's bound t, with the binding it keeps on itself. */
+type BoundT = ((key: unknown, ...rest: unknown[]) => unknown) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
+
 /** Texts kept per translator at most; beyond, the store starts over (keys and values may come from data). */
 export const MAX_KEPT_LOOKUPS = 5_000;
 
@@ -80,6 +83,24 @@ function withLookupsKept(instance: i18n): i18n {
     return text;
   };
   instance.t = t as unknown as i18n["t"];
+  // react-i18next's `useTranslation` binds t to a language (null: the translator's) and namespace:
+  // a bare key then needs neither i18next's bound wrapper nor its options object.
+  const bind = instance.getFixedT.bind(instance) as unknown as (
+    lng: unknown,
+    ns: unknown,
+    keyPrefix: unknown,
+  ) => BoundT;
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
+    const bound = bind(lng, ns, keyPrefix);
+    if ((lng !== null && typeof lng !== "string") || (ns != null && typeof ns !== "string") || keyPrefix) return bound;
+    const prefix = `\u0000${(ns as string | null | undefined) ?? defaultNS}\u0000\u0000`;
+    const fast = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
+      if (options !== undefined || rest.length > 0 || typeof key !== "string") return bound(key, options, ...rest);
+      const known = kept.get(`${(lng as string | null) ?? instance.language}${prefix}${key}`);
+      return known !== undefined ? known : bound(key);
+    };
+    return Object.assign(fast, { lng: bound.lng, ns: bound.ns, keyPrefix: bound.keyPrefix });
+  }) as unknown as i18n["getFixedT"];
   return instance;
 }
 
