@@ -109,19 +109,26 @@ export type StartOutcome = "queued" | "missing" | "refused" | "unavailable";
 
 /**
  * "Import": queues a checked run (or one that failed) as a job on the job runner. Refused when
- * its report has problems or nothing to write, or while it is under way.
+ * its report has problems or nothing to write, or while it is under way. A run of another
+ * administrator, or of another kind than the screen's (`kind`), is missing.
  */
 export async function startImportRun(
   database: Database,
   actorId: number,
   runId: number,
-  now = new Date(),
+  { kind, now = new Date() }: { kind?: ImportKind; now?: Date } = {},
 ): Promise<StartOutcome> {
   const outcome = await database.transaction(async (tx): Promise<StartOutcome> => {
     const [run] = await tx
       .select({ state: importRuns.state, heartbeatAt: importRuns.heartbeatAt, report: importRuns.report })
       .from(importRuns)
-      .where(and(eq(importRuns.id, runId), eq(importRuns.actorId, actorId)))
+      .where(
+        and(
+          eq(importRuns.id, runId),
+          eq(importRuns.actorId, actorId),
+          kind === undefined ? undefined : eq(importRuns.kind, kind),
+        ),
+      )
       .for("update");
     if (!run) return "missing";
     if (!importMayStart(shownImportState(run, now), run.report)) return "refused";

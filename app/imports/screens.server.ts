@@ -46,9 +46,7 @@ export async function importStart(request: Request, actorId: number, screen: Imp
   const runId = requiredIdParam(rawId);
   const submission = parseWithZod(await readFormData(request), { schema: importRunFormSchema });
   if (submission.status !== "success") return data({ error: "validations.formError" }, { status: 400 });
-  const run = await importRunOf(db(), actorId, runId);
-  if (!run || run.kind !== screen.kind) throw new Response("Not Found", { status: 404 });
-  const outcome = await startImportRun(db(), actorId, runId);
+  const outcome = await startImportRun(db(), actorId, runId, { kind: screen.kind });
   if (outcome === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome === "refused") return data({ error: "imports.errors.cannotStart" }, { status: 409 });
   if (outcome === "unavailable") return data({ error: "imports.errors.runnerUnavailable" }, { status: 503 });

@@ -93,6 +93,9 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
     // Another administrator's run is not theirs to see.
     expect(await importRunOf(handle.db, otherAdminId, runId)).toBeUndefined();
     expect(await startImportRun(handle.db, otherAdminId, runId)).toBe("missing");
+    // Nor is a run of identities to be started from the organizations' screen.
+    expect(await startImportRun(handle.db, adminId, runId, { kind: "organizations" })).toBe("missing");
+    expect((await importRunOf(handle.db, adminId, runId))?.state).toBe("checked");
     expect(await countOf("checked.")).toBe(0);
   });
 
