@@ -39,3 +39,6 @@ export const PERSON_SEARCH_DEBOUNCE_MS = 600;
 /** Defaults of the API calls (SPEC §7). */
 export const DEFAULT_DISPLAY_LOCATION = "dealer-home";
 export const DEFAULT_BRAND_IDS = [1] as const;
+
+/** An uploaded file (a document, an import file): at most 20 MB. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;

@@ -1,6 +1,4 @@
-/** The documents library's allowed uploads (issue #5 §3): PDF, DOCX, XLSX, PNG, JPG up to 20 MB. */
-
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** The documents library's allowed uploads (issue #5 §3): PDF, DOCX, XLSX, PNG, JPG up to MAX_FILE_BYTES. */
 
 export interface FileType {
   /** Short label shown in the list (a format name, the same in every language). */

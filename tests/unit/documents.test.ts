@@ -3,18 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentShownTo, documentVisibleTo } from "~/documents/visibility";
-import {
-  attachmentDisposition,
-  detectFileType,
-  fileTypeLabel,
-  MAX_FILE_BYTES,
-  safeFileName,
-} from "~/documents/file-types";
+import { attachmentDisposition, detectFileType, fileTypeLabel, safeFileName } from "~/documents/file-types";
+import { MAX_FILE_BYTES } from "~/limits";
 import { formatFileSize } from "~/documents/file-size";
 import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
 import { SUBJECTS } from "~/documents/subjects";
-import { parseUpload } from "~/documents/upload.server";
+import { parseUpload } from "~/admin/upload.server";
 import { isValidStorageKey, localFileStore } from "~/storage/file-store.server";
 import { DOCUMENT_SUBJECTS } from "~/db/schema";
 import { documentFilters, documentSchema } from "~/documents/schema";

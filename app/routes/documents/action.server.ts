@@ -13,7 +13,7 @@ import {
 import { fileStore } from "~/storage/file-store.server";
 import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
-import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/documents/upload.server";
+import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/admin/upload.server";
 import { documentDetailsSchema, documentSchema } from "~/documents/schema";
 import { readFormData } from "~/security/form-body.server";
 import { editorAction } from "~/admin/editor-action.server";

@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from "@remix-run/node";
 import { readFormData } from "~/security/form-body.server";
-import { MAX_FILE_BYTES } from "./file-types";
+import { MAX_FILE_BYTES } from "~/limits";
 
 /** One uploaded file, read into memory (at most MAX_FILE_BYTES). */
 export interface UploadedFile {
