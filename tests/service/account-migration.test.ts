@@ -3,11 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { checkCredentials } from "~/account/credentials.server";
 import { migrateAccount, migrationPending } from "~/account-migration/migration.server";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -21,9 +20,7 @@ describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) =>
   };
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     migrateId = await identityIdOf(handle.db, "migrate@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });

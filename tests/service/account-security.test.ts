@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
-import { DEMO_PASSWORD, seedDemo } from "~/seed/seed";
+import { DEMO_PASSWORD } from "~/seed/seed";
 import { checkCredentials } from "~/account/credentials.server";
 import {
   activeSessionsOf,
@@ -10,7 +10,7 @@ import {
   endOtherSessions,
   sessionHandle,
 } from "~/account/account-security.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const CHROME_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -38,9 +38,7 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
   }
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import {
   announcementDefinitions,
@@ -14,7 +13,7 @@ import {
   unreadSummary,
 } from "~/announcements/announcements.server";
 import type { PortalUser } from "~/auth/user.server";
-import { BACKENDS } from "./backends";
+import { BACKENDS, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("announcements feed on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -31,9 +30,7 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
   };
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 

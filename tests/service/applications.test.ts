@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { applications, auditLog, identities } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import {
   applicationsForUser,
@@ -18,7 +17,7 @@ import {
   updateApplication,
 } from "~/applications/applications.server";
 import { applicationSchema, type ApplicationInput } from "~/applications/schema";
-import { BACKENDS } from "./backends";
+import { BACKENDS, seededDatabase } from "./backends";
 
 const input = (overrides: Partial<ApplicationInput> = {}): ApplicationInput =>
   applicationSchema.parse({
@@ -60,9 +59,7 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
   };
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     [{ id: adminId }] = await handle.db
       .select({ id: identities.id })
       .from(identities)

@@ -2,7 +2,6 @@ import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { emailOutbox, identities, securityReviews, sessions } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import {
   attestationUsers,
   confirmAttestation,
@@ -12,7 +11,7 @@ import {
 import { lastSecurityReviewOf } from "~/attestation/last-review.server";
 import { remindDueSecurityReviews } from "~/attestation/reminders.server";
 import { loadAccessData } from "~/permissions/access-profile.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const DAY = 86_400_000;
 
@@ -25,9 +24,7 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
   const now = new Date("2026-11-23T12:00:00Z");
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     // The demo's own review of the admin's locations is taken away: these tests start from none.
     await handle.db.delete(securityReviews);
     adminId = await identityIdOf(handle.db, "admin@example.com");

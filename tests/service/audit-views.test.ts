@@ -7,8 +7,7 @@ import { listAudit } from "~/audit/audit-log.server";
 import { auditQueryOf } from "~/audit/query";
 import { setIntegrations } from "~/integrations/pushes.server";
 import { activateUser, deactivateUser } from "~/users/lifecycle.server";
-import { seedDemo } from "~/seed/seed";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const query = (search: string) => auditQueryOf(new URLSearchParams(search));
 
@@ -18,9 +17,7 @@ describe.each(BACKENDS)("issue #15 §4 audit views on $name", (backend) => {
   let dealerId: number;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });

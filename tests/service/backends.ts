@@ -2,6 +2,7 @@ import pg from "pg";
 import { eq } from "drizzle-orm";
 import { openDatabase, openMemoryDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
+import { seedDemo } from "~/seed/seed";
 
 /** The PostgreSQL server of this machine and CI (trust auth). */
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -76,4 +77,12 @@ export async function identityIdOf(database: Database, email: string): Promise<n
   const [row] = await database.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
   if (!row) throw new Error(`no identity ${email}`);
   return row.id;
+}
+
+/** A fresh database of the backend, migrated and holding the demo data: where most service tests start. */
+export async function seededDatabase(backend: Backend): Promise<DatabaseHandle> {
+  const handle = await backend.open();
+  await handle.migrate();
+  await seedDemo(handle.db);
+  return handle;
 }

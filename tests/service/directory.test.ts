@@ -10,7 +10,6 @@ import {
   organizations,
 } from "~/db/schema";
 import { loadAccessData } from "~/permissions/access-profile.server";
-import { seedDemo } from "~/seed/seed";
 import {
   closeDirectoryReminder,
   directoryLocations,
@@ -20,7 +19,7 @@ import {
   searchDirectoryPeople,
 } from "~/directory/directory.server";
 import { requiresAttention } from "~/directory/rules";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -35,9 +34,7 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
   const item: Record<string, number> = {};
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
     auditorId = await identityIdOf(handle.db, "auditor@example.com");

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, documents, identities } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { seedDocuments } from "~/seed/seed-documents";
 import { pdfFile, pngFile } from "~/seed/seed-document-files";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
@@ -22,7 +21,7 @@ import {
 } from "~/documents/documents.server";
 import { localFileStore, type FileStore } from "~/storage/file-store.server";
 import { documentSchema } from "~/documents/schema";
-import { BACKENDS } from "./backends";
+import { BACKENDS, seededDatabase } from "./backends";
 
 const PDF = pdfFile("Recall notice", ["Check serial numbers."]);
 const PNG = pngFile(4, 4, [[255, 0, 0]]);
@@ -52,9 +51,7 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
   const documentCount = async () => (await handle.db.select({ n: count() }).from(documents))[0].n;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     root = mkdtempSync(path.join(os.tmpdir(), "documents-service-"));
     store = localFileStore(root);
     [{ id: adminId }] = await handle.db

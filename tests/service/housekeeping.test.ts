@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { LOGIN_ATTEMPT_RETENTION_MS, purgeExpired } from "~/jobs/housekeeping.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("housekeeping on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -12,9 +11,7 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
   const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 

@@ -11,8 +11,7 @@ import {
   startImportRun,
 } from "~/imports/import-runs.server";
 import { setJobSender } from "~/jobs/queue.server";
-import { seedDemo } from "~/seed/seed";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 function csvOf(rows: Record<string, string>[]): Uint8Array {
   const text = [IDENTITY_COLUMNS.join(","), ...rows.map((row) => IDENTITY_COLUMNS.map((c) => row[c] ?? "").join(","))];
@@ -47,9 +46,7 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
     )[0].n;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     otherAdminId = await identityIdOf(handle.db, "directory@example.com");
     [{ id: columbus }] = await handle.db

@@ -5,9 +5,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, emailOutbox, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "~/imports/identity-import.server";
 import { IDENTITY_COLUMNS } from "~/imports/columns";
-import { seedDemo } from "~/seed/seed";
 import { editorChoices } from "~/users/editor-choices.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 type Row = Partial<Record<(typeof IDENTITY_COLUMNS)[number], string>>;
 
@@ -33,9 +32,7 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
   let unchanged: Row;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     const locationNamed = async (name: string) =>
       (await handle.db.select().from(organizations).where(eq(organizations.name, name)))[0].id;

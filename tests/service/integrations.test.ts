@@ -14,9 +14,8 @@ import {
 import { activateUser, deactivateUser, forceResync } from "~/users/lifecycle.server";
 import { runEveryJobOnce } from "~/jobs/runner.server";
 import type { MailTransport } from "~/mail/outbox.server";
-import { seedDemo } from "~/seed/seed";
 import { startPushTarget, type PushTarget } from "../support/push-target";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const SECRET = "push-secret-0123456789";
 const transport: MailTransport = { kind: "log", send: async () => undefined };
@@ -30,9 +29,7 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
   let dealerId: number;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     target = await startPushTarget(SECRET);
     settings = { targets: [{ name: "dms", type: "DMS", url: target.url, secret: SECRET }], retrySeconds: 30 };
     setIntegrations(settings, () => handle.db);

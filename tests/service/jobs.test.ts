@@ -5,10 +5,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, roleAssignments, securityRoles, sessions, verificationTokens } from "~/db/schema";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
 import { queueVerification } from "~/users/verification.server";
-import { seedDemo } from "~/seed/seed";
 import { JOBS_SCHEMA, jobBoss, runEveryJobOnce } from "~/jobs/runner.server";
 import type { MailTransport } from "~/mail/outbox.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const DAY = 86_400_000;
 const sent: number[] = [];
@@ -21,9 +20,7 @@ describe.each(BACKENDS)("issue #15 §1–2 jobs on $name", (backend) => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 

@@ -5,8 +5,7 @@ import { auditLog, organizations } from "~/db/schema";
 import { ORGANIZATION_COLUMNS } from "~/imports/columns";
 import { ImportConflictError } from "~/imports/identity-import.server";
 import { applyOrganizationImport, dryRunOrganizationImport } from "~/imports/organization-import.server";
-import { seedDemo } from "~/seed/seed";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 type Row = Partial<Record<(typeof ORGANIZATION_COLUMNS)[number], string>>;
 
@@ -26,9 +25,7 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
   let prairieDealer: string;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     const externalIdOf = async (brandId: number) =>
       (

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { applications, auditLog, securityRoles } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { permissionSetSchema } from "~/permission-sets/schema";
 import {
   createPermissionSet,
@@ -12,7 +11,7 @@ import {
   updatePermissionSet,
 } from "~/permission-sets/permission-sets.server";
 import { deleteSecurityRole } from "~/security-roles/security-roles.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -21,9 +20,7 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     actorId = await identityIdOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());

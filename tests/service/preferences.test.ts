@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, distributionLists } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import {
   assignedLocationsOf,
   distributionListsFor,
@@ -11,7 +10,7 @@ import {
   subscriptionIdsOf,
   updateOwnProfileField,
 } from "~/preferences/preferences.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("global preferences on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -25,9 +24,7 @@ describe.each(BACKENDS)("global preferences on $name", (backend) => {
       );
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 

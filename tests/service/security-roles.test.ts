@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, permissionSetRoles, permissionSets, securityRoleChildren, securityRoles } from "~/db/schema";
 import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
-import { DEMO_ACCOUNTS, seedDemo } from "~/seed/seed";
+import { DEMO_ACCOUNTS } from "~/seed/seed";
 import { loadAccessData } from "~/permissions/access-profile.server";
 import { securityRoleSchema, type SecurityRoleInput } from "~/security-roles/schema";
 import {
@@ -14,7 +14,7 @@ import {
   listSecurityRoles,
   updateSecurityRole,
 } from "~/security-roles/security-roles.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #13 security roles and permission sets on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -22,9 +22,7 @@ describe.each(BACKENDS)("issue #13 security roles and permission sets on $name",
     (await loadAccessData(handle.db, await identityIdOf(handle.db, email)))?.features;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 
@@ -84,9 +82,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     securityRoleSchema.parse({ name: "FLEET_MANAGER", displayName: "Fleet manager", ...overrides });
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     actorId = await identityIdOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());

@@ -2,17 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { helpDesksOf, locationAdministratorsOf } from "~/support/support.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("help and support on $name", (backend) => {
   let handle: DatabaseHandle;
   const idOf = (email: string) => identityIdOf(handle.db, email);
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
   });
   afterAll(async () => handle?.close());
 

@@ -11,12 +11,11 @@ import {
   userDrafts,
   userPermissions,
 } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { newUserDraft } from "~/users/draft";
 import { NEW_USER, completeNewUser, copyUserDraft, readDraft, writeDraft } from "~/users/drafts.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const PUBLIC_URL = "https://portal.example.com";
 
@@ -36,9 +35,7 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
   ];
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { applications, auditLog, permissionSets, securityRoles, userApplications, userPermissions } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { applicationsForUser, targetingSubjectOf } from "~/applications/applications.server";
 import { draftOfUser } from "~/users/draft";
@@ -11,7 +10,7 @@ import { editUser } from "~/users/save-user.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { shownSets } from "~/users/digital-access";
 import { getManagedUser } from "~/users/users.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -32,9 +31,7 @@ describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $
   });
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });

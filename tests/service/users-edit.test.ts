@@ -10,12 +10,11 @@ import {
   roleAssignments,
   securityRoles,
 } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { draftOfUser } from "~/users/draft";
 import { completeUserEdit, readDraft, writeDraft } from "~/users/drafts.server";
 import { editUser } from "~/users/save-user.server";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -26,9 +25,7 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
   const current = async () => (await getManagedUser(handle.db, adminId, dealerId))!;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });

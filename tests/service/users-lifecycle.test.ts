@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, roleAssignments, sessions } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser } from "~/users/lifecycle.server";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -12,9 +11,7 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
   let dealerId: number;
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });

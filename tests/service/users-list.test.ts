@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { actorManages, everyListedUser, getManagedUser, listUsers } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
@@ -19,9 +18,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     ).rows.map((row) => row.email);
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     // The fixtures sit at the dealer's location, which the administrator holds too.
     const [{ organizationId: locationId }] = await handle.db

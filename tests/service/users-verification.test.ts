@@ -6,14 +6,13 @@ import { hash } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, emailOutbox, identities, roleAssignments, securityRoles } from "~/db/schema";
-import { seedDemo } from "~/seed/seed";
 import { translatorFor } from "~/i18n/i18next.server";
 import { checkCredentials } from "~/account/credentials.server";
 import { deliverQueuedMail, mailTransport, MAX_DELIVERY_ATTEMPTS, type MailTransport } from "~/mail/outbox.server";
 import { locationIdsOf } from "~/users/users.server";
 import { completeVerification, resendVerification, verificationLink } from "~/users/verification.server";
 import { mailsTo, startMailSink, verificationLinkIn, type MailSink } from "../support/mail-sink";
-import { BACKENDS, identityIdOf } from "./backends";
+import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const PUBLIC_URL = "https://portal.example.com";
 const HOUR = 3_600_000;
@@ -34,9 +33,7 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
   }
 
   beforeAll(async () => {
-    handle = await backend.open();
-    await handle.migrate();
-    await seedDemo(handle.db);
+    handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     const [location] = await locationIdsOf(handle.db, adminId);
     const [role] = await handle.db.select().from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF"));
