@@ -60,6 +60,8 @@ test.describe("issue #14 §3: create a user", () => {
     await expect(page).toHaveURL(/\/admin\/users\/create\/locations$/);
     await ready(page);
     const preferred = page.getByLabel("Preferred location");
+    // The URL changes before the tab re-renders: its options are read once the locations tab is there.
+    await expect(preferred).toBeVisible();
     const locations = (await preferred.locator("option").allTextContents()).slice(1);
     // A Vantor location in North America: its applications include one that needs an assignment.
     const vantor = "Prairie Equipment – Columbus";
@@ -67,6 +69,8 @@ test.describe("issue #14 §3: create a user", () => {
     await chooseOptions(page, "Locations", [vantor], jsOn());
     await save(page);
     await expect(page).toHaveURL(/\/admin\/users\/create\/roles$/);
+    // Until the roles tab renders, the old tab's Save would post the locations again.
+    await expect(page.getByRole("heading", { level: 2, name: "Roles", exact: true })).toBeVisible();
     await expect(page.getByText("Portal administrator")).toHaveCount(0);
     await save(page);
 
@@ -83,6 +87,7 @@ test.describe("issue #14 §3: create a user", () => {
 
     // Digital permissions: a required set needs a selection (SPEC §5), a single set takes one role.
     await expect(page).toHaveURL(/\/admin\/users\/create\/permissions$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Digital permissions" })).toBeVisible();
     await save(page);
     await expect(page.getByRole("alert")).toContainText(REQUIRED_SETS);
     await expect(page.getByRole("group", { name: "Dealer function (required)" })).toContainText(
@@ -241,8 +246,11 @@ test.describe("issue #14 §3: create a user", () => {
     await page.goto("/admin/users/create");
     await page.getByLabel("Start from scratch").check();
     await page.getByRole("button", { name: "Continue" }).click();
+    // The draft exists once the editor opens; before that, a tab's address leads back to the chooser.
+    await expect(page).toHaveURL(/\/admin\/users\/create\/contact$/);
     for (const tab of ["contact", "locations", "roles", "applications", "permissions", "emails", "review"]) {
       await page.goto(`/admin/users/create/${tab}`);
+      await expect(page).toHaveURL(new RegExp(`/admin/users/create/${tab}$`));
       await ready(page);
       expect((await new AxeBuilder({ page }).analyze()).violations, tab).toEqual([]);
     }

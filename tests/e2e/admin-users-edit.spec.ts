@@ -71,6 +71,8 @@ test.describe("issue #14 §4: edit a user", () => {
       await openEditor(other, "admin@example.com");
       await other.getByLabel("Mobile phone").fill("+1 555 0199");
       await save(other);
+      // Saved before leaving: with JavaScript the next navigation would cancel the post.
+      await expect(other).toHaveURL(/\/edit\/locations/);
       await other.goto(`${userUrl}/edit/review`);
       await other.getByRole("button", { name: "Complete and save" }).click();
       await expect(other.getByRole("dialog", { name: "Saved" })).toContainText("User saved");
@@ -115,6 +117,8 @@ test.describe("issue #14 §4: edit a user", () => {
     await save(page);
     // The next tab is the one to review: no prompt needed.
     await expect(page).toHaveURL(/\/edit\/permissions$/);
+    // The URL changes before the tab re-renders: the old tab's Save would post the applications again.
+    await expect(page.getByRole("heading", { level: 2, name: "Digital permissions" })).toBeVisible();
     await save(page);
     await expect(page.getByRole("alert")).toContainText("Validation Error: Selection required for: Dealer function");
     await page.getByRole("group", { name: "Dealer function (required)" }).getByLabel("Parts manager").check();

@@ -50,6 +50,8 @@ test.describe("issue #15 §4: the audit edit history", () => {
     await expect(page).toHaveURL(/sortBy=id&sortType=asc/);
     await expect(page).toHaveURL(/excludeLastLogins=1/);
     await expect(page).toHaveURL(/q=dealer/);
+    // The URL changes before the page re-renders: the export link must be the sorted page's.
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /sortBy=id&sortType=asc/);
     const { header, rows } = await exportedCsv(page);
     expect(header).toEqual([
       "Audit id",

@@ -153,7 +153,10 @@ test.describe("documents library", () => {
     await uploadSection(page)
       .getByLabel("File", { exact: true })
       .setInputFiles([{ name: "disguised.pdf", mimeType: "application/pdf", buffer: PNG }]);
+    // The message from the first refusal is still shown: wait for this post's own answer.
+    const refused = page.waitForResponse((response) => response.request().method() === "POST");
     await uploadSection(page).getByRole("button", { name: "Upload" }).click();
+    expect((await refused).status()).toBe(400);
     await expect(uploadSection(page).getByText("Invalid File Type")).toBeVisible();
 
     await page.goto(`/documents?q=${encodeURIComponent(name)}`);

@@ -391,5 +391,6 @@ test("access denied's button goes back to the previous page", async ({ page }, t
   await page.goto("/support");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
   await page.getByRole("link", { name: "Go back" }).click();
-  expect(await pathOf(page)).toBe("/?from=home");
+  // history.back() lands a moment after the click: wait for it rather than read the address at once.
+  await expect.poll(() => pathOf(page)).toBe("/?from=home");
 });
