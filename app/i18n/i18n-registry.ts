@@ -58,7 +58,12 @@ function keptName(key: unknown, options: unknown, language: string, defaultNS: s
       else return undefined;
     }
   }
-  return `${lng}\u0000${ns}\u0000${prefix}\u0000${key}${values}`;
+  return keptNameOf(lng, ns, prefix, key, values);
+}
+
+/** The name of a kept text: its language, namespace, key prefix, key and plain values. */
+function keptNameOf(lng: string, ns: string, keyPrefix: string, key: string, values = ""): string {
+  return `${lng}\u0000${ns}\u0000${keyPrefix}\u0000${key}${values}`;
 }
 
 /**
@@ -93,10 +98,12 @@ function withLookupsKept(instance: i18n): i18n {
   instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) => {
     const bound = bind(lng, ns, keyPrefix);
     if ((lng !== null && typeof lng !== "string") || (ns != null && typeof ns !== "string") || keyPrefix) return bound;
-    const prefix = `\u0000${(ns as string | null | undefined) ?? defaultNS}\u0000\u0000`;
     const fast = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
       if (options !== undefined || rest.length > 0 || typeof key !== "string") return bound(key, options, ...rest);
-      const known = kept.get(`${(lng as string | null) ?? instance.language}${prefix}${key}`);
+      // i18next takes an empty language or namespace as none.
+      const known = kept.get(
+        keptNameOf((lng as string | null) || instance.language, (ns as string | null) || defaultNS, "", key),
+      );
       return known !== undefined ? known : bound(key);
     };
     return Object.assign(fast, { lng: bound.lng, ns: bound.ns, keyPrefix: bound.keyPrefix });
