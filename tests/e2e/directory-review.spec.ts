@@ -174,6 +174,8 @@ test.describe.serial("issue #16 §4: the singular roles review", () => {
       expect(axe.violations).toEqual([]);
     }
     await review.getByRole("button", { name: "Close" }).click();
+    // The URL is /documents before and after the post: only the dialog's going proves the close landed.
+    await expect(rolesReview(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/documents$/);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -195,6 +197,7 @@ test.describe.serial("issue #16 §4: the singular roles review", () => {
       rolesReview(page).getByText("All locations have the required people assigned.", { exact: false }),
     ).toBeVisible();
     await rolesReview(page).getByRole("button", { name: "Close" }).click();
+    await expect(rolesReview(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/documents$/);
     await signInAgain(page, email);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
