@@ -51,10 +51,15 @@ function searched(query: string): SQL {
   )`;
 }
 
-/** The preferred location's name (else the first by name): the list's location column. */
+/**
+ * Each user's own preferred location's name (else the first by name): the list's location column.
+ * The outer user is named with its table by hand: in a one-table select Drizzle writes a column
+ * bare ("id"), which inside this subquery is the organization's id — every row then showed one
+ * location, whoever's it was (issue #30).
+ */
 const locationName = sql<string | null>`(
-  select o.name from ${roleAssignments} ra join organizations o on o.id = ra.organization_id
-  where ra.identity_id = ${identities.id} order by ra.is_preferred desc, o.name limit 1
+  select o.name from ${roleAssignments} ra join ${organizations} o on o.id = ra.organization_id
+  where ra.identity_id = ${identities}.id order by ra.is_preferred desc, o.name limit 1
 )`;
 
 const statusRank = sql`case when ${identities.status} = 'inactive' then 2 when ${identities.emailVerifiedAt} is null then 1 else 0 end`;

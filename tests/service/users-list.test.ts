@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { actorManages, everyListedUser, getManagedUser, listUsers } from "~/users/users.server";
@@ -137,5 +137,66 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     expect(dealer.assignments.length).toBeGreaterThan(0);
     expect(await getManagedUser(handle.db, adminId, await identityIdOf(handle.db, "halden@example.com"))).toBeNull();
     expect(await getManagedUser(handle.db, adminId, 2_000_000)).toBeNull();
+  });
+
+  it("SPEC #30 each user's location in the list, its export and the API is their own: the preferred one, else the first by name", async () => {
+    // Two of the administrator's other locations, so neither user shares the administrator's preferred one.
+    const located = await handle.db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(roleAssignments)
+      .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
+      .where(and(eq(roleAssignments.identityId, adminId), eq(roleAssignments.isPreferred, false)))
+      .orderBy(asc(organizations.name));
+    expect(located.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = located;
+    const [staff] = await handle.db.select().from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF"));
+    const place = async (email: string, at: { organizationId: number; isPreferred: boolean }[]) => {
+      const [identity] = await handle.db
+        .insert(identities)
+        .values({
+          email,
+          firstName: "Loc",
+          lastName: email.split("@")[0],
+          userType: "external",
+          serialNumber: `SN-${email}`,
+          emailVerifiedAt: daysAgo(10),
+        })
+        .returning({ id: identities.id });
+      await handle.db
+        .insert(roleAssignments)
+        .values(at.map((a) => ({ identityId: identity.id, securityRoleId: staff.id, ...a })));
+    };
+    // Preferred at the second location though the first comes before it by name.
+    await place("preferred-second@example.com", [
+      { organizationId: first.id, isPreferred: false },
+      { organizationId: second.id, isPreferred: true },
+    ]);
+    // None preferred: the first of its locations by name.
+    await place("none-preferred@example.com", [
+      { organizationId: second.id, isPreferred: false },
+      { organizationId: first.id, isPreferred: false },
+    ]);
+    const expected = {
+      "preferred-second@example.com": second.name,
+      "none-preferred@example.com": first.name,
+    };
+    const locationsOf = (rows: { email: string; location: string | null }[]) =>
+      Object.fromEntries(rows.filter((row) => row.email in expected).map((row) => [row.email, row.location]));
+    // The screen and the API read listUsers, by any sort; the CSV export reads everyListedUser.
+    for (const query of ["q=Loc", "q=Loc&sortBy=location", "q=Loc&sortBy=email&sortType=desc"]) {
+      const state = { ...userListStateOf(new URLSearchParams(query)), now: NOW };
+      expect(locationsOf((await listUsers(handle.db, adminId, { ...state, pageSize: 100 })).rows)).toEqual(expected);
+      const exported = [];
+      for await (const row of everyListedUser(handle.db, adminId, state)) exported.push(row);
+      expect(locationsOf(exported)).toEqual(expected);
+    }
+    // The administrator's own row shows the administrator's own preferred location, as before.
+    const [own] = (await listUsers(handle.db, adminId, { query: "admin@example.com", now: NOW })).rows;
+    const [preferred] = await handle.db
+      .select({ name: organizations.name })
+      .from(roleAssignments)
+      .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
+      .where(and(eq(roleAssignments.identityId, adminId), eq(roleAssignments.isPreferred, true)));
+    expect(own.location).toBe(preferred.name);
   });
 });
