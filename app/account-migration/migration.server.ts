@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { recordAudit } from "~/admin/audit.server";
+import { signedInSessionId } from "~/account/signed-in-session.server";
+import { endEverySession } from "~/users/lifecycle.server";
 
 export interface MigrationInput {
   password: string;
@@ -21,13 +23,16 @@ function normalAnswer(answer: string): string {
  * Account migration (SPEC §2, §7 POST /user/migrate/ldap): for an account flagged with the
  * changePassword required action, stores the new password, the security question and the
  * answer (hashed), and clears the flag, in one transaction; audited without any secret. The
- * input must have passed `migrationSchema`.
+ * input must have passed `migrationSchema`. As with any password change (issue #30), the same
+ * transaction ends the user's other portal sessions and their provider sign-ins, grants and
+ * tokens; the session making the change (by default the request's) stays.
  */
 export async function migrateAccount(
   database: Database,
   identityId: number,
   input: MigrationInput,
   now = new Date(),
+  keepSessionId = signedInSessionId(),
 ): Promise<MigrationOutcome> {
   const [passwordHash, answerHash] = await Promise.all([
     hash(input.password),
@@ -48,6 +53,7 @@ export async function migrateAccount(
       .where(sql`${identities.id} = ${identityId} and 'changePassword' = any(${identities.requiredActions})`)
       .returning({ id: identities.id });
     if (!changed) return { kind: "notRequired" } as const;
+    await endEverySession(tx, identityId, { keepSessionId });
     await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,

@@ -1,11 +1,13 @@
 import { hash } from "@node-rs/argon2";
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { deviceLabelOf, type DeviceLabel } from "~/account/device-label";
 import { recordAudit } from "~/admin/audit.server";
 import { checkCredentials } from "~/account/credentials.server";
+import { endEverySession, providerRecordsOf } from "~/users/lifecycle.server";
+import { signedInSessionId } from "./signed-in-session.server";
 
 /** One of the user's signed-in sessions, as the account page shows it. */
 export interface ActiveSession {
@@ -51,7 +53,8 @@ export async function activeSessionsOf(
  * Ends other sessions of the identity: the chosen one (by handle) or all but the current one.
  * Each loses its portal session and its refresh token's grant; the identity provider's own
  * sign-ins of the account end too, so the other device cannot come back without the password
- * (ADR 9). The current session is never ended here. Answers how many were ended.
+ * (ADR 9) — all but the one the current session's refresh token is bound to. The current session
+ * is never ended here. Answers how many were ended.
  */
 export async function endOtherSessions(
   database: Database,
@@ -68,14 +71,26 @@ export async function endOtherSessions(
       (row) => row.id !== currentSessionId && (which === "all" || sessionHandle(row.id) === which.handle),
     );
     if (targets.length === 0) return 0;
+    // The current session's grant and provider sign-in stay (another session of the same browser
+    // may share them); its refresh token is bound to both.
+    const current = await providerRecordsOf(tx, identityId, currentSessionId);
     const refreshTokens = targets.map((row) => row.data.refreshToken).filter((t): t is string => typeof t === "string");
     if (refreshTokens.length > 0) {
       const grants = await tx
         .select({ grantId: oidcPayloads.grantId })
         .from(oidcPayloads)
         .where(and(eq(oidcPayloads.model, "RefreshToken"), inArray(oidcPayloads.id, refreshTokens)));
-      const grantIds = grants.map((g) => g.grantId).filter((g): g is string => Boolean(g));
-      if (grantIds.length > 0) await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, grantIds));
+      const grantIds = grants.map((g) => g.grantId).filter((g): g is string => Boolean(g) && g !== current.grantId);
+      // The grants' tokens carry their grant id; the grant's own row is the Grant by that id.
+      if (grantIds.length > 0)
+        await tx
+          .delete(oidcPayloads)
+          .where(
+            or(
+              inArray(oidcPayloads.grantId, grantIds),
+              and(eq(oidcPayloads.model, "Grant"), inArray(oidcPayloads.id, grantIds)),
+            ),
+          );
     }
     await tx.delete(sessions).where(
       inArray(
@@ -85,7 +100,13 @@ export async function endOtherSessions(
     );
     await tx
       .delete(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, String(identityId))));
+      .where(
+        and(
+          eq(oidcPayloads.model, "Session"),
+          eq(oidcPayloads.accountId, String(identityId)),
+          current.sessionUid ? sql`${oidcPayloads.uid} is distinct from ${current.sessionUid}` : undefined,
+        ),
+      );
     await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,
@@ -103,6 +124,7 @@ export type PasswordChangeOutcome = { kind: "changed" } | { kind: "wrongCurrent"
  * Changes the identity's own password after checking the current one. A wrong current password
  * counts as a failed sign-in (the lockout rule applies). The new password must already have
  * passed the policy (app/validation/password-policy.ts). Audited without any password value.
+ * Every other session and token of the user ends with it (see `storeOwnPassword`).
  */
 export async function changeOwnPassword(
   database: Database,
@@ -110,6 +132,7 @@ export async function changeOwnPassword(
   currentPassword: string,
   newPassword: string,
   now = new Date(),
+  keepSessionId = signedInSessionId(),
 ): Promise<PasswordChangeOutcome> {
   const [identity] = await database
     .select({ email: identities.email })
@@ -118,18 +141,30 @@ export async function changeOwnPassword(
   if (!identity) return { kind: "wrongCurrent" };
   const check = await checkCredentials(database, identity.email, currentPassword, now);
   if (!check.ok) return check.reason === "locked" ? { kind: "locked", until: check.until } : { kind: "wrongCurrent" };
-  await storeOwnPassword(database, identityId, newPassword, now);
+  await storeOwnPassword(database, identityId, newPassword, now, keepSessionId);
   return { kind: "changed" };
 }
 
-/** Stores the identity's new password, changed by themselves; audited without any password value. */
-export async function storeOwnPassword(database: Database, identityId: number, newPassword: string, now: Date) {
+/**
+ * Stores the identity's new password, changed by themselves; audited without any password value.
+ * In the same transaction every other portal session of the user ends and the identity provider
+ * forgets their sign-ins, grants and tokens (issue #30: whoever knew the old password is out);
+ * only the session making the change stays — by default the one this request is signed in with.
+ */
+export async function storeOwnPassword(
+  database: Database,
+  identityId: number,
+  newPassword: string,
+  now: Date,
+  keepSessionId = signedInSessionId(),
+) {
   const passwordHash = await hash(newPassword);
   await database.transaction(async (tx) => {
     await tx
       .update(identities)
       .set({ passwordHash, lastPassportChange: now, updatedAt: now, modifiedBy: identityId })
       .where(eq(identities.id, identityId));
+    await endEverySession(tx, identityId, { keepSessionId });
     await recordAudit(tx, {
       entity: "identity",
       entityId: identityId,

@@ -7,6 +7,7 @@ import { routeAccessFor } from "~/permissions/route-rules";
 import { accessProfileFrom, type AccessProfile, type ProfileColumns } from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
+import { rememberSignedInSession } from "~/account/signed-in-session.server";
 import { accessFailureOutcome } from "./access-failure";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";
@@ -71,6 +72,8 @@ async function loadUser(request: Request): Promise<UserState> {
   ) {
     throw portalError(403, "errors.brandHostMismatch");
   }
+  // A password change in this request keeps this session (and ends the user's others).
+  rememberSignedInSession(session.id);
   return { user: portalUserFrom(identityId, claims, profile) };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
@@ -8,25 +8,71 @@ import { autoDeactivationCutoff, dueForAutoDeactivation, type DeactivationReason
 
 export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" } | { kind: "self" };
 
+/** What one portal session holds at the identity provider: its refresh token's grant and the provider sign-in that token is bound to. */
+interface ProviderRecords {
+  grantId: string | null;
+  sessionUid: string | null;
+}
+
+const NOTHING_KEPT: ProviderRecords = { grantId: null, sessionUid: null };
+
+export async function providerRecordsOf(tx: Executor, identityId: number, sessionId: string): Promise<ProviderRecords> {
+  const [session] = await tx
+    .select({ data: sessions.data })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.identityId, identityId)));
+  const refreshToken = session?.data.refreshToken;
+  if (typeof refreshToken !== "string") return NOTHING_KEPT;
+  const [token] = await tx
+    .select({ grantId: oidcPayloads.grantId, payload: oidcPayloads.payload })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, "RefreshToken"), eq(oidcPayloads.id, refreshToken)));
+  const sessionUid = token?.payload.sessionUid;
+  return { grantId: token?.grantId ?? null, sessionUid: typeof sessionUid === "string" ? sessionUid : null };
+}
+
 /**
  * Ends every way back in of one identity at once (ASVS V7): its portal sessions, and every record
  * the identity provider keeps for the account — its sign-ins, grants, access and refresh tokens.
+ * `keepSessionId` spares the one portal session the user is acting from (a password change of
+ * their own) together with its grant and the provider sign-in its refresh token is bound to —
+ * without them its next token renewal would fail and end it after all.
  */
-export async function endEverySession(tx: Executor, identityId: number): Promise<void> {
+export async function endEverySession(
+  tx: Executor,
+  identityId: number,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
   const account = String(identityId);
-  await tx.delete(sessions).where(eq(sessions.identityId, identityId));
+  const { keepSessionId } = options;
+  const kept = keepSessionId ? await providerRecordsOf(tx, identityId, keepSessionId) : NOTHING_KEPT;
+  await tx
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.identityId, identityId), ne(sessions.id, keepSessionId))
+        : eq(sessions.identityId, identityId),
+    );
   const grants = await tx
     .selectDistinct({ grantId: oidcPayloads.grantId })
     .from(oidcPayloads)
     .where(eq(oidcPayloads.accountId, account));
-  const grantIds = grants.map((g) => g.grantId).filter((g): g is string => Boolean(g));
-  await tx
-    .delete(oidcPayloads)
-    .where(
-      grantIds.length
-        ? or(eq(oidcPayloads.accountId, account), inArray(oidcPayloads.grantId, grantIds))
-        : eq(oidcPayloads.accountId, account),
-    );
+  const grantIds = grants.map((g) => g.grantId).filter((g): g is string => Boolean(g) && g !== kept.grantId);
+  const owned = grantIds.length
+    ? or(eq(oidcPayloads.accountId, account), inArray(oidcPayloads.grantId, grantIds))
+    : eq(oidcPayloads.accountId, account);
+  await tx.delete(oidcPayloads).where(
+    and(
+      owned,
+      // The grant's own row carries no grant id: it is the Grant with that id.
+      kept.grantId
+        ? sql`${oidcPayloads.grantId} is distinct from ${kept.grantId} and not (${oidcPayloads.model} = 'Grant' and ${oidcPayloads.id} = ${kept.grantId})`
+        : undefined,
+      kept.sessionUid
+        ? sql`not (${oidcPayloads.model} = 'Session' and ${oidcPayloads.uid} is not distinct from ${kept.sessionUid})`
+        : undefined,
+    ),
+  );
 }
 
 /** Sets a managed user's status, audited per field; another dealer's user is missing. */

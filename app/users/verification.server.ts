@@ -8,6 +8,7 @@ import { translatorFor } from "~/i18n/i18next.server";
 import { isLocale, DEFAULT_LOCALE } from "~/i18n/locale";
 import { VERIFICATION_LINK_HOURS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
+import { endEverySession } from "./lifecycle.server";
 import { actorManages } from "./users.server";
 import { verificationExpiresAt, verificationLinkState, type VerificationLinkState } from "./verification";
 
@@ -128,7 +129,8 @@ export async function verificationLink(
 
 /**
  * Verifies the e-mail and sets the first password with a valid link, then forgets every link of
- * the user: from now on they sign in with that password. Audited as the user's own change.
+ * the user: from now on they sign in with that password. Every session and token the user had
+ * ends in the same transaction. Audited as the user's own change.
  */
 export async function completeVerification(
   database: Database,
@@ -146,6 +148,9 @@ export async function completeVerification(
       .set({ emailVerifiedAt: now, passwordHash, lastPassportChange: now, updatedAt: now })
       .where(eq(identities.id, link.identityId));
     await tx.delete(verificationTokens).where(eq(verificationTokens.identityId, link.identityId));
+    // A password chosen through a link replaces whatever was there: every session and token of
+    // the user ends with the old one (issue #30). The link's holder is not signed in by it.
+    await endEverySession(tx, link.identityId);
     await recordAudit(tx, {
       entity: "identity",
       entityId: link.identityId,
