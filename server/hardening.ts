@@ -7,7 +7,8 @@ import type { Config } from "../app/config.server";
 import { localeFromHeaders } from "../app/i18n/locale";
 import { translatorFor } from "../app/i18n/i18next.server";
 import { logger } from "../app/logger.server";
-import { isCrossSiteWrite } from "../app/security/cross-site";
+import { isCrossSiteWrite, originMatchesHost } from "../app/security/cross-site";
+import { bodySizeProblem } from "../app/security/body-limits";
 import { withSecureFlag } from "../app/security/cookie-flags";
 import { ALLOWED_METHODS, requestShapeProblem } from "../app/security/request-shape";
 
@@ -47,6 +48,43 @@ export function refuseCrossSiteWrites(publicOrigins: readonly string[]): Request
     if (!crossSite) return next();
     logger.warn({ method: req.method, path: req.path }, "cross-site write refused");
     res.status(403).type("text/plain").send("Cross-site request refused");
+  };
+}
+
+/**
+ * Refuses a write whose Origin is not the host it was sent to (a forged Host or X-Forwarded-Host):
+ * Remix would throw on it, a 500; this answers 403 first. The identity provider is not Remix.
+ */
+export function refuseHostMismatch(): RequestHandler {
+  return (req, res, next) => {
+    const path = req.path.toLowerCase();
+    if (path === "/oidc" || path.startsWith("/oidc/")) return next();
+    const matches = originMatchesHost({
+      method: req.method,
+      origin: req.get("origin"),
+      host: req.get("host"),
+      forwardedHost: req.get("x-forwarded-host"),
+    });
+    if (matches) return next();
+    logger.warn({ method: req.method, path: req.path }, "write to another host refused");
+    refuse(req, res, 403, "refusals.crossSite");
+  };
+}
+
+/**
+ * Refuses a body over its path's limit (413) or of unknown length (411) before anything reads it:
+ * page forms are small, only the upload pages take files, the API takes JSON (issue #30).
+ */
+export function refuseOversizeBodies(): RequestHandler {
+  return (req, res, next) => {
+    const problem = bodySizeProblem({
+      path: req.path,
+      contentLength: req.get("content-length"),
+      transferEncoding: req.get("transfer-encoding"),
+    });
+    if (!problem) return next();
+    logger.warn({ method: req.method, path: req.path, status: problem.status }, "request body refused");
+    refuse(req, res, problem.status, problem.key);
   };
 }
 

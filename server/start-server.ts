@@ -10,7 +10,9 @@ import {
   apiAddressRateLimit,
   closeWhenBodyUnread,
   refuseCrossSiteWrites,
+  refuseHostMismatch,
   refuseMalformedRequests,
+  refuseOversizeBodies,
   secureEveryCookie,
 } from "./hardening";
 import helmet from "helmet";
@@ -106,6 +108,7 @@ export async function startServer(
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(closeWhenBodyUnread());
   app.use(refuseMalformedRequests());
+  app.use(refuseOversizeBodies());
   if (config.isProduction) app.use(secureEveryCookie());
 
   app.use((req, res, next) => {
@@ -154,6 +157,7 @@ export async function startServer(
   );
 
   app.use(refuseCrossSiteWrites(publicOrigins(config)));
+  app.use(refuseHostMismatch());
 
   // Files are compressed hard (fetched once, then kept by the browser); pages are made per
   // request, so they get the fast level: a little larger, much cheaper (issue #12).

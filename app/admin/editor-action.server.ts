@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { requireFeatures } from "~/auth/user.server";
 import type { FeatureRule } from "~/permissions/feature-rule";
-import { readFormData } from "~/security/form-body.server";
+import { ownFields, readFormData } from "~/security/form-body.server";
 import { mergeNewTags } from "./MultiSelect";
 import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
 
@@ -81,7 +81,7 @@ export async function editorAction<Input, Extra extends object = object, Refusal
       { status: refused.status ?? 409 },
     );
   }
-  const submission = parseWithZod(form, { schema: spec.schema });
+  const submission = parseWithZod(ownFields(form, spec.schema), { schema: spec.schema });
   if (submission.status === undefined) return data({ ...extra, result: submission.reply(), stamp: null });
   if (submission.status !== "success") {
     return data(

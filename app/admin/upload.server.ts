@@ -1,6 +1,7 @@
 import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from "@remix-run/node";
 import { readFormData } from "~/security/form-body.server";
 import { MAX_FILE_BYTES } from "~/limits";
+import { MAX_UPLOAD_BODY_BYTES } from "~/security/body-limits";
 
 /** One uploaded file, read into memory (at most MAX_FILE_BYTES). */
 export interface UploadedFile {
@@ -19,8 +20,6 @@ export interface ParsedUpload {
 
 /** A text field longer than this is refused outright (no form field of the library needs it). */
 const MAX_FIELD_BYTES = 64 * 1024;
-/** The whole request: enough for one file at the limit plus a second one to refuse politely. */
-export const MAX_UPLOAD_REQUEST_BYTES = 3 * MAX_FILE_BYTES;
 
 const payloadTooLarge = () => new Response("Payload Too Large", { status: 413 });
 
@@ -32,7 +31,7 @@ const payloadTooLarge = () => new Response("Payload Too Large", { status: 413 })
  */
 export async function parseUpload(request: Request): Promise<ParsedUpload> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_UPLOAD_REQUEST_BYTES) throw payloadTooLarge();
+  if (declared > MAX_UPLOAD_BODY_BYTES) throw payloadTooLarge();
   let total = 0;
   let files = 0;
   let tooLarge = false;
@@ -44,7 +43,7 @@ export async function parseUpload(request: Request): Promise<ParsedUpload> {
     for await (const chunk of part.data) {
       size += chunk.byteLength;
       total += chunk.byteLength;
-      if (total > MAX_UPLOAD_REQUEST_BYTES) throw payloadTooLarge();
+      if (total > MAX_UPLOAD_BODY_BYTES) throw payloadTooLarge();
       if (size <= keepUpTo) chunks.push(chunk);
     }
     return { chunks, size };

@@ -3,6 +3,7 @@ import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { apiError, apiJson } from "~/auth/api-auth.server";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "~/security/body-limits";
 
 /**
  * 400 for a JSON body the form's schema refuses: each field's messages, in the caller's language.
@@ -23,7 +24,8 @@ export function validationReply(
 }
 
 /**
- * The JSON body of an API write, or undefined when it does not parse. A write that is not
+ * The JSON body of an API write, or undefined when it does not parse; one nested deeper than
+ * MAX_JSON_DEPTH is a 400 (walking it would exhaust the stack). A write that is not
  * `application/json` is refused with 415: that type cannot be sent cross-site without a CORS
  * preflight, a second wall behind the cross-site check.
  */
@@ -32,8 +34,13 @@ export async function jsonBody(request: Request): Promise<unknown> {
   if (type !== "application/json") throw apiError(415, "Send the body as application/json");
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
+    // The server bounded the body's size; its depth is checked before anything walks it.
+    const text = await request.text();
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH))
+      throw apiError(400, `The body nests deeper than ${MAX_JSON_DEPTH} levels`);
+    body = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof Response) throw error;
     return undefined;
   }
   // PostgreSQL refuses NUL in text: such a body is refused here rather than failing a write.

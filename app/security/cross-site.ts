@@ -30,3 +30,25 @@ export function isCrossSiteWrite(input: {
   }
   return false;
 }
+
+/**
+ * Whether a write's Origin names the host the request was sent to (the first X-Forwarded-Host, else
+ * Host) — the check Remix makes before any action, which throws (a 500) when it fails; the portal
+ * refuses such a write first, with a 403. A write without an Origin is left to isCrossSiteWrite.
+ */
+export function originMatchesHost(input: {
+  method: string;
+  origin?: string | null;
+  host?: string | null;
+  forwardedHost?: string | null;
+}): boolean {
+  if (SAFE_METHODS.has(input.method.toUpperCase()) || !input.origin || input.origin === "null") return true;
+  let originHost: string;
+  try {
+    originHost = new URL(input.origin).host;
+  } catch {
+    return false;
+  }
+  const host = input.forwardedHost?.split(",")[0]?.trim() || input.host;
+  return Boolean(host) && originHost === host;
+}

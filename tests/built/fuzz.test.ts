@@ -6,11 +6,18 @@
  * requests per route (default 100), FUZZ_REPORT=<file> writes every finding as JSON.
  */
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, changedTables, Fingerprints, PortalClient, startPortal, type Portal } from "./portal";
+import {
+  ADMIN_EMAIL,
+  changedTables,
+  discoverActionRoutes,
+  Fingerprints,
+  PortalClient,
+  startPortal,
+  type ActionRoute,
+  type Portal,
+} from "./portal";
 
 const SEED = 20261122;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
@@ -19,42 +26,7 @@ const EXAMPLES_PER_RULE = 5;
 // ---------------------------------------------------------------------------------------------
 // Discovery: the action routes come from the server build's route table, at collection time.
 
-interface ActionRoute {
-  id: string;
-  pattern: string;
-  /** A path-less index route: a document POST reaches its action only with `?index`. */
-  needsIndexParam: boolean;
-  api: boolean;
-}
-
-const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-
-function discoverActionRoutes(routes: ServerBuild["routes"]): ActionRoute[] {
-  const found: ActionRoute[] = [];
-  for (const route of Object.values(routes)) {
-    if (!route?.module.action) continue;
-    const segments: string[] = [];
-    for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
-      if (at.path) segments.unshift(at.path.replace(/^\/|\/$/g, ""));
-    }
-    const pattern = `/${segments.filter(Boolean).join("/")}`;
-    found.push({
-      id: route.id,
-      pattern,
-      needsIndexParam: Boolean(route.index) && !route.path,
-      api: pattern.startsWith("/api/"),
-    });
-  }
-  // Destructive routes late, signing out last, so earlier routes still meet the seeded records.
-  const weight = (r: ActionRoute) => {
-    if (r.pattern === "/logout") return 3;
-    if (r.pattern.startsWith("/api/v2/announcements")) return 2;
-    return r.pattern.startsWith("/admin/") ? 1 : 0;
-  };
-  return found.sort((a, b) => weight(a) - weight(b) || a.pattern.localeCompare(b.pattern));
-}
-
-const actionRoutes = discoverActionRoutes(build.routes);
+const actionRoutes = await discoverActionRoutes();
 console.log(
   `fuzz: ${actionRoutes.length} action routes\n${actionRoutes
     .map((r) => `  ${r.pattern}${r.needsIndexParam ? "?index" : ""}  (${r.id})`)
@@ -178,8 +150,16 @@ const formValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: huge },
 );
 
+/** Names a form parser could expand or choke on (issue #30): huge list indices, deep paths, long names. */
+// prettier-ignore
+const HOSTILE_FIELD_NAMES = [
+  "a[99999999]", "roles[1000]", "lists[4294967296]", "a[1][2][3][99999]", "a".repeat(300), `${"a.".repeat(200)}b`,
+  "__proto__", "constructor.prototype", "a[]",
+];
+
 const fieldName = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...FIELDS) },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_FIELD_NAMES) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
 );
@@ -342,7 +322,18 @@ const apiObject: fc.Arbitrary<unknown> = fc
   )
   .map(([template, overrides]) => ({ ...template, ...Object.fromEntries(overrides) }));
 
-const MALFORMED_JSON = ['{"title": ', "{", "nul\u0000", "", "[1,2,", '{"a":1}{"b":2}', "\ufeff{}"];
+const MALFORMED_JSON = [
+  '{"title": ',
+  "{",
+  "nul\u0000",
+  "",
+  "[1,2,",
+  '{"a":1}{"b":2}',
+  "\ufeff{}",
+  // Well-formed, but nested far deeper than any body (issue #30).
+  "[".repeat(5000) + "]".repeat(5000),
+  '{"a":'.repeat(5000) + "1" + "}".repeat(5000),
+];
 
 /** Bodies for an API write: mostly JSON, some malformed, some of another type (which must be refused). */
 const apiPayload: fc.Arbitrary<Payload> = fc.oneof(

@@ -7,6 +7,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { parseConfig } from "../../app/config.server";
 import type { Database } from "../../app/db/client.server";
@@ -372,4 +373,43 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
+}
+
+/** An action route of the built portal: its URL pattern, and whether it is an API write. */
+export interface ActionRoute {
+  id: string;
+  pattern: string;
+  /** A path-less index route: a document POST reaches its action only with `?index`. */
+  needsIndexParam: boolean;
+  api: boolean;
+}
+
+/**
+ * Every route with an action, from the server build's route table (`npm run build` must have run),
+ * destructive ones late and signing out last, so earlier routes still meet the seeded records.
+ */
+export async function discoverActionRoutes(): Promise<ActionRoute[]> {
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const routes = build.routes;
+  const found: ActionRoute[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route?.module.action) continue;
+    const segments: string[] = [];
+    for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
+      if (at.path) segments.unshift(at.path.replace(/^\/|\/$/g, ""));
+    }
+    const pattern = `/${segments.filter(Boolean).join("/")}`;
+    found.push({
+      id: route.id,
+      pattern,
+      needsIndexParam: Boolean(route.index) && !route.path,
+      api: pattern.startsWith("/api/"),
+    });
+  }
+  const weight = (r: ActionRoute) => {
+    if (r.pattern === "/logout") return 3;
+    if (r.pattern.startsWith("/api/v2/announcements")) return 2;
+    return r.pattern.startsWith("/admin/") ? 1 : 0;
+  };
+  return found.sort((a, b) => weight(a) - weight(b) || a.pattern.localeCompare(b.pattern));
 }

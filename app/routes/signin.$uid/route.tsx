@@ -15,7 +15,7 @@ import {
 } from "~/auth/expired-password.server";
 import { titleMeta } from "~/shell/page-title";
 import { SignInFailed } from "~/shell/components/SignInFailed";
-import { readFormData } from "~/security/form-body.server";
+import { ownFields, readFormData } from "~/security/form-body.server";
 import { setPasswordSchema } from "~/users/verification";
 import { SignInForm } from "./SignInForm";
 import { ExpiredPasswordForm, EXPIRED_PASSWORD_INTENT } from "./ExpiredPasswordForm";
@@ -42,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const uid = params.uid ?? "";
   if (formData.get("intent") === EXPIRED_PASSWORD_INTENT) return replaceExpired(request, formData, uid, context);
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseWithZod(ownFields(formData, signInSchema), { schema: signInSchema });
   if (submission.status !== "success") {
     return { result: submission.reply({ hideFields: ["password"] }) };
   }
@@ -81,7 +81,8 @@ async function replaceExpired(
     identityId === null ? null : await expiredPasswordOf(db(), identityId, getConfig().PASSWORD_MAX_AGE_DAYS);
   // Nothing pending here (another tab finished it, or the step lapsed): sign in again.
   if (identityId === null || !names) return { result: undefined, restart: true };
-  const submission = parseWithZod(formData, { schema: setPasswordSchema(names) });
+  const schema = setPasswordSchema(names);
+  const submission = parseWithZod(ownFields(formData, schema), { schema });
   if (submission.status !== "success") {
     return data({ passwordExpired: names, result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
   }

@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { titleMeta } from "~/shell/page-title";
 import { NewPasswordFields } from "~/account/NewPasswordFields";
 import { FormErrors } from "~/admin/EditorDialogs";
-import { readFormData } from "~/security/form-body.server";
+import { ownFields, readFormData } from "~/security/form-body.server";
 import { setPasswordSchema } from "~/users/verification";
 import { completeVerification, verificationLink } from "~/users/verification.server";
 
@@ -30,7 +30,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const link = await verificationLink(db(), token);
   const formData = await readFormData(request);
   if (link.state !== "valid" || !link.user) return data({ state: link.state, result: undefined }, { status: 410 });
-  const submission = parseWithZod(formData, { schema: setPasswordSchema(link.user) });
+  const schema = setPasswordSchema(link.user);
+  const submission = parseWithZod(ownFields(formData, schema), { schema });
   if (submission.status !== "success") {
     return data(
       { state: link.state, result: submission.reply({ formErrors: ["validations.formError"], hideFields: HIDDEN }) },
