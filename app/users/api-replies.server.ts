@@ -6,8 +6,9 @@ import type { CreateOutcome, EditOutcome } from "./save-user.server";
 
 /**
  * The API's answer to a refused create or edit, in the caller's language: 404 for another dealer's
- * user, 403 for a role or location the caller may not give, 409 for a taken e-mail or a stale
- * `updatedAt`, 400 for missing fields (each with the screen's message).
+ * user, 403 for a role or location the caller may not give or for a change of their own
+ * privileges (issue #30), 409 for a taken e-mail or a stale `updatedAt`, 400 for missing fields
+ * (each with the screen's message).
  */
 export function userRefusalReply(
   outcome: Exclude<CreateOutcome | EditOutcome, { kind: "created" | "saved" | "unchanged" }>,
@@ -18,6 +19,8 @@ export function userRefusalReply(
       return apiError(404, "Not Found");
     case "forbidden":
       return apiError(403, "Forbidden");
+    case "self":
+      return refusalReply(locale, 403, "adminUsers.selfChangeRefused");
     case "emailTaken":
       return refusalReply(locale, 409, "adminUsers.emailTaken", { field: "email" });
     case "stale":

@@ -8,7 +8,6 @@ import {
   reviewPromptAfter,
   locationsInOrder,
   locationsSchema,
-  nextTab,
   rolesSchema,
   withKept,
   type EditorTab,
@@ -28,16 +27,19 @@ import {
   type DigitalOffers,
 } from "./digital-access";
 import { digitalOffers } from "./digital-offers.server";
+import { changedFields, nextEditableTab, selfChangeRefused } from "./self-change";
 
 export type TabSaveOutcome =
   | { kind: "saved"; next: EditorTab; prompt: EditorTab | null }
   | { kind: "invalid"; result: SubmissionResult<string[]> }
-  | { kind: "forbidden" };
+  | { kind: "forbidden" }
+  /** The administrator's own roles, locations, access, user type or kind (issue #30). */
+  | { kind: "self" };
 
 /**
  * One tab's post into the draft: validated by the tab's schema (errors keep what was typed and
  * file nothing), held to what the administrator may give (a forged id is forbidden; what another
- * administrator gave stays), then filed.
+ * administrator gave stays; their own privileges they may not change), then filed.
  */
 export async function saveEditorTab(
   database: Database,
@@ -135,8 +137,12 @@ export async function saveEditorTab(
   }
   // A change of access takes away assignments and permissions it no longer offers (the review shows them).
   next = prunedToOffers(next, checkedOffers ?? (await offersOf(next)));
+  // Checked on the draft as it would be filed, pruning included: the complete refuses the same.
+  if (input.before && selfChangeRefused(input.actorId, input.subjectId, changedFields(input.before, next)))
+    return { kind: "self" };
   await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp, input.began);
-  return { kind: "saved", next: nextTab(tab), prompt: reviewPromptAfter(tab, draft, next) };
+  const self = input.actorId === input.subjectId;
+  return { kind: "saved", next: nextEditableTab(tab, self), prompt: reviewPromptAfter(tab, draft, next) };
 }
 
 /** The query that asks, on the next tab, to review the tab a change affects (none when going there anyway). */

@@ -4,6 +4,7 @@ import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/admin/audit.server";
 import { integrationSettings } from "~/integrations/pushes.server";
 import { actorManages } from "./users.server";
+import { selfChangeRefused } from "./self-change";
 import { autoDeactivationCutoff, dueForAutoDeactivation, type DeactivationReason } from "./lifecycle";
 
 export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" } | { kind: "self" };
@@ -114,21 +115,26 @@ export async function deactivateUser(
   userId: number,
   reason: DeactivationReason,
 ): Promise<LifecycleOutcome> {
-  if (actorId === userId) return { kind: "self" };
+  if (selfChangeRefused(actorId, userId, ["status"])) return { kind: "self" };
   return setStatus(database, actorId, userId, { status: "inactive", deactivationReason: reason });
 }
 
-/** Activates a deactivated user again: they can sign in with their password. */
-export function activateUser(database: Database, actorId: number, userId: number) {
+/** Activates a deactivated user again: they can sign in with their password. Never one's own account (issue #30). */
+export async function activateUser(database: Database, actorId: number, userId: number): Promise<LifecycleOutcome> {
+  if (selfChangeRefused(actorId, userId, ["status"])) return { kind: "self" };
   return setStatus(database, actorId, userId, { status: "active", deactivationReason: null });
 }
 
-/** Ends every session, token and grant of a managed user at once (beyond the spec: "End sessions"), audited. */
+/**
+ * Ends every session, token and grant of a managed user at once (beyond the spec: "End sessions"),
+ * audited. Not one's own: their account page signs out their other sessions (issue #30).
+ */
 export async function endSessionsOfUser(
   database: Database,
   actorId: number,
   userId: number,
 ): Promise<LifecycleOutcome> {
+  if (selfChangeRefused(actorId, userId, ["sessions"])) return { kind: "self" };
   return database.transaction(async (tx) => {
     if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
     const open = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, userId));
@@ -170,7 +176,7 @@ export type DeleteUserOutcome = { kind: "deleted" } | { kind: "missing" } | { ki
  * the personal data. An administrator does not delete their own account here.
  */
 export async function deleteUser(database: Database, actorId: number, userId: number): Promise<DeleteUserOutcome> {
-  if (actorId === userId) return { kind: "self" };
+  if (selfChangeRefused(actorId, userId, ["status"])) return { kind: "self" };
   return database.transaction(async (tx) => {
     if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
     await endEverySession(tx, userId);

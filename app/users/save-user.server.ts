@@ -31,6 +31,7 @@ import {
 import { draftWithinChoices, editorChoices, offeredLists } from "./editor-choices.server";
 import { normalPermissions, prunedToOffers, shownSets, type DigitalOffers } from "./digital-access";
 import { digitalOffers } from "./digital-offers.server";
+import { selfChangeRefused } from "./self-change";
 import { getManagedUser, type ManagedUser } from "./users.server";
 import { queueVerification } from "./verification.server";
 
@@ -98,7 +99,9 @@ export type EditOutcome =
   | { kind: "stale" }
   | { kind: "incomplete"; problems: DraftProblem[] }
   | { kind: "emailTaken" }
-  | { kind: "forbidden" };
+  | { kind: "forbidden" }
+  /** The administrator's own roles, locations, access, user type or kind (issue #30). */
+  | { kind: "self" };
 
 /** A serial number for a new user: unique, not guessable from the id. */
 export function newSerialNumber(): string {
@@ -220,7 +223,8 @@ export function createUser(database: Database, actorId: number, draft: UserDraft
 /**
  * Saves a draft over the user as saved (`managed`), in the caller's transaction with the user
  * locked: checked again, then contact data, and the roles at each of the administrator's
- * locations when locations or roles changed; every changed field audited, old → new.
+ * locations when locations or roles changed; every changed field audited, old → new. An
+ * administrator's change of their own privileges is refused (issue #30).
  */
 export async function updateUser(
   tx: Executor,
@@ -235,6 +239,8 @@ export async function updateUser(
   if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
   if (!(await listsOffered(tx, draft, before)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
   const { changes, problems } = await draftReview(tx, before, draft, offers);
+  const changedFields = changes.map((change) => change.field);
+  if (selfChangeRefused(actorId, managed.id, changedFields)) return { kind: "self" };
   if (problems.length) return { kind: "incomplete", problems };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(tx, contact.email, managed.id)) return { kind: "emailTaken" };

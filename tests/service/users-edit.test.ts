@@ -10,9 +10,12 @@ import {
   roleAssignments,
   securityRoles,
 } from "~/db/schema";
-import { draftOfUser } from "~/users/draft";
-import { completeUserEdit, readDraft, writeDraft } from "~/users/drafts.server";
-import { editUser } from "~/users/save-user.server";
+import { draftOfUser, type UserDraft } from "~/users/draft";
+import { completeUserEdit, discardDraft, readDraft, writeDraft } from "~/users/drafts.server";
+import { saveEditorTab } from "~/users/editor-action.server";
+import { editorChoices } from "~/users/editor-choices.server";
+import { userRefusalReply } from "~/users/api-replies.server";
+import { editUser, type UserPatch } from "~/users/save-user.server";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
@@ -146,5 +149,114 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     expect(await editUser(handle.db, adminId, auditorId, { emailLists: [bulletins, halden] }, undefined)).toEqual({
       kind: "forbidden",
     });
+  });
+});
+
+describe.each(BACKENDS)("issue #30 one's own account in the user editor and the API on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let adminId: number;
+  const own = async () => (await getManagedUser(handle.db, adminId, adminId))!;
+  /** A role the administrator may give and does not hold yet. */
+  const newRole = async () => {
+    const held = new Set(draftOfUser(await own()).roles);
+    return (await editorChoices(handle.db, adminId)).roles.find((role) => !held.has(role.id))!.id;
+  };
+  /** One tab's post on the administrator's own account, as the editor's action makes it. */
+  const postTab = async (tab: "contact" | "roles" | "locations", fields: [string, string][]) => {
+    const user = await own();
+    const before = draftOfUser(user);
+    const formData = new FormData();
+    for (const [name, value] of fields) formData.append(name, value);
+    return saveEditorTab(handle.db, {
+      formData,
+      tab,
+      actorId: adminId,
+      subjectId: adminId,
+      before,
+      draft: before,
+      baseStamp: user.updatedAt.toISOString(),
+      began: before,
+      choices: await editorChoices(handle.db, adminId),
+    });
+  };
+  const contactFields = (contact: UserDraft["contact"]): [string, string][] =>
+    Object.entries(contact).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]));
+
+  beforeAll(async () => {
+    handle = await seededDatabase(backend);
+    adminId = await identityIdOf(handle.db, "admin@example.com");
+  });
+  afterAll(async () => handle?.close());
+
+  it("SPEC #30 an administrator cannot change their own roles, locations, user type, kind or status through the API", async () => {
+    const saved = await own();
+    const stamp = saved.updatedAt.toISOString();
+    const patches: UserPatch[] = [
+      { userType: saved.userType === "internal" ? "external" : "internal" },
+      { role: "regular" },
+      { roles: [...draftOfUser(saved).roles, await newRole()] },
+      { locations: [...saved.locations.map((location) => location.id)].reverse() },
+      { locations: [saved.locations[0].id] },
+      { jobTitle: "Head of administration", userType: "internal" },
+    ];
+    for (const patch of patches)
+      expect(await editUser(handle.db, adminId, adminId, patch, stamp)).toEqual({ kind: "self" });
+    const after = await own();
+    expect(after).toMatchObject({
+      userType: saved.userType,
+      role: saved.role,
+      jobTitle: saved.jobTitle,
+      updatedAt: saved.updatedAt,
+    });
+    expect(after.assignments).toEqual(saved.assignments);
+    expect(after.locations).toEqual(saved.locations);
+    // The API's answer: 403 with the screen's message, in the caller's language.
+    const reply = userRefusalReply({ kind: "self" }, "de");
+    expect(reply.status).toBe(403);
+    expect(((await reply.json()) as { error: { message: string } }).error.message).toMatch(/Benutzertyp/);
+  });
+
+  it("SPEC #30 an administrator cannot change their own roles, locations, user type or kind in the user editor: tab posts and Complete are refused", async () => {
+    const saved = await own();
+    expect(
+      await postTab(
+        "roles",
+        [...draftOfUser(saved).roles, await newRole()].map((id) => ["roles", String(id)]),
+      ),
+    ).toEqual({ kind: "self" });
+    expect(await postTab("locations", [["locations", String(saved.locations[0].id)]])).toEqual({ kind: "self" });
+    const contact = draftOfUser(saved).contact;
+    expect(await postTab("contact", contactFields({ ...contact, role: "regular" }))).toEqual({ kind: "self" });
+    expect(await readDraft(handle.db, adminId, adminId)).toBeNull();
+    // A draft that changes the administrator's own roles (filed before this rule, say) does not complete.
+    const before = draftOfUser(saved);
+    await writeDraft(
+      handle.db,
+      adminId,
+      adminId,
+      { ...before, roles: [...before.roles, await newRole()] },
+      saved.updatedAt.toISOString(),
+      before,
+    );
+    expect(await completeUserEdit(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect((await own()).assignments).toEqual(saved.assignments);
+    await discardDraft(handle.db, adminId, adminId);
+  });
+
+  it("SPEC #30 an administrator still edits their own contact data; Save and continue passes over the read-only tabs", async () => {
+    const saved = await own();
+    const contact = draftOfUser(saved).contact;
+    expect(await postTab("contact", contactFields({ ...contact, jobTitle: "Head of administration" }))).toMatchObject({
+      kind: "saved",
+      next: "emails",
+    });
+    expect(await completeUserEdit(handle.db, adminId, adminId)).toEqual({ kind: "saved" });
+    expect((await own()).jobTitle).toBe("Head of administration");
+    expect(await editUser(handle.db, adminId, adminId, { phoneMobile: "+1 555 0142" }, undefined)).toEqual({
+      kind: "saved",
+    });
+    const after = await own();
+    expect(after.phoneMobile).toBe("+1 555 0142");
+    expect(after.assignments).toEqual(saved.assignments);
   });
 });

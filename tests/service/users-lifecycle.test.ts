@@ -98,6 +98,25 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     expect(admin.status).toBe("active");
   });
 
+  it("SPEC #30 an administrator cannot change their own status nor end their own sessions", async () => {
+    const expires = new Date(Date.now() + 3_600_000);
+    await handle.db.insert(sessions).values({ id: "s-admin-own", identityId: adminId, data: {}, expiresAt: expires });
+    expect(await endSessionsOfUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect(await activateUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect(await deactivateUser(handle.db, adminId, adminId, "leftCompany")).toEqual({ kind: "self" });
+    expect(await deleteUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect(
+      (await handle.db.select().from(sessions).where(eq(sessions.identityId, adminId))).map((row) => row.id),
+    ).toContain("s-admin-own");
+    const [admin] = await handle.db.select().from(identities).where(eq(identities.id, adminId));
+    expect(admin.status).toBe("active");
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(adminId))));
+    expect(audit).toEqual([]);
+  });
+
   it("deleting a user removes the identity and its assignments; the audit keeps the id and no personal data", async () => {
     const partnerId = await identityIdOf(handle.db, "partner@example.com");
     expect(await deleteUser(handle.db, adminId, partnerId)).toEqual({ kind: "deleted" });
