@@ -12,7 +12,8 @@ import { getManagedUser } from "~/users/users.server";
 
 /**
  * POST /api/v2/admin/users/{id}/deactivate `{ reason }`: admin:users:write; ends every session,
- * token and grant of the user at once. Another dealer's user is 404; an inactive one stays as it is.
+ * token and grant of the user at once. Another dealer's user is 404; an inactive one stays as it
+ * is; one's own account is 403 (issue #30).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed");
@@ -22,6 +23,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
   const outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
-  if (outcome.kind === "self") return refusalReply(await localeOf(request), 409, "adminUsers.deactivateSelf");
+  if (outcome.kind === "self") return refusalReply(await localeOf(request), 403, "adminUsers.deactivateSelf");
   return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
 }

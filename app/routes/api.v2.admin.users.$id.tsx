@@ -22,8 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * PATCH (admin:users:edit or write): any of the contact data, locations, roles, applications,
  * digital permissions (`[{ set, roles }]`) and email preferences, checked like
- * the editor's complete; with `updatedAt` a user changed since is 409. DELETE (admin:users:write):
- * the user and their assignments go, never one's own account (409). Another dealer's user is 404.
+ * the editor's complete; with `updatedAt` a user changed since is 409; one's own privileges are
+ * 403 (issue #30). DELETE (admin:users:write): the user and their assignments go, never one's own
+ * account (403). Another dealer's user is 404.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (method === "DELETE") {
     const deleted = await deleteUser(db(), user.identityId, id);
     if (deleted.kind === "missing") return apiError(404, "Not Found");
-    if (deleted.kind === "self") return refusalReply(locale, 409, "adminUsers.deleteSelf");
+    if (deleted.kind === "self") return refusalReply(locale, 403, "adminUsers.deleteSelf");
     return new Response(null, { status: 204 });
   }
   const parsed = userPatchSchema.safeParse(await jsonBody(request));

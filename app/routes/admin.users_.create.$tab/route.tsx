@@ -72,7 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     began: null,
     choices: await editorChoices(db(), user.identityId),
   });
-  if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
+  // A new user is no one's own account: "self" does not come here, and would be refused alike.
+  if (saved.kind === "forbidden" || saved.kind === "self") throw new Response("Forbidden", { status: 403 });
   if (saved.kind === "invalid") return data({ refusal: undefined, result: saved.result }, { status: 400 });
   // A new user's tabs lead through every tab in turn: no prompt to review one.
   return redirect(`${CHOOSER}/${saved.next}`);
