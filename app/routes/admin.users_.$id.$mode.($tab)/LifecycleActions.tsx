@@ -22,7 +22,7 @@ export function LifecycleActions(props: {
   canResend: boolean;
   /** Downstream targets are configured and the administrator may edit: push the user to them again. */
   canResync: boolean;
-  /** The administrator's own account: no deactivate or delete here. */
+  /** The administrator's own account: no deactivate, activate or delete here (issue #30), and why. */
   self: boolean;
   reasonError?: string;
   refusal?: string;
@@ -51,6 +51,7 @@ export function LifecycleActions(props: {
           {t(`adminUsers.${done}`)}
         </p>
       )}
+      {props.self && props.canChangeStatus && <p className="notice">{t("adminUsers.selfChangeRefused")}</p>}
       <section aria-labelledby="user-actions-title" className="user-actions">
         <h2 id="user-actions-title" className="visually-hidden">
           {t("adminUsers.actions")}
@@ -116,7 +117,7 @@ export function LifecycleActions(props: {
       {confirm === "delete" && !props.self && props.canChangeStatus && (
         <ActionDialog which="delete" text={t("adminUsers.deleteText", { name: props.name })} closeTo={close} danger />
       )}
-      {confirm === "activate" && !props.active && props.canChangeStatus && (
+      {confirm === "activate" && !props.active && !props.self && props.canChangeStatus && (
         <ActionDialog which="activate" text={t("adminUsers.activateText", { name: props.name })} closeTo={close} />
       )}
     </>

@@ -9,10 +9,17 @@ import { readFormData } from "~/security/form-body.server";
 import { deactivationSchema } from "~/users/lifecycle";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser, forceResync } from "~/users/lifecycle.server";
 
+/** What each action says when it is refused on one's own account. */
+const SELF_REFUSALS = {
+  deactivate: "adminUsers.deactivateSelf",
+  activate: "adminUsers.selfChangeRefused",
+  endSessions: "adminUsers.endSessionsSelf",
+};
+
 /**
  * Resend verification and force resync (admin:users:edit or write); deactivate (with a reason), activate, delete and
  * end sessions (admin:users:write only). Only a user of the administrator's own locations (any
- * other is 404). A missing reason keeps the dialog open.
+ * other is 404); never on one's own account (403, issue #30). A missing reason keeps the dialog open.
  */
 export async function userAction({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, USERS_EDIT);
@@ -43,7 +50,7 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
     outcome = await activateUser(db(), user.identityId, id);
   } else if (intent === "delete") {
     const deleted = await deleteUser(db(), user.identityId, id);
-    if (deleted.kind === "self") return data({ refusal: "adminUsers.deleteSelf" }, { status: 409 });
+    if (deleted.kind === "self") return data({ refusal: "adminUsers.deleteSelf" }, { status: 403 });
     if (deleted.kind === "missing") throw new Response("Not Found", { status: 404 });
     return redirect("/admin/users?deleted=1");
   } else if (intent === "endSessions") {
@@ -52,7 +59,7 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
     return data({ reasonError: undefined }, { status: 400 });
   }
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
-  if (outcome.kind === "self") return data({ refusal: "adminUsers.deactivateSelf" }, { status: 409 });
+  if (outcome.kind === "self") return data({ refusal: SELF_REFUSALS[intent] }, { status: 403 });
   const done = { deactivate: "deactivated", activate: "activated", endSessions: "sessionsEnded" }[intent];
   return redirect(`/admin/users/${id}/view${tabPath}?done=${done}`);
 }

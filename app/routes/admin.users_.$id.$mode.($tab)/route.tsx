@@ -12,6 +12,7 @@ import { satisfiesRule } from "~/permissions/feature-rule";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { heldDigitalAccess } from "~/users/digital-offers.server";
 import { EDITOR_TABS } from "~/users/draft";
+import { selfLockedTab } from "~/users/self-change";
 import { ApplicationsTab, ContactTab, EmailsTab, LocationsTab, PermissionsTab, RolesTab } from "./tabs";
 import { listNames } from "~/users/editor-choices.server";
 import { localeOf } from "~/i18n/i18next.server";
@@ -88,6 +89,8 @@ export default function UserView() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
+  // The editor's tab for this one: contact for the view's own tabs and, on one's own account, for a read-only one.
+  const editTab = tab === "sessions" || tab === "integrations" || selfLockedTab(isSelf, tab) ? "contact" : tab;
   return (
     <div className="page">
       <p>
@@ -96,10 +99,7 @@ export default function UserView() {
       <h1>{name}</h1>
       {canEdit && (
         <p>
-          <Link
-            to={`/admin/users/${user.id}/edit/${tab === "sessions" || tab === "integrations" ? "contact" : tab}`}
-            className="button"
-          >
+          <Link to={`/admin/users/${user.id}/edit/${editTab}`} className="button">
             {t("adminUsers.edit")}
           </Link>
         </p>
@@ -135,7 +135,7 @@ export default function UserView() {
         {tab === "applications" && digital && <ApplicationsTab applications={digital.applications} />}
         {tab === "permissions" && digital && <PermissionsTab sets={digital.sets} />}
         {tab === "emails" && <EmailsTab lists={lists} />}
-        {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} />}
+        {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} self={isSelf} />}
         {tab === "integrations" && <IntegrationsTab rows={pushes} />}
       </section>
     </div>

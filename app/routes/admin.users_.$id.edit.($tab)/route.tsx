@@ -66,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     draft,
     name: `${managed.firstName} ${managed.lastName}`,
     stale,
+    // One's own account: the privilege fields and tabs are read-only (issue #30).
+    self: id === actorId,
   };
 }
 
@@ -84,6 +86,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (outcome.kind === "saved" || outcome.kind === "unchanged") return redirect(`/admin/users/${id}/view?saved=1`);
     if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (outcome.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
+    if (outcome.kind === "self")
+      return data({ refusal: "adminUsers.selfChangeRefused", result: undefined }, { status: 403 });
     const refusal = {
       stale: "adminUsers.stale",
       emailTaken: "adminUsers.emailTaken",
@@ -103,6 +107,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     choices: await editorChoices(db(), actorId),
   });
   if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
+  if (saved.kind === "self")
+    return data({ refusal: "adminUsers.selfChangeRefused", result: undefined }, { status: 403 });
   if (saved.kind === "invalid") return data({ refusal: undefined, result: saved.result }, { status: 400 });
   return redirect(`/admin/users/${id}/edit/${saved.next}${promptQuery(saved)}`);
 }

@@ -19,13 +19,14 @@ export function ApplicationsForm({
   draft,
   applications,
   result,
+  locked,
 }: TabFormProps & { applications: OfferedApplication[] }) {
   const { t } = useTranslation();
   const [form, fields] = useTabForm(applicationsSchema, { applications: draft.applications.map(String) }, result);
   const assigned = applications.filter((app) => app.requiresAssignment);
   const included = applications.filter((app) => !app.requiresAssignment);
   return (
-    <TabForm form={form}>
+    <TabForm form={form} locked={locked}>
       {applications.length === 0 ? (
         <p className="empty-state">{t("adminUsers.noApplications")}</p>
       ) : (
@@ -70,6 +71,7 @@ export function PermissionsForm({
   sets,
   assignable,
   result,
+  locked: selfLocked,
 }: TabFormProps & { sets: OfferedSet[]; assignable: number[] }) {
   const { t } = useTranslation();
   const [form, fields] = useTabForm(permissionsSchema, {}, result);
@@ -93,7 +95,7 @@ export function PermissionsForm({
         ? `${t(key)} ${namesWith("adminUsers.setSingleError")}`
         : t(key);
   return (
-    <TabForm form={form} errorText={errorText}>
+    <TabForm form={form} errorText={errorText} locked={selfLocked}>
       {sets.length === 0 ? (
         <p className="empty-state">{t("adminUsers.noSets")}</p>
       ) : (

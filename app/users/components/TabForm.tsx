@@ -8,19 +8,35 @@ import { FormErrors } from "~/admin/EditorDialogs";
 import { useUnsavedChanges } from "~/admin/UnsavedChanges";
 import type { UserDraft } from "../draft";
 
-export type TabFormProps = { draft: UserDraft; result?: SubmissionResult<string[]> };
+export type TabFormProps = {
+  draft: UserDraft;
+  result?: SubmissionResult<string[]>;
+  /** One's own account (issue #30): the tab's fields shown read-only, nothing to post. */
+  locked?: boolean;
+};
 
-/** A tab's form: its fields, "Save and continue", the unsaved-changes prompt. */
+/** A tab's form: its fields, "Save and continue", the unsaved-changes prompt; locked, the fields read-only and why. */
 export function TabForm(props: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tab has its own schema
   form: any;
   children: ReactNode;
   /** The form's error summary in words (default: each message key translated). */
   errorText?: (key: string) => string;
+  locked?: boolean;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
   const { markDirty, prompt, submitting } = useUnsavedChanges(ref);
+  if (props.locked) {
+    return (
+      <div className="editor">
+        <p className="notice">{t("adminUsers.selfChangeRefused")}</p>
+        <fieldset disabled className="editor__fields">
+          {props.children}
+        </fieldset>
+      </div>
+    );
+  }
   return (
     <Form method="post" {...getFormProps(props.form)} ref={ref} onChange={markDirty} noValidate className="editor">
       <FormErrors

@@ -25,6 +25,7 @@ import {
 } from "../draft";
 import type { EditorChoices } from "../editor-choices.server";
 import type { OfferedApplication, OfferedSet } from "../digital-access";
+import { selfLockedTab } from "../self-change";
 import { TabForm, useTabForm, type TabFormProps } from "./TabForm";
 import { ApplicationsForm, PermissionsForm } from "./DigitalAccessForms";
 
@@ -42,6 +43,8 @@ export interface UserEditorData {
   lists: { id: number; name: string }[];
   /** What the draft's access offers: applications, and the permission sets shown (those tabs and the review). */
   digital: { applications: OfferedApplication[]; sets: OfferedSet[] } | null;
+  /** The administrator's own account: user type, kind and the access tabs are read-only (issue #30). */
+  self?: boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export function UserEditor(
   props: UserEditorData & { title: string; result?: SubmissionResult<string[]>; notice?: ReactNode },
 ) {
   const { t } = useTranslation();
+  const locked = selfLockedTab(Boolean(props.self), props.tab);
   return (
     <div className="page">
       <p>
@@ -74,20 +78,34 @@ export function UserEditor(
       />
       <section aria-labelledby="user-tab-title" className="user-tab">
         <h2 id="user-tab-title">{t(`adminUsers.tabs.${props.tab}`)}</h2>
-        {props.tab === "contact" && <ContactForm draft={props.draft} result={props.result} />}
+        {props.tab === "contact" && (
+          <ContactForm draft={props.draft} result={props.result} locked={Boolean(props.self)} />
+        )}
         {props.tab === "locations" && (
           <LocationsForm
             draft={props.draft}
             choices={props.choices}
             kept={props.kept.locations}
             result={props.result}
+            locked={locked}
           />
         )}
         {props.tab === "roles" && (
-          <RolesForm draft={props.draft} choices={props.choices} kept={props.kept.roles} result={props.result} />
+          <RolesForm
+            draft={props.draft}
+            choices={props.choices}
+            kept={props.kept.roles}
+            result={props.result}
+            locked={locked}
+          />
         )}
         {props.tab === "applications" && props.digital && (
-          <ApplicationsForm draft={props.draft} applications={props.digital.applications} result={props.result} />
+          <ApplicationsForm
+            draft={props.draft}
+            applications={props.digital.applications}
+            result={props.result}
+            locked={locked}
+          />
         )}
         {props.tab === "permissions" && props.digital && (
           <PermissionsForm
@@ -95,6 +113,7 @@ export function UserEditor(
             sets={props.digital.sets}
             assignable={props.choices.roles.map((role) => role.id)}
             result={props.result}
+            locked={locked}
           />
         )}
         {props.tab === "emails" && <EmailsForm draft={props.draft} lists={props.lists} result={props.result} />}
@@ -105,7 +124,8 @@ export function UserEditor(
   );
 }
 
-function ContactForm({ draft, result }: TabFormProps) {
+/** Contact information; `locked` (one's own account): user type and kind are shown, posted as they are, not changed. */
+function ContactForm({ draft, result, locked }: TabFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useTabForm(contactSchema, draft.contact, result);
   const text = (
@@ -114,6 +134,27 @@ function ContactForm({ draft, result }: TabFormProps) {
   ) => <Field field={fields[name]} label={label} />;
   const phone = (name: "phoneMobile" | "phoneSecondary" | "fax") => (
     <Field field={fields[name]} kind="tel" label={t(`preferences.field.${name}`)} />
+  );
+  const kindFields = (
+    <>
+      <Field
+        field={fields.userType}
+        kind="select"
+        label={t("adminUsers.userType")}
+        options={USER_TYPES.map((type) => ({ value: type, label: t(`adminUsers.userTypes.${type}`) }))}
+        placeholder={false}
+      />
+      <Field
+        field={fields.role}
+        kind="select"
+        label={t("adminUsers.kind")}
+        options={USER_KINDS.map((kind) => ({
+          value: kind,
+          label: t(`adminUsers.kinds.${kind === "admin" ? "administrator" : "standard"}`),
+        }))}
+        placeholder={false}
+      />
+    </>
   );
   return (
     <TabForm form={form}>
@@ -133,23 +174,21 @@ function ContactForm({ draft, result }: TabFormProps) {
       />
       {text("activeDirectoryUsername", t("adminUsers.activeDirectoryUsername"))}
       {text("listingName", t("adminUsers.listingName"))}
-      <Field
-        field={fields.userType}
-        kind="select"
-        label={t("adminUsers.userType")}
-        options={USER_TYPES.map((type) => ({ value: type, label: t(`adminUsers.userTypes.${type}`) }))}
-        placeholder={false}
-      />
-      <Field
-        field={fields.role}
-        kind="select"
-        label={t("adminUsers.kind")}
-        options={USER_KINDS.map((kind) => ({
-          value: kind,
-          label: t(`adminUsers.kinds.${kind === "admin" ? "administrator" : "standard"}`),
-        }))}
-        placeholder={false}
-      />
+      {locked ? (
+        <>
+          {/* Disabled controls are not posted: the saved values go as they are. */}
+          <input type="hidden" name={fields.userType.name} value={draft.contact.userType} />
+          <input type="hidden" name={fields.role.name} value={draft.contact.role} />
+          <fieldset disabled className="editor__fields" aria-describedby="self-kind-locked">
+            {kindFields}
+          </fieldset>
+          <p id="self-kind-locked" className="field__help">
+            {t("adminUsers.selfChangeRefused")}
+          </p>
+        </>
+      ) : (
+        kindFields
+      )}
     </TabForm>
   );
 }
@@ -166,7 +205,7 @@ function Kept({ names, label }: { names: string[]; label: string }) {
   );
 }
 
-function LocationsForm({ draft, choices, kept, result }: ChoiceFormProps) {
+function LocationsForm({ draft, choices, kept, result, locked }: ChoiceFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useTabForm(
     locationsSchema,
@@ -178,13 +217,14 @@ function LocationsForm({ draft, choices, kept, result }: ChoiceFormProps) {
   );
   const options = choices.locations.map((location) => ({ value: String(location.id), label: location.name }));
   return (
-    <TabForm form={form}>
+    <TabForm form={form} locked={locked}>
       <Field
         field={fields.locations}
         kind="multiselect"
         label={t("adminUsers.tabs.locations")}
         choices={options}
         help={t("adminUsers.locationsHelp")}
+        disabled={locked}
       />
       <Field
         field={fields.preferred}
@@ -198,7 +238,7 @@ function LocationsForm({ draft, choices, kept, result }: ChoiceFormProps) {
   );
 }
 
-function RolesForm({ draft, choices, kept, result }: ChoiceFormProps) {
+function RolesForm({ draft, choices, kept, result, locked }: ChoiceFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useTabForm(
     rolesSchema,
@@ -206,13 +246,14 @@ function RolesForm({ draft, choices, kept, result }: ChoiceFormProps) {
     result,
   );
   return (
-    <TabForm form={form}>
+    <TabForm form={form} locked={locked}>
       <Field
         field={fields.roles}
         kind="multiselect"
         label={t("adminUsers.tabs.roles")}
         choices={choices.roles.map((role) => ({ value: String(role.id), label: role.displayName }))}
         help={t("adminUsers.rolesHelp")}
+        disabled={locked}
       />
       <Kept names={kept} label={t("adminUsers.keptRoles")} />
     </TabForm>
