@@ -41,7 +41,23 @@ function escapeHtml(value: string): string {
 function simplePage(ctx: KoaContextWithOIDC, title: string, body: string): string {
   const locale = localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language"));
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}button,a.button{font:inherit;padding:.6rem 1.2rem;background:#1f3a5f;color:#fff;border:0;border-radius:4px;cursor:pointer;text-decoration:none;display:inline-block}</style></head><body><main>${body}</main></body></html>`;
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}button,a.button{font:inherit;padding:.6rem 1.2rem;background:#1f3a5f;color:#fff;border:0;border-radius:4px;cursor:pointer;text-decoration:none;display:inline-block}.actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}a{color:#1f3a5f}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * Whether an end-session request is the portal's own sign-out (routes/logout.tsx): it carries an
+ * ID token the provider issued to the portal's client for the account signed in in this browser
+ * (the provider has checked its signature and audience before logoutSource runs; a sid in it must
+ * be this sign-in's), and a registered post_logout_redirect_uri. Only the portal's server holds
+ * the user's ID tokens, so no other site can send such a request; it may end the sign-in without
+ * asking again (OpenID Connect RP-Initiated Logout §2 asks when no such hint is given).
+ */
+function isPortalSignOut(ctx: KoaContextWithOIDC, clientId: string): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint?.payload;
+  const { client, session, params } = ctx.oidc;
+  if (!hint || !session?.accountId || client?.clientId !== clientId || !params?.post_logout_redirect_uri) return false;
+  if (hint.sid !== undefined && hint.sid !== session.sidFor(clientId)) return false;
+  return hint.sub === session.accountId;
 }
 
 export function createIdentityProvider(config: Config): Provider {
@@ -94,13 +110,24 @@ export function createIdentityProvider(config: Config): Provider {
         enabled: true,
         logoutSource: async (ctx, form) => {
           const t = translatorFor(localeFromHeaders(ctx.get("cookie"), ctx.get("accept-language")));
-          const nonce = (ctx.res as unknown as { locals?: { cspNonce?: string } }).locals?.cspNonce ?? "";
-          ctx.body = simplePage(
-            ctx,
-            t("signOut.title"),
-            `<h1>${escapeHtml(t("signOut.title"))}</h1><p>${escapeHtml(t("signOut.confirm"))}</p>${form}
+          if (isPortalSignOut(ctx, config.OIDC_CLIENT_ID)) {
+            // The portal's own sign-out continues at once: the user asked for it there.
+            const nonce = (ctx.res as unknown as { locals?: { cspNonce?: string } }).locals?.cspNonce ?? "";
+            ctx.body = simplePage(
+              ctx,
+              t("signOut.title"),
+              `<h1>${escapeHtml(t("signOut.title"))}</h1><p>${escapeHtml(t("signOut.confirm"))}</p>${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t("signOut.button"))}</button>
 <script nonce="${nonce}">document.getElementById('op.logoutForm').insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.getElementById('op.logoutForm').submit();</script>`,
+            );
+            return;
+          }
+          // Any other request (a link or redirect from anywhere) asks first, and never submits itself.
+          ctx.body = simplePage(
+            ctx,
+            t("signOut.askTitle"),
+            `<h1>${escapeHtml(t("signOut.askTitle"))}</h1><p>${escapeHtml(t("signOut.ask"))}</p>${form}
+<p class="actions"><button type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(t("signOut.button"))}</button><a href="/">${escapeHtml(t("signOut.stay"))}</a></p>`,
           );
         },
         postLogoutSuccessSource: async (ctx) => {
@@ -114,6 +141,9 @@ export function createIdentityProvider(config: Config): Provider {
       },
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    // Every refresh answers a new refresh token and consumes the one used; a consumed one presented
+    // again revokes its whole grant (refresh_token.js: a stolen and replayed token ends both copies).
+    rotateRefreshToken: true,
     ttl: {
       AccessToken: config.OIDC_ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
@@ -137,7 +167,26 @@ export function createIdentityProvider(config: Config): Provider {
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // X-Forwarded-Proto counts (secure cookies) only behind a proxy the configuration names.
+  provider.proxy = config.TRUST_PROXY !== false;
+  // The provider's own addresses (discovery, form actions, resume redirects) are always the
+  // configured issuer's, never built from Host or X-Forwarded-Host, which any client can send.
+  const issuerOrigin = new URL(issuer).origin;
+  provider.use(async (ctx, next) => {
+    // An absolute-form request line (GET http://elsewhere/oidc/...) names a host too: only its path counts.
+    let path = "/";
+    try {
+      const target = new URL(ctx.request.originalUrl, issuerOrigin);
+      path = target.pathname + target.search;
+    } catch {
+      // An unparseable target keeps "/": the address is only the base of the provider's own URLs.
+    }
+    Object.defineProperties(ctx.request, {
+      origin: { value: issuerOrigin },
+      href: { value: issuerOrigin + path },
+    });
+    await next();
+  });
   provider.on("server_error", (_ctx, error) => logger.error({ err: error.message }, "identity provider server error"));
   registry.__portalIdp = provider;
   return provider;
