@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
@@ -233,6 +233,31 @@ export function sessionStorage() {
 
 export function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** How long one request's claim to renew a session's tokens holds the session's other requests off. */
+const RENEWAL_CLAIM_MS = 30_000;
+
+/**
+ * Claims the renewal of a session's tokens for this request. Refresh tokens rotate and a used one
+ * presented again revokes the whole grant, so of a session's concurrent requests (a page's
+ * parallel loader fetches, on any instance) only one may spend the refresh token: the one whose
+ * update still finds that token and no live claim. Storing the renewed tokens (or ending the
+ * session) drops the claim; a renewal that never finished frees it after RENEWAL_CLAIM_MS.
+ */
+export async function claimTokenRenewal(sessionId: string, refreshToken: string, now = Date.now()): Promise<boolean> {
+  const claimed = await db()
+    .update(sessions)
+    .set({ data: sql`jsonb_set(${sessions.data}, '{renewalClaimedAt}', to_jsonb(${now}::bigint))` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        sql`${sessions.data}->>'refreshToken' = ${refreshToken}`,
+        sql`coalesce((${sessions.data}->>'renewalClaimedAt')::bigint, 0) < ${now - RENEWAL_CLAIM_MS}::bigint`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return claimed.length > 0;
 }
 
 /** Ends every portal session of one identity (sign-out everywhere). */

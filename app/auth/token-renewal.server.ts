@@ -2,7 +2,7 @@ import { redirect, type Session } from "@remix-run/node";
 import { logger } from "~/logger.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
 import { sessionDataFromTokens } from "./sign-in.server";
-import { sessionStorage, type SessionData } from "./session.server";
+import { claimTokenRenewal, sessionStorage, type SessionData } from "./session.server";
 
 /** Renew this long before the access token expires. */
 export const RENEW_BEFORE_MS = 60_000;
@@ -17,13 +17,17 @@ export function renewalDue(expiresAt: number | undefined, now = Date.now()): boo
 }
 
 /**
- * Renews the access token with the refresh token when it is about to expire (SPEC §4 Token).
+ * Renews the access token with the refresh token when it is about to expire (SPEC §4 Token), once
+ * per session however many of its requests find it due (`claimTokenRenewal`).
  * When the renewed token belongs to another user, the session is replaced (the page reloads
  * with the new session cookie). When renewal fails, the session ends.
  */
 export async function renewTokensIfDue(request: Request, session: Session<SessionData>): Promise<void> {
   if (!renewalDue(session.get("accessTokenExpiresAt"))) return;
   const refreshToken = session.get("refreshToken");
+  // Another request of this session is renewing with this refresh token, or has renewed: spending
+  // it again would revoke the grant (rotation). This request goes on with the tokens it has.
+  if (refreshToken && session.id && !(await claimTokenRenewal(session.id, refreshToken))) return;
   const storage = sessionStorage();
   try {
     if (!refreshToken) throw new Error("no refresh token");
