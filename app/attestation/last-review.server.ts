@@ -12,7 +12,9 @@ export function securityReviewStateSql(identityId: SQL): SQL {
       'lastReviewAt', case when bool_and(l.latest is not null) then min(l.latest) end)
     from (select (select max(sr.confirmed_at) from security_reviews sr
         where sr.confirmed_at is not null and loc.organization_id = any(sr.organization_ids)) as latest
-      from (select distinct ra.organization_id from role_assignments ra where ra.identity_id = ${identityId}) loc) l)`;
+      from (select distinct ra.organization_id from role_assignments ra
+        join organizations o on o.id = ra.organization_id and o.type <> 'internal'
+        where ra.identity_id = ${identityId}) loc) l)`;
 }
 
 /** When the administrator's locations were last reviewed as a whole (see above). Null when one never was. */

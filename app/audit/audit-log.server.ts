@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog, identities, organizations, roleAssignments } from "~/db/schema";
 import { containsPattern, everyRow, pageOf } from "~/admin/list-query";
 import { PAGE_SIZE } from "~/limits";
+import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import { AUDIT_VIEWS, LAST_LOGIN_FIELD, type AuditQuery, type AuditView } from "./query";
 
 const actor = alias(identities, "actor");
@@ -31,7 +32,7 @@ export interface AuditRow {
  * locations), or of their own locations and those locations' dealers, and the organization changes they made.
  */
 function scope(view: AuditView, actorId: number): SQL {
-  const mine = sql`select mine.organization_id from ${roleAssignments} mine where mine.identity_id = ${actorId}`;
+  const mine = dealerLocationsOfSql(actorId);
   if (view === "users") {
     return sql`${a.entityId} in (
       select ra.identity_id::text from ${roleAssignments} ra where ra.organization_id in (${mine})

@@ -93,8 +93,15 @@ function accessProfileOrFailure(
 
 /** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */
 export function portalUserFrom(identityId: number, claims: IdentityClaims, profile: AccessProfile): PortalUser {
-  const { access, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
-  return { identityId, claims, userType, access, profile: { role, webRoles, organizations, assignedApplicationIds } };
+  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
+  return {
+    identityId,
+    claims,
+    userType,
+    access,
+    portalScope,
+    profile: { role, webRoles, organizations, assignedApplicationIds },
+  };
 }
 
 /** The path and query of a request, as remembered for after sign-in or shown in `from`. */

@@ -69,7 +69,14 @@ export async function directoryLocations(
       ),
     )
     .leftJoin(identities, eq(identities.id, directoryAssignments.identityId))
-    .where(and(inArray(organizations.id, own), inArray(organizations.brandId, [...brandIds])))
+    // The directory is a dealer location's: the maker's own organizations have none (ADR 29).
+    .where(
+      and(
+        inArray(organizations.id, own),
+        inArray(organizations.brandId, [...brandIds]),
+        eq(organizations.type, "location"),
+      ),
+    )
     .orderBy(asc(organizations.name), asc(organizations.id), asc(directoryItems.sortOrder), asc(directoryItems.id));
   const locations = new Map<number, DirectoryLocation>();
   for (const row of rows) {

@@ -1,4 +1,6 @@
+import { featuresThatCount, isOemOrganization, type OrganizationKind } from "./admin-levels";
 import { derivedFeatures } from "./derived-features";
+import { F } from "./features";
 
 /** The user's access data (SPEC §3), as GET /api/v2/user/ui-access-data serves it. */
 export interface AccessData {
@@ -13,6 +15,8 @@ export interface AssignmentRow {
   roleFeatures: readonly string[];
   organizationId: number;
   organizationName: string;
+  /** Where the role is held: an OEM organization (`internal`) or a dealer's. */
+  organizationKind: OrganizationKind;
   brandId: number;
   brandName: string;
   regionCode: string;
@@ -20,7 +24,8 @@ export interface AssignmentRow {
 
 /**
  * Access data from an identity and its role assignments: features are the union over the
- * roles plus the derived ones; brands, regions and workspaces come from the assigned locations.
+ * roles of those that count where each is held (ADR 29) plus the derived ones; brands, regions
+ * and workspaces come from the assigned organizations.
  */
 export function computeAccessData(
   identity: { employeeNumber: string | null; directoryGroups: readonly string[]; requiredActions: readonly string[] },
@@ -32,7 +37,8 @@ export function computeAccessData(
   const regions = new Set<string>();
   const workspaces = new Map<number, string>();
   for (const row of assignments) {
-    row.roleFeatures.forEach((f) => features.add(f));
+    featuresThatCount(row.organizationKind, row.roleFeatures).forEach((f) => features.add(f));
+    if (isOemOrganization(row.organizationKind)) features.add(F.portalScope);
     brands.set(row.brandId, row.brandName);
     regions.add(row.regionCode);
     workspaces.set(row.organizationId, row.organizationName);

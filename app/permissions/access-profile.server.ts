@@ -12,6 +12,7 @@ import {
   type DirectoryContext,
 } from "~/directory/rules";
 import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
+import { portalScopeOf, type PortalScope } from "~/permissions/admin-levels";
 
 export interface AccessProfile {
   userType: "internal" | "external";
@@ -22,6 +23,8 @@ export interface AccessProfile {
   /** Applications flagged "requires assignment" an administrator assigned to the user. */
   assignedApplicationIds: number[];
   access: AccessData;
+  /** Where the user administers the portal: the brands and regions of their OEM organizations (ADR 29). */
+  portalScope: PortalScope;
 }
 
 interface ProfileIdentity {
@@ -74,7 +77,7 @@ export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
           from (select distinct dc.context from directory_configurations dc
               where exists (select 1 from organizations o
                 join directory_items di on di.configuration_id = dc.id and di.required
-                where o.brand_id = dc.brand_id
+                where o.brand_id = dc.brand_id and o.type = 'location'
                   and o.id in (select ra.organization_id from role_assignments ra where ra.identity_id = i.id)
                   and not exists (select 1 from directory_assignments da
                     where da.item_id = di.id and da.organization_id = o.id))) c
@@ -91,7 +94,7 @@ export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
           from granted g
           join security_roles gr on gr.id = g.id
           cross join lateral unnest(gr.features) as f(feature)),
-        'organizationId', o.id, 'organizationName', o.name,
+        'organizationId', o.id, 'organizationName', o.name, 'organizationKind', o.type,
         'brandId', b.id, 'brandName', b.name, 'regionCode', o.region_code,
         'organizationType', o.organization_type, 'contractTypes', o.contract_types,
         'contractCodes', o.contract_codes)), '[]'::json)
@@ -117,6 +120,7 @@ export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null
     })),
     assignedApplicationIds: identity.assignedApplications ?? [],
     access: withRequiredActions(computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME), identity),
+    portalScope: portalScopeOf(rows),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AccessData } from "./access-data";
+import type { PortalScope } from "./admin-levels";
 
 /** An assigned organization's business kind and contracts (application targeting reads them). */
 export interface OrganizationProfile {
@@ -15,6 +16,8 @@ export interface Actor {
   identityId: number;
   userType: "internal" | "external";
   access: AccessData;
+  /** Where the actor administers the portal (empty unless they hold a role at an OEM organization; ADR 29). */
+  portalScope: PortalScope;
   /** What application targeting reads beyond the access data. */
   profile: {
     role: "admin" | "regular";

@@ -19,6 +19,8 @@ export const F = {
   /** Upload, replace and delete documents of the library (issue #5 §3). */
   documentsWrite: "admin:documents:write",
   serialNumberPresent: "serialNumber:present",
+  /** Derived: the user holds a role at an OEM organization, so administers the portal there (ADR 29). */
+  portalScope: "scope:portal",
   dev: "feature:dev",
 } as const;
 
@@ -54,5 +56,7 @@ export function isAnyAdmin(features: readonly string[]): boolean {
   return ADMIN_FEATURES.some((f) => features.includes(f));
 }
 
-/** The features a security role may grant: every known one but those derived from identity data (SPEC §6). */
-export const GRANTABLE_FEATURES = Object.values(F).filter((feature) => feature !== F.serialNumberPresent);
+/** The features a security role may grant: every known one but those derived from identity data (SPEC §6) or from where roles are held. */
+export const GRANTABLE_FEATURES = Object.values(F).filter(
+  (feature) => feature !== F.serialNumberPresent && feature !== F.portalScope,
+);

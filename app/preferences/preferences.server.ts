@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { brands, distributionLists, emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
@@ -163,7 +163,8 @@ export async function assignedLocationsOf(database: Database, identityId: number
     .from(roleAssignments)
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
     .innerJoin(brands, eq(brands.id, organizations.brandId))
-    .where(eq(roleAssignments.identityId, identityId));
+    // Locations are dealers': the maker's own organizations are where one administers the portal.
+    .where(and(eq(roleAssignments.identityId, identityId), ne(organizations.type, "internal")));
   const byId = new Map<number, (typeof rows)[number]>();
   for (const row of rows)
     byId.set(row.id, { ...row, preferred: row.preferred || Boolean(byId.get(row.id)?.preferred) });

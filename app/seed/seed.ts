@@ -22,6 +22,7 @@ import { seedPermissionSets, seedRoles, type SeedRoleName } from "./seed-roles";
 import { seedHistory } from "./seed-history";
 import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews";
 import { DIRECTORY_DEMO_DEALERS, seedDirectory } from "./seed-directory";
+import { seedAdministrationLevels } from "./seed-administration";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -218,7 +219,7 @@ export const DEMO_ACCOUNTS: readonly {
     role: "admin",
     employeeNumber: "E-1008",
     serialNumber: "SN-1008",
-    securityRole: "PORTAL_ADMIN",
+    securityRole: "DEALER_ADMIN",
     locations: ["summit-na"],
     description: "dealer principal whose security review is due: the security review modal opens at sign-in",
   },
@@ -230,7 +231,7 @@ export const DEMO_ACCOUNTS: readonly {
     role: "admin",
     employeeNumber: "E-1009",
     serialNumber: "SN-1009",
-    securityRole: "PORTAL_ADMIN",
+    securityRole: "DEALER_ADMIN",
     locations: ["plains-omaha", "plains-lincoln", "plains-wichita"],
     description: "administrator of three locations, two missing contacts: the dealer location review opens at sign-in",
   },
@@ -242,7 +243,7 @@ export const DEMO_ACCOUNTS: readonly {
     role: "admin",
     employeeNumber: "E-1010",
     serialNumber: "SN-1010",
-    securityRole: "PORTAL_ADMIN",
+    securityRole: "DEALER_ADMIN",
     locations: ["redriver-tulsa"],
     description: "administrator whose location has no warranty signatory: the singular roles review opens at sign-in",
   },
@@ -339,6 +340,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedPermissionSets(database);
     await seedHistory(database);
     await seedDirectory(database);
+    await seedAdministrationLevels(database);
     await seedSecurityReviews(database);
     await seedOrganizationIds(database);
     return false;
@@ -412,6 +414,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedPermissionSets(database);
   await seedHistory(database);
   await seedDirectory(database);
+  await seedAdministrationLevels(database);
   await seedSecurityReviews(database);
   await seedOrganizationIds(database);
   return true;

@@ -56,6 +56,7 @@ export async function digitalOffers(
           .select({
             organizationId: organizations.id,
             organizationName: organizations.name,
+            organizationKind: organizations.type,
             brandId: brands.id,
             brandName: brands.name,
             regionCode: organizations.regionCode,

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import {
   emailSubscriptions,
   identities,
@@ -32,7 +33,7 @@ export interface UserListRow {
 function managedBy(actorId: number): SQL {
   return sql`${identities.id} in (
     select ra.identity_id from ${roleAssignments} ra
-    where ra.organization_id in (select mine.organization_id from ${roleAssignments} mine where mine.identity_id = ${actorId})
+    where ra.organization_id in (${dealerLocationsOfSql(actorId)})
   )`;
 }
 
@@ -130,9 +131,7 @@ async function managedCount(database: Executor, actorId: number): Promise<number
   const [{ total }] = await database
     .select({ total: sql<number>`count(distinct ${roleAssignments.identityId})::int` })
     .from(roleAssignments)
-    .where(
-      sql`${roleAssignments.organizationId} in (select mine.organization_id from ${roleAssignments} mine where mine.identity_id = ${actorId})`,
-    );
+    .where(sql`${roleAssignments.organizationId} in (${dealerLocationsOfSql(actorId)})`);
   return total;
 }
 
@@ -213,7 +212,8 @@ export async function locationIdsOf(database: Executor, identityId: number): Pro
   const rows = await database
     .selectDistinct({ id: roleAssignments.organizationId })
     .from(roleAssignments)
-    .where(eq(roleAssignments.identityId, identityId));
+    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
+    .where(and(eq(roleAssignments.identityId, identityId), ne(organizations.type, "internal")));
   return rows.map((row) => row.id);
 }
 

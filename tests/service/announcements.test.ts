@@ -25,6 +25,7 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
       claims: { sub: String(row.id) },
       userType: profile.userType,
       access: profile.access,
+      portalScope: profile.portalScope,
       profile,
     };
   };

@@ -2,7 +2,8 @@ import { PRINCIPAL_STAFF } from "~/seed/seed-security-reviews";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { identities, loginAttempts, organizations } from "~/db/schema";
+import { identities, loginAttempts, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import { PORTAL_WIDE_FEATURES } from "~/permissions/admin-levels";
 import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/seed/seed";
 import { loadAccessData, loadAccessProfile } from "~/permissions/access-profile.server";
@@ -44,7 +45,61 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
         "serialNumber:present",
       ]),
     );
-    expect(access?.workspaces).toHaveLength(3);
+    // Their three dealer locations and, since issue #30, the three OEM organizations of their brands.
+    expect(access?.workspaces).toHaveLength(6);
+  });
+
+  it("issue #30 §2 portal-wide administration is held at the maker's own organizations: admin@ for brands 1, 2 and 4", async () => {
+    const profile = await loadAccessProfile(handle.db, await idOf("admin@example.com"));
+    expect(profile?.portalScope).toEqual({ brandIds: [1, 2, 4], regionCodes: ["EMEA", "NA"] });
+    expect(profile?.access.features).toEqual(
+      expect.arrayContaining([...PORTAL_WIDE_FEATURES, "scope:portal", "admin:identityBulkImport:write"]),
+    );
+  });
+
+  it.each(["principal@example.com", "directory@example.com", "singular@example.com"])(
+    "issue #30 §2 %s is a dealer administrator: users, audit and identity import of their locations, nothing portal-wide",
+    async (email) => {
+      const profile = await loadAccessProfile(handle.db, await idOf(email));
+      expect(profile?.portalScope).toEqual({ brandIds: [], regionCodes: [] });
+      expect(profile?.access.features).toEqual([
+        "admin:identityBulkImport:write",
+        "admin:users:edit",
+        "admin:users:read",
+        "admin:users:write",
+        "audit:users:read",
+        "documents:view",
+        "serialNumber:present",
+      ]);
+    },
+  );
+
+  it("issue #30 §2 the same feature string held at a dealer location grants no portal-wide power", async () => {
+    const principal = await idOf("principal@example.com");
+    const [portalAdmin] = await handle.db
+      .select({ id: securityRoles.id })
+      .from(securityRoles)
+      .where(eq(securityRoles.name, "PORTAL_ADMIN"));
+    await handle.db
+      .update(roleAssignments)
+      .set({ securityRoleId: portalAdmin.id })
+      .where(eq(roleAssignments.identityId, principal));
+    try {
+      const profile = await loadAccessProfile(handle.db, principal);
+      for (const feature of [...PORTAL_WIDE_FEATURES, "scope:portal"])
+        expect(profile?.access.features).not.toContain(feature);
+      expect(profile?.access.features).toContain("admin:users:write");
+      expect(profile?.portalScope.brandIds).toEqual([]);
+    } finally {
+      const [dealerAdmin] = await handle.db
+        .select({ id: securityRoles.id })
+        .from(securityRoles)
+        .where(eq(securityRoles.name, "DEALER_ADMIN"));
+      await handle.db
+        .update(roleAssignments)
+        .set({ securityRoleId: dealerAdmin.id })
+        .where(eq(roleAssignments.identityId, principal));
+    }
   });
 
   it("the employee has brands 1–5 in three regions and no serialNumber:present (no employee number)", async () => {

@@ -93,6 +93,7 @@ describe("access data from roles, locations and brands", () => {
       roleFeatures: features,
       organizationId: org,
       organizationName: `Org ${org}`,
+      organizationKind: "location" as const,
       brandId,
       brandName: `B${brandId}`,
       regionCode,

@@ -1,0 +1,85 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { identities, organizations, roleAssignments, securityReviews, securityRoles } from "~/db/schema";
+
+/**
+ * The equipment maker's own organizations, one per brand (ADR 29): a role held at one of them
+ * administers the portal for that brand and region; held at a dealer's location it administers
+ * only that dealer.
+ */
+export const OEM_ORGANIZATIONS = [
+  { brandId: 1, name: "Vantor Equipment – Vantor", region: "NA" },
+  { brandId: 2, name: "Vantor Equipment – Vantor Portable Power", region: "NA" },
+  { brandId: 3, name: "Halden Works", region: "EMEA" },
+  { brandId: 4, name: "Corvane Machinery", region: "EMEA" },
+  { brandId: 5, name: "Brixton Industries", region: "APAC" },
+] as const;
+
+/** The demo's portal-wide administrator and the brands they administer from the maker's side. */
+export const OEM_ADMINISTRATOR = { email: "admin@example.com", brandIds: [1, 2, 4], role: "PORTAL_ADMIN" } as const;
+
+/**
+ * The OEM organizations, and the portal administrator's role at those of their brands. Idempotent,
+ * so a demo database made before the two levels gets them too (its dealer administrators' roles
+ * then grant dealer administration only, whatever they hold).
+ */
+export async function seedAdministrationLevels(database: Database): Promise<void> {
+  await database.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: organizations.id, brandId: organizations.brandId })
+      .from(organizations)
+      .where(eq(organizations.type, "internal"));
+    const oemOf = new Map(existing.map((row) => [row.brandId, row.id]));
+    for (const oem of OEM_ORGANIZATIONS) {
+      if (oemOf.has(oem.brandId)) continue;
+      const [row] = await tx
+        .insert(organizations)
+        .values({
+          name: oem.name,
+          type: "internal",
+          brandId: oem.brandId,
+          regionCode: oem.region,
+          organizationType: "OEM",
+        })
+        .returning({ id: organizations.id });
+      oemOf.set(oem.brandId, row.id);
+    }
+    const [admin] = await tx
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, OEM_ADMINISTRATOR.email));
+    const [role] = await tx
+      .select({ id: securityRoles.id })
+      .from(securityRoles)
+      .where(eq(securityRoles.name, OEM_ADMINISTRATOR.role));
+    if (!admin || !role) return;
+    const wanted = OEM_ADMINISTRATOR.brandIds.map((brandId) => oemOf.get(brandId)!);
+    const held = await tx
+      .select({ organizationId: roleAssignments.organizationId })
+      .from(roleAssignments)
+      .where(and(eq(roleAssignments.identityId, admin.id), inArray(roleAssignments.organizationId, wanted)));
+    const missing = wanted.filter((id) => !held.some((row) => row.organizationId === id));
+    if (missing.length === 0) return;
+    await tx.insert(roleAssignments).values(
+      missing.map((organizationId) => ({
+        identityId: admin.id,
+        securityRoleId: role.id,
+        organizationId,
+        isPreferred: false,
+      })),
+    );
+    // A demo made before the two levels has its reviews: the new organizations count as reviewed
+    // with the rest of the administrator's (a new demo's reviews are seeded after this).
+    const [{ reviews }] = await tx.select({ reviews: sql<number>`count(*)::int` }).from(securityReviews);
+    if (reviews > 0) {
+      const now = new Date();
+      await tx.insert(securityReviews).values({
+        reviewerId: admin.id,
+        organizationIds: missing,
+        listedIdentityIds: [admin.id],
+        startedAt: now,
+        confirmedAt: now,
+      });
+    }
+  });
+}
