@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudits, type AuditEntry, type FieldChange } from "~/admin/audit.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -11,11 +11,13 @@ import { duplicateInFile, headerProblems, type ImportProblem } from "./identity-
 import {
   organizationRowOutcome,
   organizationRowProblems,
+  organizationWithinImportScope,
   type ExistingOrganization,
   type OrganizationImportContext,
   type OrganizationImportRow,
 } from "./organization-rules";
 import { importRows, UnreadableFileError } from "./parse.server";
+import { portalScopeOf } from "~/permissions/admin-levels";
 
 /** A parent organization, joined to its child. */
 const parents = alias(organizations, "parent");
@@ -65,15 +67,23 @@ export async function dryRunOrganizationImport(
   return { kind: "report", report: { rows, problems, ...counts }, valid: classified.plans.map((plan) => plan.row) };
 }
 
-/** The brands of the administrator's locations, and every region. */
+/**
+ * The importer's portal scope (ADR 29): the brands and regions of the maker's own organizations
+ * where they hold a role. A dealer's administrator has none, so every row of theirs is refused.
+ */
 async function organizationImportContext(database: Executor, actorId: number): Promise<OrganizationImportContext> {
-  const brands = await database
-    .selectDistinct({ brandId: organizations.brandId })
+  const held = await database
+    .selectDistinct({ brandId: organizations.brandId, regionCode: organizations.regionCode })
     .from(roleAssignments)
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .where(eq(roleAssignments.identityId, actorId));
+    .where(and(eq(roleAssignments.identityId, actorId), eq(organizations.type, "internal")));
+  const scope = portalScopeOf(held.map((row) => ({ ...row, organizationKind: "internal" as const })));
   const known = await database.select({ code: regions.code }).from(regions);
-  return { brandIds: new Set(brands.map((b) => b.brandId)), regionCodes: new Set(known.map((r) => r.code)) };
+  return {
+    brandIds: new Set(scope.brandIds),
+    regionCodes: new Set(scope.regionCodes),
+    knownRegionCodes: new Set(known.map((r) => r.code)),
+  };
 }
 
 interface OrganizationPlan {
@@ -127,15 +137,26 @@ async function classifyOrganizations(
   const problems: ImportProblem[] = [];
   const plans: OrganizationPlan[] = [];
   for (const row of valid) {
+    // Checked again here: a plan is applied later, by then the importer's scope may have changed.
+    if (!context.brandIds.has(row.brandId) || !context.regionCodes.has(row.regionCode)) {
+      const outside = context.brandIds.has(row.brandId)
+        ? { column: "region", message: "imports.errors.regionNotYours", values: { value: row.regionCode } }
+        : { column: "brand", message: "imports.errors.brandNotYours", values: { value: row.brandId } };
+      problems.push({ row: row.row, ...outside });
+      continue;
+    }
     const found = existing.get(row.externalId.toLowerCase());
-    if (found && !context.brandIds.has(found.brandId)) {
+    // Only a dealer or location within the importer's brands and regions may be changed; the
+    // maker's own organizations never are.
+    if (found && !organizationWithinImportScope(found, context)) {
       problems.push({ row: row.row, column: "organizationId", message: "imports.errors.organizationElsewhere" });
       continue;
     }
     if (row.parentExternalId) {
       const key = row.parentExternalId.toLowerCase();
       const parent = existing.get(key);
-      if (!dealersOfFile.has(key) && parent?.type !== "dealer") {
+      const parentUsable = parent?.type === "dealer" && organizationWithinImportScope(parent, context);
+      if (!dealersOfFile.has(key) && !parentUsable) {
         problems.push({
           row: row.row,
           column: "parentId",

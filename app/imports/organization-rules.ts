@@ -7,10 +7,23 @@ const ORGANIZATION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** An address is one line of text, at most this long. */
 export const MAX_ADDRESS_LENGTH = 500;
 
-/** What a row may name: the administrator's brands and the known regions. */
+/** What a row may name: the importer's portal brands and regions (ADR 29), among the known regions. */
 export interface OrganizationImportContext {
   brandIds: ReadonlySet<number>;
   regionCodes: ReadonlySet<string>;
+  knownRegionCodes: ReadonlySet<string>;
+}
+
+/** Whether an existing organization may be changed by the import: a dealer or location within the importer's brands and regions. */
+export function organizationWithinImportScope(
+  organization: { type: "dealer" | "location" | "internal"; brandId: number; regionCode: string },
+  context: OrganizationImportContext,
+): boolean {
+  return (
+    organization.type !== "internal" &&
+    context.brandIds.has(organization.brandId) &&
+    context.regionCodes.has(organization.regionCode)
+  );
 }
 
 /** A valid row: the organization as the file gives it (its parent still by organization id). */
@@ -58,8 +71,9 @@ export function organizationRowProblems(
   else if (!context.brandIds.has(brandId)) problem("brand", "imports.errors.brandNotYours", { value: brand });
   const region = cell("region").toUpperCase();
   if (!region) problem("region", "validations.required");
-  else if (!context.regionCodes.has(region))
+  else if (!context.knownRegionCodes.has(region))
     problem("region", "imports.errors.unknownRegion", { value: cell("region") });
+  else if (!context.regionCodes.has(region)) problem("region", "imports.errors.regionNotYours", { value: region });
   const parent = cell("parentId");
   if (type === "location" && !parent) problem("parentId", "imports.errors.parentRequired");
   else if (parent && parent.toLowerCase() === externalId.toLowerCase())

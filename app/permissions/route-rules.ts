@@ -35,6 +35,8 @@ const securityRoles: FeatureRule = { any: [F.securityRolesWrite, F.securityRoles
 const users: FeatureRule = { any: [F.usersWrite, F.usersEdit, F.usersRead] };
 const applications: FeatureRule = { any: [F.applicationsWrite, F.applicationsRead] };
 const bulkImport: FeatureRule = { all: [F.identityBulkImportWrite] };
+/** Organizations are the portal's: their import is for a portal-wide administrator only (ADR 29). */
+const organizationImport: FeatureRule = { all: [F.identityBulkImportWrite, F.portalScope] };
 const documents: FeatureRule = { all: [F.documentsView] };
 
 const ADMIN_AND_LAUNCHER = ["admin", "launcher"] as const;
@@ -127,11 +129,14 @@ export const ROUTE_RULES = {
   identityBulkImportTemplate: { pattern: "/admin/wsr-bulk-assignments/template/:format", rule: bulkImport },
   organizationBulkImport: {
     pattern: "/admin/orgs-bulk-assignments",
-    rule: bulkImport,
+    rule: organizationImport,
     nav: adminLink("adminLinks.organizationBulkImport", "/admin/orgs-bulk-assignments"),
   },
-  organizationBulkImportRun: { pattern: "/admin/orgs-bulk-assignments/:runId", rule: bulkImport },
-  organizationBulkImportTemplate: { pattern: "/admin/orgs-bulk-assignments/template/:format", rule: bulkImport },
+  organizationBulkImportRun: { pattern: "/admin/orgs-bulk-assignments/:runId", rule: organizationImport },
+  organizationBulkImportTemplate: {
+    pattern: "/admin/orgs-bulk-assignments/template/:format",
+    rule: organizationImport,
+  },
   integrationErrors: {
     pattern: "/admin/integration-errors",
     rule: { all: [F.integrationStatusRead] },

@@ -162,4 +162,74 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
     await expect(applyOrganizationImport(handle.db, adminId, dry.valid)).rejects.toBeInstanceOf(ImportConflictError);
     expect(await handle.db.select().from(organizations).where(eq(organizations.externalId, "LATE-D1"))).toEqual([]);
   });
+
+  const externalIdNamed = async (name: string) =>
+    (
+      await handle.db.select({ id: organizations.externalId }).from(organizations).where(eq(organizations.name, name))
+    )[0].id!;
+
+  it("issue #30 §3 a dealer administrator's organization import is refused row by row: principal@ cannot rename, re-address or re-parent other dealers' locations", async () => {
+    const principal = await identityIdOf(handle.db, "principal@example.com");
+    const rows: Row[] = [];
+    for (const name of ["Great Plains – Omaha", "Red River – Tulsa", "Prairie Equipment – Columbus"]) {
+      const [location] = await handle.db
+        .select({ externalId: organizations.externalId, name: organizations.name })
+        .from(organizations)
+        .where(and(eq(organizations.type, "location"), eq(organizations.name, name)));
+      if (!location) continue;
+      rows.push({
+        organizationId: location.externalId!,
+        name: "Taken over",
+        type: "location",
+        brand: "1",
+        region: "EMEA",
+        parentId: prairieDealer,
+        address: "Elsewhere",
+      });
+    }
+    rows.push({ organizationId: "PRINCIPAL-NEW", name: "New", type: "dealer", brand: "1", region: "NA" });
+    const before = await handle.db.select().from(organizations);
+    const outcome = await dryRunOrganizationImport(handle.db, principal, "csv", csvOf(rows));
+    if (outcome.kind !== "report") throw new Error("unreadable");
+    expect(outcome.valid).toEqual([]);
+    expect(outcome.report).toMatchObject({ create: 0, update: 0, unchanged: 0 });
+    for (let row = 2; row < 2 + rows.length; row++)
+      expect(outcome.report.problems.filter((p) => p.row === row).map((p) => p.message)).toContain(
+        "imports.errors.brandNotYours",
+      );
+    // A plan made elsewhere is checked again when applied, inside its transaction.
+    await expect(
+      applyOrganizationImport(handle.db, principal, [
+        {
+          row: 2,
+          externalId: "PRINCIPAL-NEW",
+          name: "New",
+          type: "dealer",
+          brandId: 1,
+          regionCode: "NA",
+          parentExternalId: null,
+          address: null,
+        },
+      ]),
+    ).rejects.toBeInstanceOf(ImportConflictError);
+    expect(await handle.db.select().from(organizations)).toEqual(before);
+  });
+
+  it("issue #30 §2 the import reaches the portal administrator's brands and regions only, and never the maker's own organizations", async () => {
+    const oem = await externalIdNamed("Vantor Equipment – Vantor");
+    const outcome = await dryRunOrganizationImport(
+      handle.db,
+      adminId,
+      "csv",
+      csvOf([
+        { organizationId: oem, name: "Renamed OEM", type: "dealer", brand: "1", region: "NA" },
+        { organizationId: "APAC-D1", name: "Far away", type: "dealer", brand: "1", region: "APAC" },
+      ]),
+    );
+    if (outcome.kind !== "report") throw new Error("unreadable");
+    expect(outcome.report.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [2, "organizationId", "imports.errors.organizationElsewhere"],
+      [3, "region", "imports.errors.regionNotYours"],
+    ]);
+  });
 });

@@ -7,7 +7,11 @@ import {
   type ExistingOrganization,
 } from "~/imports/organization-rules";
 
-const context = { brandIds: new Set([1, 2, 4]), regionCodes: new Set(["NA", "EMEA"]) };
+const context = {
+  brandIds: new Set([1, 2, 4]),
+  regionCodes: new Set(["NA", "EMEA"]),
+  knownRegionCodes: new Set(["NA", "EMEA", "APAC"]),
+};
 const check = (values: Record<string, string>) => organizationRowProblems({ row: 2, values }, context);
 const location = {
   organizationId: "ORG-1",
