@@ -236,11 +236,12 @@ export async function updateUser(
   const before = draftOfUser(managed);
   const offers = await digitalOffers(tx, managed.id, draft, "en");
   const choices = await editorChoices(tx, actorId);
-  if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
-  if (!(await listsOffered(tx, draft, before)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
   const { changes, problems } = await draftReview(tx, before, draft, offers);
   const changedFields = changes.map((change) => change.field);
+  // One's own privileges first: that refusal holds whatever else the change would need.
   if (selfChangeRefused(actorId, managed.id, changedFields)) return { kind: "self" };
+  if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
+  if (!(await listsOffered(tx, draft, before)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
   if (problems.length) return { kind: "incomplete", problems };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(tx, contact.email, managed.id)) return { kind: "emailTaken" };
