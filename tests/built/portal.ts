@@ -93,6 +93,11 @@ export class CookieJar {
     return this.cookies.has(name);
   }
 
+  /** Drops a cookie, as a browser that never had it would send none. */
+  forget(name: string): void {
+    this.cookies.delete(name);
+  }
+
   header(): string | undefined {
     if (this.cookies.size === 0) return undefined;
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
