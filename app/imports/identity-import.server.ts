@@ -7,6 +7,7 @@ import { queueFirstVerifications } from "~/users/verification.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
 import { managesUser } from "~/users/scope";
+import { selfChangeRefused } from "~/users/self-change";
 import { columnOf, IDENTITY_CONTACT_COLUMNS, REQUIRED_IDENTITY_COLUMNS } from "./columns";
 import type { ImportFileKind } from "./file-kind";
 import {
@@ -14,6 +15,7 @@ import {
   headerProblems,
   identityRowOutcome,
   identityRowProblems,
+  privilegeChanges,
   type ExistingIdentity,
   type IdentityImportContext,
   type IdentityImportRow,
@@ -71,7 +73,7 @@ export async function dryRunIdentityImport(
     if (error instanceof UnreadableFileError) return { kind: "unreadable" };
     throw error;
   }
-  const classified = await classifyRows(database, valid, context.ownLocationIds);
+  const classified = await classifyRows(database, actorId, valid, context.ownLocationIds);
   problems.push(...classified.problems);
   problems.sort((a, b) => a.row - b.row);
   const counts = { create: 0, update: 0, unchanged: 0 };
@@ -86,9 +88,13 @@ interface RowPlan {
   existing?: { id: number } & ExistingIdentity;
 }
 
-/** Each valid row's outcome (upsert by e-mail); a user of another dealer's locations is a problem. */
+/**
+ * Each valid row's outcome (upsert by e-mail); a user of another dealer's locations is a problem,
+ * and so is the administrator's own row changing their access (each such column; issue #30).
+ */
 async function classifyRows(
   database: Executor,
+  actorId: number,
   valid: readonly IdentityImportRow[],
   own: ReadonlySet<number>,
 ): Promise<{ problems: ImportProblem[]; plans: RowPlan[] }> {
@@ -101,6 +107,19 @@ async function classifyRows(
       const found = existing.get(row.contact.email.toLowerCase());
       if (found === "elsewhere") {
         problems.push({ row: row.row, column: "email", message: "imports.errors.emailElsewhere" });
+        continue;
+      }
+      const changes = found ? privilegeChanges(row, found) : [];
+      if (
+        found &&
+        selfChangeRefused(
+          actorId,
+          found.id,
+          changes.map((change) => change.field),
+        )
+      ) {
+        for (const change of changes)
+          problems.push({ row: row.row, column: change.column, message: "imports.errors.ownPrivileges" });
         continue;
       }
       plans.push({ row, outcome: identityRowOutcome(row, found ?? null), existing: found });
@@ -245,7 +264,7 @@ export async function applyIdentityImport(
     const done: ImportResult = { created: [], updated: [], unchanged: [] };
     for (let start = 0; start < rows.length; start += size) {
       const batch = rows.slice(start, start + size);
-      const { problems, plans } = await classifyRows(tx, batch, context.ownLocationIds);
+      const { problems, plans } = await classifyRows(tx, actorId, batch, context.ownLocationIds);
       if (problems.length > 0) throw new ImportConflictError(problems);
       const imported = (plan: RowPlan, id: number) => ({ row: plan.row.row, key: plan.row.contact.email, id });
       const creates = plans.filter((plan) => plan.outcome === "create");

@@ -135,3 +135,25 @@ export function identityRowOutcome(
 function sameSet(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((value) => b.includes(value));
 }
+
+/** A field granting access that a row would change on a user as saved, and the file's column holding it. */
+export interface PrivilegeChange {
+  /** Named as the user editor names it (`selfChangeRefused` reads these names). */
+  field: "userType" | "role" | "locations" | "roles";
+  column: IdentityColumn;
+}
+
+/**
+ * What a row would change of a saved user's access: user type, administrator or standard, their
+ * locations among the administrator's (the preferred first) and their roles there. An importing
+ * administrator's own row may change none of these (issue #30, `selfChangeRefused`).
+ */
+export function privilegeChanges(row: IdentityImportRow, existing: ExistingIdentity): PrivilegeChange[] {
+  const changes: PrivilegeChange[] = [];
+  if (existing.contact.userType !== row.contact.userType) changes.push({ field: "userType", column: "userType" });
+  if (existing.contact.role !== row.contact.role) changes.push({ field: "role", column: "role" });
+  if (existing.locations[0] !== row.locations[0] || !sameSet(existing.locations, row.locations))
+    changes.push({ field: "locations", column: "locationIds" });
+  if (!sameSet(existing.roles, row.roles)) changes.push({ field: "roles", column: "securityRoles" });
+  return changes;
+}

@@ -2,7 +2,15 @@ import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { auditLog, emailOutbox, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import {
+  auditLog,
+  emailOutbox,
+  identities,
+  organizations,
+  roleAssignments,
+  securityRoleAssigners,
+  securityRoles,
+} from "~/db/schema";
 import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "~/imports/identity-import.server";
 import { IDENTITY_COLUMNS } from "~/imports/columns";
 import { editorChoices } from "~/users/editor-choices.server";
@@ -199,3 +207,115 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
     expect(mails).toBe(0);
   }, 60_000);
 });
+
+describe.each(BACKENDS)(
+  "SPEC #30 the identity import cannot change the importing administrator's own privileges on $name",
+  (backend) => {
+    let handle: DatabaseHandle;
+    let principalId: number;
+    let summit: number;
+    let dealerAdmin: number;
+    let serviceManager: number;
+    let own: Row;
+    const roleId = async (name: string) =>
+      (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
+    const heldRoles = async () =>
+      (
+        await handle.db
+          .select({ roleId: roleAssignments.securityRoleId, organizationId: roleAssignments.organizationId })
+          .from(roleAssignments)
+          .where(eq(roleAssignments.identityId, principalId))
+      ).sort((a, b) => a.roleId - b.roleId || a.organizationId - b.organizationId);
+    const problemsOf = async (rows: Row[]) => {
+      const outcome = await dryRunIdentityImport(handle.db, principalId, "csv", csvOf(rows));
+      if (outcome.kind !== "report") throw new Error("unreadable");
+      return outcome;
+    };
+
+    beforeAll(async () => {
+      handle = await seededDatabase(backend);
+      principalId = await identityIdOf(handle.db, "principal@example.com");
+      dealerAdmin = await roleId("DEALER_ADMIN");
+      serviceManager = await roleId("SERVICE_MANAGER");
+      const choices = await editorChoices(handle.db, principalId);
+      expect(choices.locations).toHaveLength(1);
+      summit = choices.locations[0].id;
+      // As the probe did: the Dealer administrator role made assignable by itself, so the own row's
+      // role passes the row check and only the rule of one's own account stands in the way.
+      await handle.db.insert(securityRoleAssigners).values({ roleId: dealerAdmin, assignerId: dealerAdmin });
+      const [person] = await handle.db.select().from(identities).where(eq(identities.id, principalId));
+      own = {
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        jobTitle: person.jobTitle ?? "",
+        phoneMobile: person.phoneMobile ?? "",
+        phoneSecondary: person.phoneSecondary ?? "",
+        preferredLanguage: person.preferredLanguage,
+        userType: person.userType,
+        role: person.role,
+        locationIds: String(summit),
+        securityRoles: "DEALER_ADMIN",
+      };
+    });
+    afterAll(async () => handle?.close());
+
+    it("the dry run reports one's own row changing user type, administrator or standard, or roles at each column; contact data alone is an update", async () => {
+      expect((await problemsOf([own])).report).toMatchObject({ problems: [], unchanged: 1 });
+      const kind = await problemsOf([{ ...own, userType: "internal", role: "regular" }]);
+      expect(kind.report.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+        [2, "userType", "imports.errors.ownPrivileges"],
+        [2, "role", "imports.errors.ownPrivileges"],
+      ]);
+      expect(kind.valid).toEqual([]);
+      const roles = await problemsOf([{ ...own, securityRoles: "DEALER_ADMIN;SERVICE_MANAGER" }]);
+      expect(roles.report.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+        [2, "securityRoles", "imports.errors.ownPrivileges"],
+      ]);
+      // Another user's row may change their roles: the rule is about one's own account.
+      const [staff] = await handle.db.select().from(identities).where(eq(identities.email, "ivo.brandt@example.com"));
+      const other = await problemsOf([
+        {
+          email: staff.email,
+          firstName: staff.firstName,
+          lastName: staff.lastName,
+          locationIds: String(summit),
+          securityRoles: "SERVICE_MANAGER",
+        },
+      ]);
+      expect(other.report).toMatchObject({ problems: [], update: 1 });
+      const contact = await problemsOf([{ ...own, jobTitle: "Owner" }]);
+      expect(contact.report).toMatchObject({ problems: [], update: 1 });
+    });
+
+    it("applying refuses one's own row changed past the dry run (nothing written); contact data alone is saved", async () => {
+      const checked = await problemsOf([{ ...own, jobTitle: "Owner" }]);
+      const before = await heldRoles();
+      const forged = checked.valid.map((row) => ({ ...row, roles: [dealerAdmin, serviceManager] }));
+      const failure = await applyIdentityImport(handle.db, principalId, forged, {
+        publicUrl: "https://portal.example.com",
+      }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ImportConflictError);
+      expect((failure as ImportConflictError).problems).toEqual([
+        { row: 2, column: "securityRoles", message: "imports.errors.ownPrivileges" },
+      ]);
+      const promoted = checked.valid.map((row) => ({
+        ...row,
+        contact: { ...row.contact, userType: "internal" as const },
+      }));
+      await expect(
+        applyIdentityImport(handle.db, principalId, promoted, { publicUrl: "https://portal.example.com" }),
+      ).rejects.toBeInstanceOf(ImportConflictError);
+      expect(await heldRoles()).toEqual(before);
+      const [unchanged] = await handle.db.select().from(identities).where(eq(identities.id, principalId));
+      expect([unchanged.userType, unchanged.jobTitle ?? ""]).toEqual([own.userType, own.jobTitle]);
+      const result = await applyIdentityImport(handle.db, principalId, checked.valid, {
+        publicUrl: "https://portal.example.com",
+      });
+      expect(result.updated.map((u) => u.id)).toEqual([principalId]);
+      const [saved] = await handle.db.select().from(identities).where(eq(identities.id, principalId));
+      expect(saved.jobTitle).toBe("Owner");
+      expect(await heldRoles()).toEqual(before);
+    });
+  },
+);
