@@ -6,6 +6,10 @@ import { auditedRecord } from "~/admin/audited-record.server";
 import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { tableStateOf, type TableState } from "~/admin/table-state";
+import type { Actor } from "~/permissions/actor";
+import { isPortalWide } from "~/security-roles/delegation";
+import { roleGraph } from "~/security-roles/security-roles.server";
+import { setRolesEscalation } from "./rules";
 import type { PermissionSetInput } from "./schema";
 
 export type PermissionSetRow = typeof permissionSets.$inferSelect;
@@ -54,8 +58,16 @@ export async function getPermissionSet(database: Executor, id: number): Promise<
   return { ...row, securityRoles: offered.map((o) => o.roleId) };
 }
 
-/** Why a save did not go ahead, found before anything is written. */
-export type PermissionSetRefusal = { kind: "duplicateName" } | { kind: "unknownRole" } | { kind: "unknownApplication" };
+/**
+ * Why a save did not go ahead, found before anything is written: a taken name, an unknown role or
+ * application, or roles the editor may not offer (issue #30 §3: `setRolesEscalation`).
+ */
+export type PermissionSetRefusal =
+  | { kind: "duplicateName" }
+  | { kind: "unknownRole" }
+  | { kind: "unknownApplication" }
+  | { kind: "portalWideOnly" }
+  | { kind: "rolesGrantNotHeld"; features: string[] };
 export type PermissionSetCreateOutcome = { kind: "created"; id: number } | PermissionSetRefusal;
 export type PermissionSetUpdateOutcome = SaveOutcome | PermissionSetRefusal;
 /** Every outcome but success. */
@@ -101,6 +113,18 @@ async function refusal(
   return taken && taken.id !== id ? { kind: "duplicateName" } : null;
 }
 
+/** Why the actor may not give the set these roles: they are not portal-wide, or a role added grants what they lack. */
+async function delegationRefusal(
+  tx: Executor,
+  actor: Actor,
+  id: number | null,
+  input: PermissionSetInput,
+): Promise<PermissionSetRefusal | null> {
+  const before = id === null ? null : await getPermissionSet(tx, id);
+  const editor = { portalWide: isPortalWide(actor.portalScope), features: actor.access.features };
+  return setRolesEscalation(editor, before?.securityRoles ?? [], input.securityRoles, await roleGraph(tx));
+}
+
 function columnsOf(input: PermissionSetInput) {
   return {
     name: input.name,
@@ -118,33 +142,41 @@ async function writeRoles(tx: Executor, id: number, roles: readonly number[]): P
     .values(roles.map((securityRoleId, sortOrder) => ({ permissionSetId: id, securityRoleId, sortOrder })));
 }
 
-const setRecord = auditedRecord<PermissionSetInput, ReturnType<typeof auditedOf>, PermissionSetRefusal>({
-  entity: "permissionSet",
-  table: permissionSets,
-  idColumn: permissionSets.id,
-  columns: columnsOf,
-  refusal,
-  writeLinks: (tx, id, input) => writeRoles(tx, id, input.securityRoles),
-  stored: async (tx, id) => {
-    const set = await getPermissionSet(tx, id);
-    return set && auditedOf(set);
-  },
-  audited: auditedOf,
-  fields: AUDITED_FIELDS,
-});
+/** How the actor saves sets: the links checked first, then the roles they may offer (issue #30 §3). */
+const setRecord = (actor: Actor) =>
+  auditedRecord<PermissionSetInput, ReturnType<typeof auditedOf>, PermissionSetRefusal>({
+    entity: "permissionSet",
+    table: permissionSets,
+    idColumn: permissionSets.id,
+    columns: columnsOf,
+    refusal: async (tx, id, input) => (await refusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
+    writeLinks: (tx, id, input) => writeRoles(tx, id, input.securityRoles),
+    stored: async (tx, id) => {
+      const set = await getPermissionSet(tx, id);
+      return set && auditedOf(set);
+    },
+    audited: auditedOf,
+    fields: AUDITED_FIELDS,
+  });
 
-export const createPermissionSet: (
+/** Creates a set, unless a link or the roles it would offer refuse it (then nothing is written). */
+export function createPermissionSet(
   database: Database,
+  actor: Actor,
   input: PermissionSetInput,
-  actorId: number,
-) => Promise<PermissionSetCreateOutcome> = setRecord.create;
+): Promise<PermissionSetCreateOutcome> {
+  return setRecord(actor).create(database, input, actor.identityId);
+}
 
-export const updatePermissionSet: (
+/** Saves an edit when the posted stamp is current and nothing refuses it; otherwise a conflict or the refusal, and nothing changes. */
+export function updatePermissionSet(
   database: Database,
+  actor: Actor,
   id: number,
   input: PermissionSetInput,
-  actorId: number,
-) => Promise<PermissionSetUpdateOutcome> = setRecord.update;
+): Promise<PermissionSetUpdateOutcome> {
+  return setRecord(actor).update(database, id, input, actor.identityId);
+}
 
 export async function deletePermissionSet(database: Database, id: number, actorId: number): Promise<boolean> {
   return database.transaction(async (tx) => {

@@ -10,5 +10,10 @@ export function permissionSetRefusal(refusal: PermissionSetRefusal): Refusal {
       return { message: "adminPermissionSets.unknownRole", field: "securityRoles" };
     case "unknownApplication":
       return { message: "adminPermissionSets.unknownApplication", field: "applicationId" };
+    // Issue #30 §3: refusals of who may offer what (403).
+    case "portalWideOnly":
+      return { message: "adminPermissionSets.portalWideOnly", field: "securityRoles", status: 403 };
+    case "rolesGrantNotHeld":
+      return { message: "adminPermissionSets.rolesGrantNotHeld", field: "securityRoles", status: 403 };
   }
 }

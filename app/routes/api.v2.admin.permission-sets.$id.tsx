@@ -16,7 +16,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return set ? apiJson({ data: set }) : apiError(404, "Not Found");
 }
 
-/** PUT (with the `updatedAt` it was read with; a stale one is a 409) and DELETE; both need admin:permissionSets:write. */
+/**
+ * PUT (with the `updatedAt` it was read with; a stale one is a 409; roles the caller may not
+ * offer are a 403, issue #30 §3) and DELETE; both need admin:permissionSets:write.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (method !== "PUT" && method !== "DELETE") return apiError(405, "Method Not Allowed");
@@ -30,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const locale = await localeOf(request);
   const parsed = permissionSetSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
-  const outcome = await updatePermissionSet(db(), id, parsed.data, user.identityId);
+  const outcome = await updatePermissionSet(db(), user, id, parsed.data);
   if (outcome.kind !== "saved") return permissionSetRefusal(outcome, locale);
   return apiJson({ data: await getPermissionSet(db(), id) });
 }

@@ -21,14 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
 }
 
-/** POST /api/v2/admin/permission-sets: create, with admin:permissionSets:write; the editor's schema and rules. */
+/**
+ * POST /api/v2/admin/permission-sets: create, with admin:permissionSets:write; the editor's schema
+ * and rules (roles the caller may not offer are a 403, issue #30 §3).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, PERMISSION_SETS_WRITE);
   const locale = await localeOf(request);
   const parsed = permissionSetSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
-  const outcome = await createPermissionSet(db(), parsed.data, user.identityId);
+  const outcome = await createPermissionSet(db(), user, parsed.data);
   if (outcome.kind !== "created") return permissionSetRefusal(outcome, locale);
   return apiJson({ data: await getPermissionSet(db(), outcome.id) }, { status: 201 });
 }

@@ -17,8 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * PUT (update with the `updatedAt` it was read with; a stale one is a 409 and changes nothing)
- * and DELETE (refused with 409 while the role is held or offered); both need admin:securityRoles:write.
+ * PUT (update with the `updatedAt` it was read with; a stale one is a 409 and changes nothing;
+ * one granting more than the caller may is a 403, issue #30 §3) and DELETE (refused with 409
+ * while the role is held or offered); both need admin:securityRoles:write.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (method === "DELETE") return securityRoleDeleteReply(await deleteSecurityRole(db(), id, user.identityId), locale);
   const parsed = securityRoleSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
-  const outcome = await updateSecurityRole(db(), id, parsed.data, user.identityId);
+  const outcome = await updateSecurityRole(db(), user, id, parsed.data);
   if (outcome.kind !== "saved") return securityRoleRefusal(outcome, locale);
   return apiJson({ data: await getSecurityRole(db(), id) });
 }

@@ -21,14 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
 }
 
-/** POST /api/v2/admin/security-roles: create, with admin:securityRoles:write; the editor's schema and rules. */
+/**
+ * POST /api/v2/admin/security-roles: create, with admin:securityRoles:write; the editor's schema
+ * and rules (granting more than the caller may is a 403, issue #30 §3).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, SECURITY_ROLES_WRITE);
   const locale = await localeOf(request);
   const parsed = securityRoleSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
-  const outcome = await createSecurityRole(db(), parsed.data, user.identityId);
+  const outcome = await createSecurityRole(db(), user, parsed.data);
   if (outcome.kind !== "created") return securityRoleRefusal(outcome, locale);
   return apiJson({ data: await getSecurityRole(db(), outcome.id) }, { status: 201 });
 }

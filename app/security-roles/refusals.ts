@@ -10,6 +10,17 @@ export function securityRoleRefusal(refusal: SecurityRoleRefusal): Refusal {
       return { message: "adminSecurityRoles.unknownRole" };
     case "cycle":
       return { message: "adminSecurityRoles.cycle", values: { roles: refusal.roles.join(" → ") } };
+    // Issue #30 §3: refusals of who may grant what, on the field that would grant it (403).
+    case "portalWideOnly":
+      return { message: "adminSecurityRoles.portalWideOnly", field: refusal.field, status: 403 };
+    case "featuresNotHeld":
+      return { message: "adminSecurityRoles.featuresNotHeld", field: "features", status: 403 };
+    case "childrenGrantNotHeld":
+      return { message: "adminSecurityRoles.childrenGrantNotHeld", field: "children", status: 403 };
+    case "parentsSpreadNotHeld":
+      return { message: "adminSecurityRoles.parentsSpreadNotHeld", field: "parents", status: 403 };
+    case "assignableBySelf":
+      return { message: "adminSecurityRoles.assignableBySelf", field: "assignableBy", status: 403 };
   }
 }
 

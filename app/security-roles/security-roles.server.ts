@@ -13,7 +13,9 @@ import { auditedRecord } from "~/admin/audited-record.server";
 import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { tableStateOf, type TableState } from "~/admin/table-state";
-import { cycleAfterSave } from "./rules";
+import type { Actor } from "~/permissions/actor";
+import { isPortalWide, NO_GRANTS, roleSaveEscalation, type GrantingField } from "./delegation";
+import { cycleAfterSave, type RoleNode } from "./rules";
 import type { SecurityRoleInput } from "./schema";
 
 export type SecurityRoleRow = typeof securityRoles.$inferSelect;
@@ -79,9 +81,19 @@ export async function getSecurityRole(database: Executor, id: number): Promise<S
   };
 }
 
-/** Why a save did not go ahead, found before anything is written. */
+/**
+ * Why a save did not go ahead, found before anything is written: a taken name, an unknown linked
+ * role, a cycle, or a change that would grant more than the editor may (issue #30 §3: see `delegation.ts`).
+ */
 export type SecurityRoleRefusal =
-  { kind: "duplicateName" } | { kind: "unknownRole" } | { kind: "cycle"; roles: string[] };
+  | { kind: "duplicateName" }
+  | { kind: "unknownRole" }
+  | { kind: "cycle"; roles: string[] }
+  | { kind: "portalWideOnly"; field: GrantingField }
+  | { kind: "featuresNotHeld"; features: string[] }
+  | { kind: "childrenGrantNotHeld"; features: string[] }
+  | { kind: "parentsSpreadNotHeld"; features: string[] }
+  | { kind: "assignableBySelf"; roles: string[] };
 export type SecurityRoleCreateOutcome = { kind: "created"; id: number } | SecurityRoleRefusal;
 export type SecurityRoleUpdateOutcome = SaveOutcome | SecurityRoleRefusal;
 /** Every outcome but success. */
@@ -160,6 +172,58 @@ async function linkRefusal(
   };
 }
 
+/** Every role's own features and children: what the access rules walk. */
+export async function roleGraph(tx: Executor): Promise<Map<number, RoleNode>> {
+  // One after another: inside a transaction these share one connection.
+  const roles = await tx.select({ id: securityRoles.id, features: securityRoles.features }).from(securityRoles);
+  const edges = await tx.select().from(securityRoleChildren);
+  return new Map(
+    roles.map((role) => [
+      role.id,
+      {
+        id: role.id,
+        features: role.features,
+        children: edges.filter((edge) => edge.parentId === role.id).map((edge) => edge.childId),
+      },
+    ]),
+  );
+}
+
+/** The roles assigned to an identity, at any organization. */
+export async function heldRoleIds(tx: Executor, identityId: number): Promise<number[]> {
+  const held = await tx
+    .selectDistinct({ id: roleAssignments.securityRoleId })
+    .from(roleAssignments)
+    .where(eq(roleAssignments.identityId, identityId));
+  return held.map((row) => row.id);
+}
+
+/**
+ * Why the actor may not save the role so (issue #30 §3): it would grant what they do not hold,
+ * or change what it grants without their being portal-wide, or make it assignable by their own role.
+ */
+async function delegationRefusal(
+  tx: Executor,
+  actor: Actor,
+  id: number | null,
+  input: SecurityRoleInput,
+): Promise<SecurityRoleRefusal | null> {
+  const before = id === null ? null : await getSecurityRole(tx, id);
+  const editor = {
+    portalWide: isPortalWide(actor.portalScope),
+    features: actor.access.features,
+    roleIds: await heldRoleIds(tx, actor.identityId),
+  };
+  const refused = roleSaveEscalation(editor, id ?? 0, before ?? NO_GRANTS, input, await roleGraph(tx));
+  if (refused?.kind !== "assignableBySelf") return refused;
+  const names = await tx
+    .select({ name: securityRoles.displayName })
+    .from(securityRoles)
+    .where(inArray(securityRoles.id, refused.roleIds))
+    .orderBy(asc(sql`lower(${securityRoles.displayName})`));
+  return { kind: "assignableBySelf", roles: names.map((row) => row.name) };
+}
+
 async function writeLinks(tx: Executor, id: number, input: SecurityRoleInput): Promise<void> {
   await tx
     .delete(securityRoleChildren)
@@ -194,34 +258,44 @@ function columnsOf(input: SecurityRoleInput) {
   };
 }
 
-const roleRecord = auditedRecord<SecurityRoleInput, ReturnType<typeof auditedOf>, SecurityRoleRefusal>({
-  entity: "securityRole",
-  table: securityRoles,
-  idColumn: securityRoles.id,
-  columns: columnsOf,
-  refusal: linkRefusal,
-  writeLinks,
-  stored: async (tx, id) => {
-    const role = await getSecurityRole(tx, id);
-    return role && auditedOf(role);
-  },
-  audited: auditedOf,
-  fields: AUDITED_FIELDS,
-});
+/** How the actor saves roles: the links checked first, then what the save would grant (issue #30 §3). */
+const roleRecord = (actor: Actor) =>
+  auditedRecord<SecurityRoleInput, ReturnType<typeof auditedOf>, SecurityRoleRefusal>({
+    entity: "securityRole",
+    table: securityRoles,
+    idColumn: securityRoles.id,
+    columns: columnsOf,
+    refusal: async (tx, id, input) => (await linkRefusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
+    writeLinks,
+    stored: async (tx, id) => {
+      const role = await getSecurityRole(tx, id);
+      return role && auditedOf(role);
+    },
+    audited: auditedOf,
+    fields: AUDITED_FIELDS,
+  });
 
-export const createSecurityRole: (
+/** Creates a role, unless a link or what it would grant refuses it (then nothing is written). */
+export function createSecurityRole(
   database: Database,
+  actor: Actor,
   input: SecurityRoleInput,
-  actorId: number,
-) => Promise<SecurityRoleCreateOutcome> = roleRecord.create;
+): Promise<SecurityRoleCreateOutcome> {
+  return roleRecord(actor).create(database, input, actor.identityId);
+}
 
-/** Saves an edit when the posted stamp is current; otherwise a conflict, and nothing changes. */
-export const updateSecurityRole: (
+/**
+ * Saves an edit when the posted stamp is current and nothing refuses it (a link, or what it would
+ * grant); otherwise a conflict or the refusal, and nothing changes.
+ */
+export function updateSecurityRole(
   database: Database,
+  actor: Actor,
   id: number,
   input: SecurityRoleInput,
-  actorId: number,
-) => Promise<SecurityRoleUpdateOutcome> = roleRecord.update;
+): Promise<SecurityRoleUpdateOutcome> {
+  return roleRecord(actor).update(database, id, input, actor.identityId);
+}
 
 export type SecurityRoleDeleteOutcome =
   { kind: "deleted" } | { kind: "missing" } | { kind: "inUse"; holders: number; permissionSets: number };

@@ -11,17 +11,21 @@ import {
   updatePermissionSet,
 } from "~/permission-sets/permission-sets.server";
 import { deleteSecurityRole } from "~/security-roles/security-roles.server";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) => {
   let handle: DatabaseHandle;
   let actorId: number;
+  let actor: Actor;
   const roleId = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     actorId = await identityIdOf(handle.db, "admin@example.com");
+    actor = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
 
@@ -35,7 +39,7 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
       applicationId: String(app.id),
       securityRoles: [String(await roleId("SERVICE_MANAGER")), String(await roleId("DEALER_PRINCIPAL"))],
     });
-    const created = await createPermissionSet(handle.db, input, actorId);
+    const created = await createPermissionSet(handle.db, actor, input);
     expect(created.kind).toBe("created");
     const id = (created as { id: number }).id;
     const record = (await getPermissionSet(handle.db, id))!;
@@ -53,14 +57,13 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
       "securityRoles",
       "selectionMode",
     ]);
-    const stale = await updatePermissionSet(handle.db, id, { ...input, updatedAt: new Date(0).toISOString() }, actorId);
+    const stale = await updatePermissionSet(handle.db, actor, id, { ...input, updatedAt: new Date(0).toISOString() });
     expect(stale.kind).toBe("conflict");
-    const saved = await updatePermissionSet(
-      handle.db,
-      id,
-      { ...input, selectionMode: "multiple", updatedAt: record.updatedAt.toISOString() },
-      actorId,
-    );
+    const saved = await updatePermissionSet(handle.db, actor, id, {
+      ...input,
+      selectionMode: "multiple",
+      updatedAt: record.updatedAt.toISOString(),
+    });
     expect(saved).toEqual({ kind: "saved" });
     expect((await getPermissionSet(handle.db, id))!.selectionMode).toBe("multiple");
   });
@@ -76,25 +79,25 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
       selectionMode: "single",
       securityRoles: [String(await roleId("DEALER_STAFF"))],
     });
-    expect((await createPermissionSet(handle.db, base, actorId)).kind).toBe("duplicateName");
+    expect((await createPermissionSet(handle.db, actor, base)).kind).toBe("duplicateName");
     expect(
-      (await createPermissionSet(handle.db, { ...base, name: "NEW_SET", securityRoles: [999_999] }, actorId)).kind,
+      (await createPermissionSet(handle.db, actor, { ...base, name: "NEW_SET", securityRoles: [999_999] })).kind,
     ).toBe("unknownRole");
     expect(
-      (await createPermissionSet(handle.db, { ...base, name: "NEW_SET", applicationId: 999_999 }, actorId)).kind,
+      (await createPermissionSet(handle.db, actor, { ...base, name: "NEW_SET", applicationId: 999_999 })).kind,
     ).toBe("unknownApplication");
   });
 
   it("a role a set offers cannot be deleted until the set is gone", async () => {
     const created = await createPermissionSet(
       handle.db,
+      actor,
       permissionSetSchema.parse({
         name: "AUDIT_ONLY",
         displayName: "Audit only",
         selectionMode: "multiple",
         securityRoles: [String(await roleId("WARRANTY_ADMINISTRATOR"))],
       }),
-      actorId,
     );
     const warranty = await roleId("WARRANTY_ADMINISTRATOR");
     expect((await deleteSecurityRole(handle.db, warranty, actorId)).kind).toBe("inUse");

@@ -14,7 +14,9 @@ import {
   listSecurityRoles,
   updateSecurityRole,
 } from "~/security-roles/security-roles.server";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 describe.each(BACKENDS)("issue #13 security roles and permission sets on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -76,6 +78,7 @@ describe.each(BACKENDS)("issue #13 security roles and permission sets on $name",
 describe.each(BACKENDS)("issue #13 security role service on $name", (backend) => {
   let handle: DatabaseHandle;
   let actorId: number;
+  let actor: Actor;
   const idOfRole = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
   const input = (overrides: Partial<SecurityRoleInput> = {}): SecurityRoleInput =>
@@ -84,6 +87,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     actorId = await identityIdOf(handle.db, "admin@example.com");
+    actor = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
 
@@ -91,8 +95,8 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     const staff = await idOfRole("DEALER_STAFF");
     const outcome = await createSecurityRole(
       handle.db,
+      actor,
       input({ features: ["admin:applications:read"], children: [staff], activities: ["Plan fleet service"] }),
-      actorId,
     );
     expect(outcome.kind).toBe("created");
     const id = (outcome as { id: number }).id;
@@ -113,6 +117,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     const before = (await getSecurityRole(handle.db, staff))!;
     const outcome = await updateSecurityRole(
       handle.db,
+      actor,
       staff,
       input({
         name: "DEALER_STAFF",
@@ -123,7 +128,6 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
         children: [principal],
         updatedAt: before.updatedAt.toISOString(),
       }),
-      actorId,
     );
     expect(outcome).toEqual({
       kind: "cycle",
@@ -133,16 +137,16 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
   });
 
   it("a taken name, an unknown linked role and a stale edit stamp are refused", async () => {
-    expect((await createSecurityRole(handle.db, input({ name: "DEALER_STAFF" }), actorId)).kind).toBe("duplicateName");
-    expect((await createSecurityRole(handle.db, input({ name: "NEW_ONE", parents: [999_999] }), actorId)).kind).toBe(
+    expect((await createSecurityRole(handle.db, actor, input({ name: "DEALER_STAFF" }))).kind).toBe("duplicateName");
+    expect((await createSecurityRole(handle.db, actor, input({ name: "NEW_ONE", parents: [999_999] }))).kind).toBe(
       "unknownRole",
     );
     const auditor = await idOfRole("READ_ONLY_AUDITOR");
     const stale = await updateSecurityRole(
       handle.db,
+      actor,
       auditor,
       input({ name: "READ_ONLY_AUDITOR", updatedAt: new Date(0).toISOString() }),
-      actorId,
     );
     expect(stale.kind).toBe("conflict");
   });
@@ -158,7 +162,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
         DIRECTORY_DEMO_STAFF.length,
       permissionSets: 1,
     });
-    const unused = await createSecurityRole(handle.db, input({ name: "TEMPORARY_ROLE" }), actorId);
+    const unused = await createSecurityRole(handle.db, actor, input({ name: "TEMPORARY_ROLE" }));
     const id = (unused as { id: number }).id;
     expect(await deleteSecurityRole(handle.db, id, actorId)).toEqual({ kind: "deleted" });
     expect(await getSecurityRole(handle.db, id)).toBeNull();

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireRouteAccess } from "~/auth/user.server";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
@@ -49,8 +49,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Save or delete: only with admin:permissionSets:write, checked here; a refused save keeps what was typed. */
+/**
+ * Save or delete: only with admin:permissionSets:write, checked here; the service refuses roles
+ * the editor may not offer (issue #30 §3). A refused save keeps what was typed.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireFeatures(request, PERMISSION_SETS_WRITE);
   return editorAction(request, {
     writeRule: PERMISSION_SETS_WRITE,
     schema: permissionSetSchema,
@@ -59,8 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       run: (id, actorId) => deletePermissionSet(db(), id, actorId),
       redirectTo: "/admin/permission-sets?deleted=1",
     },
-    create: (input, actorId) => createPermissionSet(db(), input, actorId),
-    update: (id, input, actorId) => updatePermissionSet(db(), id, input, actorId),
+    create: (input) => createPermissionSet(db(), actor, input),
+    update: (id, input) => updatePermissionSet(db(), actor, id, input),
     refusal: permissionSetRefusal,
     savedTo: (id) => `/admin/permission-set/${id}?saved=1`,
     conflictKey: "adminPermissionSets.conflict",

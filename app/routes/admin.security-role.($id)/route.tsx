@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireRouteAccess } from "~/auth/user.server";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { GRANTABLE_FEATURES } from "~/permissions/features";
@@ -22,6 +22,7 @@ import { CheckboxGroup, listOf } from "~/admin/CheckboxGroup";
 import { editorAction } from "~/admin/editor-action.server";
 import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { securityRoleDeleteRefusal, securityRoleRefusal } from "~/security-roles/refusals";
+import { featuresNotHeld } from "~/security-roles/delegation";
 import { RelationRows } from "./RelationRows";
 
 export const meta = titleMeta("adminSecurityRoles.editTitle");
@@ -39,6 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ids = (values: number[]) => values.map(String);
   return {
     canWrite: satisfiesRule(user.access.features, SECURITY_ROLES_WRITE),
+    // Features the editor does not hold cannot be added (issue #30 §3); those on the role stay.
+    lockedFeatures: featuresNotHeld(user.access.features, GRANTABLE_FEATURES).filter(
+      (feature) => !role?.features.includes(feature),
+    ),
     // A role is not its own parent, child or relation.
     roles: choices
       .filter((choice) => choice.id !== id)
@@ -64,8 +69,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Save or delete: only with admin:securityRoles:write, checked here; a refused save keeps what was typed. */
+/**
+ * Save or delete: only with admin:securityRoles:write, checked here; the service refuses a save
+ * granting more than the editor may (issue #30 §3). A refused save keeps what was typed.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireFeatures(request, SECURITY_ROLES_WRITE);
   return editorAction(request, {
     writeRule: SECURITY_ROLES_WRITE,
     schema: securityRoleSchema,
@@ -76,8 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       redirectTo: "/admin/security-roles?deleted=1",
       refused: securityRoleDeleteRefusal,
     },
-    create: (input, actorId) => createSecurityRole(db(), input, actorId),
-    update: (id, input, actorId) => updateSecurityRole(db(), id, input, actorId),
+    create: (input) => createSecurityRole(db(), actor, input),
+    update: (id, input) => updateSecurityRole(db(), actor, id, input),
     refusal: securityRoleRefusal,
     savedTo: (id) => `/admin/security-role/${id}?saved=1`,
     conflictKey: "adminSecurityRoles.conflict",
@@ -85,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SecurityRoleEditor() {
-  const { role, canWrite, roles, textOptions } = useLoaderData<typeof loader>();
+  const { role, canWrite, lockedFeatures, roles, textOptions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const editor = useEditor({ schema: securityRoleSchema, defaultValue: role ?? {}, stamp: role?.updatedAt });
   const { form, fields } = editor;
@@ -105,8 +114,16 @@ export default function SecurityRoleEditor() {
       <CheckboxGroup
         name={fields.features.name}
         legend={t("adminSecurityRoles.features")}
-        help={t("adminSecurityRoles.featuresHelp")}
-        options={GRANTABLE_FEATURES.map((feature) => ({ value: feature, label: feature }))}
+        help={
+          canWrite && lockedFeatures.length > 0
+            ? `${t("adminSecurityRoles.featuresHelp")} ${t("adminSecurityRoles.featuresNotHeldHelp")}`
+            : t("adminSecurityRoles.featuresHelp")
+        }
+        options={GRANTABLE_FEATURES.map((feature) => ({
+          value: feature,
+          label: feature,
+          disabled: lockedFeatures.includes(feature),
+        }))}
         checked={listOf(fields.features.initialValue)}
         fieldKey={fields.features.key}
         errorId={fields.features.errorId}

@@ -1,0 +1,19 @@
+import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
+import { loadAccessProfile } from "~/permissions/access-profile.server";
+import { identityIdOf } from "./backends";
+
+/** The acting user a route would pass to a service for this demo account: its access profile as loaded at sign-in. */
+export async function actorOf(database: Database, email: string): Promise<Actor> {
+  const identityId = await identityIdOf(database, email);
+  const profile = await loadAccessProfile(database, identityId);
+  if (!profile) throw new Error(`no access profile for ${email}`);
+  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
+  return {
+    identityId,
+    userType,
+    access,
+    portalScope,
+    profile: { role, webRoles, organizations, assignedApplicationIds },
+  };
+}
