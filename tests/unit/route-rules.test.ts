@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { routeAccessFor, ROUTE_RULES } from "~/permissions/route-rules";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { launcherAdminLinks, visibleAdminLinks, visibleMainLinks } from "~/navigation/admin-links";
-import { ALL_ADMIN_FEATURES } from "~/permissions/features";
+import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
+
+/** Every admin feature, held at the maker's own organization (so with the derived scope:portal, ADR 29). */
+const PORTAL_ADMIN = [...ALL_ADMIN_FEATURES, F.portalScope];
 
 /** The rules of every link, the screens still to come included. */
 const ALL_SCREENS = { includePlanned: true };
@@ -75,8 +78,8 @@ describe("SPEC §2 route table: every route has its rule", () => {
 
 describe("SPEC §2 header navigation filtered by the same table", () => {
   it("an administrator sees every admin link", () => {
-    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES], ALL_SCREENS).map((l) => l.to)).toContain("/admin/users");
-    expect(visibleAdminLinks([...ALL_ADMIN_FEATURES], ALL_SCREENS)).toHaveLength(12);
+    expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS).map((l) => l.to)).toContain("/admin/users");
+    expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS)).toHaveLength(12);
   });
   it("a read-only auditor's links are only those its features allow", () => {
     const links = visibleAdminLinks(
@@ -116,7 +119,7 @@ describe("issue #10 §2: the guard table matches paths the way the router does",
 
 describe("issue #11 §3: menus come from the route table; a screen that does not exist is not linked", () => {
   it("the Admin menu and the launcher offer only built screens", () => {
-    const admin = ["feature:dev", ...ALL_ADMIN_FEATURES];
+    const admin = ["feature:dev", ...PORTAL_ADMIN];
     const built = [
       "/admin",
       "/admin/users",
@@ -135,7 +138,7 @@ describe("issue #11 §3: menus come from the route table; a screen that does not
     expect(launcherAdminLinks(admin).map((l) => l.to)).toEqual(built);
   });
   it("every linked address is guarded by the entry it belongs to", () => {
-    const admin = ["feature:dev", "serialNumber:present", "documents:view", ...ALL_ADMIN_FEATURES];
+    const admin = ["feature:dev", "serialNumber:present", "documents:view", ...PORTAL_ADMIN];
     for (const link of [
       ...visibleAdminLinks(admin, ALL_SCREENS),
       ...visibleMainLinks(admin),
@@ -143,5 +146,17 @@ describe("issue #11 §3: menus come from the route table; a screen that does not
     ]) {
       expect(routeAccessFor(link.to), link.to).toBeDefined();
     }
+  });
+});
+
+describe("issue #30 §2: the organization import is a portal-wide administrator's", () => {
+  it("a dealer administrator with the import feature is offered the identity import, not the organization import", () => {
+    const dealerAdmin = [F.usersWrite, F.usersEdit, F.usersRead, F.auditUsersRead, F.identityBulkImportWrite];
+    const links = visibleAdminLinks(dealerAdmin, ALL_SCREENS).map((l) => l.to);
+    expect(links).toContain("/admin/wsr-bulk-assignments");
+    expect(links).not.toContain("/admin/orgs-bulk-assignments");
+    expect(visibleAdminLinks([...dealerAdmin, F.portalScope], ALL_SCREENS).map((l) => l.to)).toContain(
+      "/admin/orgs-bulk-assignments",
+    );
   });
 });
