@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { forgetReadAnnouncementIds, readAnnouncementIdsOf } from "./reads.server";
 import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
@@ -21,6 +21,14 @@ import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { PAGE_SIZE } from "~/limits";
+import {
+  BRAND_NOT_YOURS,
+  catalogueListedTo,
+  catalogueWritableWithin,
+  listedBrandsOf,
+  type BrandNotYours,
+  type CatalogueReader,
+} from "~/announcements/catalogue-scope";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -171,9 +179,14 @@ export interface AnnouncementListOptions {
   sortType?: SortType;
 }
 
-function announcementListQuery(options: AnnouncementListOptions) {
+/** Announcements with one of these brands (none for no brands). */
+function withOneOfBrands(brandIds: number[]) {
+  return brandIds.length > 0 ? arrayOverlaps(announcements.brandIds, brandIds) : sql`false`;
+}
+
+function announcementListQuery(actor: CatalogueReader, options: AnnouncementListOptions) {
   const query = options.query?.trim() ?? "";
-  const conditions = [];
+  const conditions: (SQL | undefined)[] = [withOneOfBrands(listedBrandsOf(actor))];
   if (query) {
     const pattern = containsPattern(query);
     conditions.push(or(ilike(announcements.title, pattern), ilike(announcements.description, pattern)));
@@ -188,15 +201,12 @@ function announcementListQuery(options: AnnouncementListOptions) {
     expirationDate: announcements.expirationDate,
   }[options.sortBy ?? "startDate"];
   const direction = (options.sortType ?? (options.sortBy ? "asc" : "desc")) === "asc" ? asc : desc;
-  return {
-    where: conditions.length > 0 ? and(...conditions) : undefined,
-    order: [direction(column), asc(announcements.id)],
-  };
+  return { where: and(...conditions), order: [direction(column), asc(announcements.id)] };
 }
 
-/** The filtered list in its order, a window at a time. */
-function announcementListReader(database: Database, options: AnnouncementListOptions) {
-  const { where, order } = announcementListQuery(options);
+/** The filtered list the actor may see, in its order, a window at a time. */
+function announcementListReader(database: Database, actor: CatalogueReader, options: AnnouncementListOptions) {
+  const { where, order } = announcementListQuery(actor, options);
   return {
     count: async () => (await database.select({ total: count() }).from(announcements).where(where))[0].total,
     read: (limit: number, offset: number) =>
@@ -210,31 +220,40 @@ function announcementListReader(database: Database, options: AnnouncementListOpt
   };
 }
 
-/** A page of announcements for management: searched in title and description, within a date range, sorted. */
+/**
+ * A page of announcements for management: those listed to the actor (one of their brands: the
+ * portal's, or a reader's own), searched in title and description, within a date range, sorted.
+ */
 export function listAnnouncements(
   database: Database,
+  actor: CatalogueReader,
   options: AnnouncementListOptions,
 ): Promise<ListPage<AnnouncementRow>> {
-  const list = announcementListReader(database, options);
+  const list = announcementListReader(database, actor, options);
   return pageOf(list.count, list.read, options.page, PAGE_SIZE);
 }
 
-/** Every announcement of the filtered list, in its order (the CSV export). */
+/** Every announcement of the filtered list the actor sees, in its order (the CSV export). */
 export function everyListedAnnouncement(
   database: Database,
+  actor: CatalogueReader,
   options: AnnouncementListOptions,
 ): AsyncGenerator<AnnouncementRow> {
-  return everyRow(announcementListReader(database, options).read);
+  return everyRow(announcementListReader(database, actor, options).read);
 }
 
-/** Announcements by id, in the order asked (unknown ids are left out). */
-export async function announcementsByIds(database: Database, ids: readonly number[]): Promise<AnnouncementRow[]> {
+/** Announcements by id, in the order asked (unknown ids, and those not listed to the actor, are left out). */
+export async function announcementsByIds(
+  database: Database,
+  actor: CatalogueReader,
+  ids: readonly number[],
+): Promise<AnnouncementRow[]> {
   if (ids.length === 0) return [];
   const rows = await database
     .select()
     .from(announcements)
     .where(inArray(announcements.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.filter((r) => catalogueListedTo(actor, r.brandIds)).map((r) => [r.id, r]));
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -278,9 +297,14 @@ export function announcementRecord(row: AnnouncementRow) {
   };
 }
 
-export async function getAnnouncement(database: Database, id: number): Promise<AnnouncementRow | null> {
+/** One announcement, when it is listed to the actor; otherwise null, as an unknown id. */
+export async function getAnnouncement(
+  database: Database,
+  actor: CatalogueReader,
+  id: number,
+): Promise<AnnouncementRow | null> {
   const [row] = await database.select().from(announcements).where(eq(announcements.id, id));
-  return row ?? null;
+  return row && catalogueListedTo(actor, row.brandIds) ? row : null;
 }
 
 const AUDITED = [
@@ -317,13 +341,22 @@ function announcementValues(input: AnnouncementInput) {
   };
 }
 
+/** Who writes: their id (the audit's) and their portal scope (where they may). */
+export type AnnouncementEditor = Pick<Actor, "identityId" | "portalScope">;
+
+/** Why a save is refused beyond the stamp: a brand chosen is not the editor's. */
+export type AnnouncementRefusal = BrandNotYours;
+
+/** Creates an announcement for brands all within the editor's portal scope; otherwise refuses and writes nothing. */
 export async function createAnnouncement(
   database: Database,
+  editor: AnnouncementEditor,
   input: AnnouncementInput,
-  actorId: number,
-): Promise<number> {
+): Promise<number | AnnouncementRefusal> {
+  const actorId = editor.identityId;
+  const values = announcementValues(input);
+  if (!catalogueWritableWithin(editor.portalScope, values.brandIds)) return BRAND_NOT_YOURS;
   return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
-    const values = announcementValues(input);
     const now = new Date();
     const [row] = await tx
       .insert(announcements)
@@ -341,18 +374,25 @@ export async function createAnnouncement(
   });
 }
 
-/** Saves when the posted stamp is current; otherwise a conflict that changes nothing. */
+/**
+ * Saves when the posted stamp is current and the brands, before and after, are all within the
+ * editor's portal scope. One whose brands are not all theirs is missing for them; new brands not
+ * theirs are refused; a stale stamp is a conflict. Each changes nothing.
+ */
 export async function updateAnnouncement(
   database: Database,
+  editor: AnnouncementEditor,
   id: number,
   input: AnnouncementInput,
-  actorId: number,
-): Promise<SaveOutcome> {
+): Promise<SaveOutcome | AnnouncementRefusal> {
+  const actorId = editor.identityId;
+  const values = announcementValues(input);
   return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
+    if (!current || !catalogueWritableWithin(editor.portalScope, current.brandIds)) return { kind: "missing" as const };
+    if (!catalogueWritableWithin(editor.portalScope, values.brandIds)) return BRAND_NOT_YOURS;
     const refusal = stampRefusal(current, input.updatedAt);
     if (refusal) return refusal;
-    const values = announcementValues(input);
     const now = new Date();
     await tx
       .update(announcements)
@@ -370,10 +410,12 @@ export async function updateAnnouncement(
   });
 }
 
-export async function deleteAnnouncement(database: Database, id: number, actorId: number): Promise<boolean> {
+/** Deletes an announcement whose brands are all the editor's; false when there is none such (nothing changes). */
+export async function deleteAnnouncement(database: Database, editor: AnnouncementEditor, id: number): Promise<boolean> {
+  const actorId = editor.identityId;
   return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
-    if (!current) return false;
+    if (!current || !catalogueWritableWithin(editor.portalScope, current.brandIds)) return false;
     await tx.delete(announcements).where(eq(announcements.id, id));
     await recordAudit(tx, {
       entity: "announcement",

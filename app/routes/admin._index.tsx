@@ -8,6 +8,7 @@ import { dateRangeErrors } from "~/announcements/date-range";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { announcementStatus, isoDay } from "~/announcements/rules";
 import { listAnnouncements } from "~/announcements/announcements.server";
+import { catalogueAccessOf } from "~/announcements/catalogue-scope";
 import { FieldError } from "~/admin/FieldError";
 import { LATEST_DAY } from "~/validation/calendar-day";
 import { titleMeta } from "~/shell/page-title";
@@ -18,13 +19,18 @@ import { MAX_TEXT_LENGTH } from "~/limits";
 
 export const meta = titleMeta("adminAnnouncements.title");
 
-/** SPEC §2 Manage announcements: search, date-range filter, sortable columns, paging 10 (CSV export: admin[.csv].tsx). */
+/**
+ * SPEC §2 Manage announcements: search, date-range filter, sortable columns, paging 10 (CSV export:
+ * admin[.csv].tsx). The list holds those with one of the user's brands (their portal brands, or a
+ * reader's own); a row opens its editor when all its brands are the writer's, its view otherwise.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const url = new URL(request.url);
   const now = new Date();
   const { state, options } = announcementListOptionsOf(url.searchParams, now);
-  const list = await listAnnouncements(db(), options);
+  const list = await listAnnouncements(db(), user, options);
+  const mayWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
   const params = url.searchParams;
   return {
     state,
@@ -35,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       to: params.get("to") ?? "",
     },
     filterErrors: dateRangeErrors(params),
-    canWrite: satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE),
+    canWrite: mayWrite,
     ...list,
     rows: list.rows.map((row) => ({
       id: row.id,
@@ -45,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       startDate: isoDay(row.startDate),
       expirationDate: isoDay(row.expirationDate),
       status: announcementStatus(row, now),
+      editable: catalogueAccessOf(user, row.brandIds, mayWrite) === "edit",
     })),
   };
 }
@@ -61,8 +68,8 @@ export default function AnnouncementsAdmin() {
       sortable: true,
       render: (row) => (
         <Link
-          to={`/admin/announcement/${row.id}/${data.canWrite ? "edit" : "view"}`}
-          aria-label={t(data.canWrite ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}
+          to={`/admin/announcement/${row.id}/${row.editable ? "edit" : "view"}`}
+          aria-label={t(row.editable ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}
         >
           {row.title}
         </Link>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireRouteAccess } from "~/auth/user.server";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import { LOCALES } from "~/i18n/locale";
@@ -24,18 +24,25 @@ import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
+import { brandNotYoursRefusal, catalogueAccessOf } from "~/announcements/catalogue-scope";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
+/**
+ * An announcement not listed to the user (none of its brands theirs) is not there; nor is its
+ * editor for a writer whose brands are not all of it (they may view it).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const id = optionalIdParam(params.id);
   const [row, definitions] = await Promise.all([
-    id === null ? null : getAnnouncement(db(), id),
+    id === null ? null : getAnnouncement(db(), user, id),
     announcementDefinitions(db()),
   ]);
   if (id !== null && !row) throw new Response("Not Found", { status: 404 });
-  const canWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
+  const mayWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
+  const canWrite = row ? catalogueAccessOf(user, row.brandIds, mayWrite) === "edit" : mayWrite;
+  if (mayWrite && !canWrite && params.mode !== "view") throw new Response("Not Found", { status: 404 });
   return {
     canWrite,
     editing: canWrite && params.mode !== "view",
@@ -44,16 +51,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Save or delete: only with admin:announcements:write, checked here; bad input changes nothing. */
+/**
+ * Save or delete: only with admin:announcements:write, checked here, and only within the editor's
+ * brands (the service's rule: brands not theirs are refused on the field, an announcement not
+ * theirs is not found); bad input changes nothing.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, ANNOUNCEMENTS_WRITE);
   return editorAction(request, {
     writeRule: ANNOUNCEMENTS_WRITE,
     schema: announcementSchema,
     id: optionalIdParam(params.id),
     listFields: ["roles"],
-    remove: { run: (id, actorId) => deleteAnnouncement(db(), id, actorId), redirectTo: "/admin?deleted=1" },
-    create: (input, actorId) => createAnnouncement(db(), input, actorId),
-    update: (id, input, actorId) => updateAnnouncement(db(), id, input, actorId),
+    remove: {
+      run: async (id) => {
+        if (!(await deleteAnnouncement(db(), user, id))) throw new Response("Not Found", { status: 404 });
+      },
+      redirectTo: "/admin?deleted=1",
+    },
+    create: (input) => createAnnouncement(db(), user, input),
+    update: (id, input) => updateAnnouncement(db(), user, id, input),
+    refusal: () => brandNotYoursRefusal("brandIds"),
     savedTo: (id) => `/admin/announcement/${id}/edit?saved=1`,
     conflictKey: "adminAnnouncements.conflict",
   });

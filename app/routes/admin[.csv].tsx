@@ -7,9 +7,9 @@ import { announcementStatus, isoDay } from "~/announcements/rules";
 import { csvFileName, csvResponse } from "~/admin/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 
-/** GET /admin.csv: the filtered announcements list (search, date range, sort) as CSV, every page; guarded like the list. */
+/** GET /admin.csv: the filtered announcements list the user sees (search, date range, sort) as CSV, every page; guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request);
+  const user = await requireRouteAccess(request);
   const now = new Date();
   const { options } = announcementListOptionsOf(new URL(request.url).searchParams, now);
   const t = await i18nServer.getFixedT(request);
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     t(`adminAnnouncements.${key}`),
   );
   async function* rows() {
-    for await (const row of everyListedAnnouncement(db(), options)) {
+    for await (const row of everyListedAnnouncement(db(), user, options)) {
       yield [
         row.title,
         t(`languages.${row.language}`),

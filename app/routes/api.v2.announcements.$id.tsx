@@ -12,18 +12,21 @@ import {
   updateAnnouncement,
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
+import { brandNotYoursRefusal } from "~/announcements/catalogue-scope";
+import { savedRefusalReply } from "~/api/refusal-reply.server";
 
-/** GET /api/v2/announcements/{id}: one announcement, guarded like the editor. */
+/** GET /api/v2/announcements/{id}: one announcement, guarded like the editor (404 when none of its brands is the user's). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccessLike(request, "announcementEditor");
-  const row = await getAnnouncement(db(), apiIdParam(params.id));
+  const user = await requireApiAccessLike(request, "announcementEditor");
+  const row = await getAnnouncement(db(), user, apiIdParam(params.id));
   return row ? apiJson({ data: announcementRecord(row) }) : apiError(404, "Not Found");
 }
 
 /**
  * PUT /api/v2/announcements/{id} (update; the body carries the `updatedAt` it was read with, a
  * stale one gives 409 and changes nothing) and DELETE /api/v2/announcements/{id}; both need
- * admin:announcements:write.
+ * admin:announcements:write, and an announcement whose brands are all the user's (otherwise 404);
+ * brands not theirs in the body are refused (400 on brandIds).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
@@ -31,18 +34,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, ANNOUNCEMENTS_WRITE);
   const id = apiIdParam(params.id);
   if (method === "DELETE") {
-    return (await deleteAnnouncement(db(), id, user.identityId))
+    return (await deleteAnnouncement(db(), user, id))
       ? new Response(null, { status: 204 })
       : apiError(404, "Not Found");
   }
   const parsed = announcementSchema.safeParse(await jsonBody(request));
-  if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
-  const outcome = await updateAnnouncement(db(), id, parsed.data, user.identityId);
+  const locale = await localeOf(request);
+  if (!parsed.success) return validationReply(parsed.error, locale);
+  const outcome = await updateAnnouncement(db(), user, id, parsed.data);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
+  if (outcome.kind === "brandNotYours") return savedRefusalReply(locale, brandNotYoursRefusal("brandIds"));
   if (outcome.kind === "conflict")
     return apiJson(
       { error: { message: "The announcement was changed since it was read", currentStamp: outcome.currentStamp } },
       { status: 409 },
     );
-  return apiJson({ data: announcementRecord((await getAnnouncement(db(), id))!) });
+  return apiJson({ data: announcementRecord((await getAnnouncement(db(), user, id))!) });
 }

@@ -14,18 +14,20 @@ import {
   listAnnouncements,
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
+import { brandNotYoursRefusal } from "~/announcements/catalogue-scope";
+import { savedRefusalReply } from "~/api/refusal-reply.server";
 
 /**
- * GET /api/v2/announcements (SPEC §7): the management list, with the screen's query parameters
+ * GET /api/v2/announcements (SPEC §7): the management list the user sees, with the screen's query parameters
  * (q, range=last|next|custom with days or from/to, page). On a failure it is logged and the list
  * is empty (SPEC §8), with status 503 so a caller can tell.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccessLike(request, "announcements");
+  const user = await requireApiAccessLike(request, "announcements");
   const { options } = announcementListOptionsOf(new URL(request.url).searchParams, new Date());
   let failed = false;
   const list = await fallbackOnFailure(
-    () => listAnnouncements(db(), options),
+    () => listAnnouncements(db(), user, options),
     () => ({ rows: [], total: 0, page: 1, pageCount: 1 }),
     (err) => {
       failed = true;
@@ -43,13 +45,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : apiJson({ data });
 }
 
-/** POST /api/v2/announcements: create, with admin:announcements:write; the body goes through the editor's schema. */
+/**
+ * POST /api/v2/announcements: create, with admin:announcements:write; the body goes through the
+ * editor's schema, and brands not all the user's are refused (400 on brandIds).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, ANNOUNCEMENTS_WRITE);
   const parsed = announcementSchema.safeParse(await jsonBody(request));
-  if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
-  const id = await createAnnouncement(db(), parsed.data, user.identityId);
-  const created = await getAnnouncement(db(), id);
+  const locale = await localeOf(request);
+  if (!parsed.success) return validationReply(parsed.error, locale);
+  const id = await createAnnouncement(db(), user, parsed.data);
+  if (typeof id !== "number") return savedRefusalReply(locale, brandNotYoursRefusal("brandIds"));
+  const created = await getAnnouncement(db(), user, id);
   return apiJson({ data: announcementRecord(created!) }, { status: 201 });
 }

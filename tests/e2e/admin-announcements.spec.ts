@@ -66,7 +66,8 @@ test.describe("announcement management", () => {
       page.getByText("No results to display. Change your search or filter criteria and try again."),
     ).toBeVisible();
     await page.goto("/admin?range=next&days=30&q=closing");
-    await expect(page.getByRole("link", { name: "Edit Year-end closing hours" })).toBeVisible();
+    // For every brand, so listed to the admin; brands 3 and 5 are not theirs, so it opens its view (issue #30 §2).
+    await expect(page.getByRole("link", { name: "View Year-end closing hours" })).toBeVisible();
     await expect(page.locator("tbody tr").first()).toContainText("Scheduled");
   });
 
@@ -83,7 +84,7 @@ test.describe("announcement management", () => {
     await expect(days).toHaveValue("five");
     await expect(days).toHaveAttribute("aria-invalid", "true");
     // The bad number filters nothing.
-    await expect(page.getByRole("link", { name: "Edit Year-end closing hours" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Year-end closing hours" })).toBeVisible();
     await days.fill("2.5");
     await days.press("Enter");
     await expect(page.getByText("Value is not an integer")).toBeVisible();
@@ -110,6 +111,74 @@ test.describe("announcement management", () => {
       expect(forged.status()).toBe(302);
       expect(forged.headers()["location"]).toMatch(/^\/access-denied\?from=/);
     }
+  });
+
+  test("SPEC #30 an announcement can be saved only within the admin's brands: Halden is refused on the brands, what was typed kept", async ({
+    page,
+  }, testInfo) => {
+    const title = `Third-brand notice ${testInfo.project.name}`;
+    await signInShared(page, "admin@example.com", "/admin/announcement");
+    await page.getByLabel("Title").fill(title);
+    await page.locator("form.editor").getByLabel("Language").selectOption("nl");
+    await page.getByLabel("Link URL").fill("https://news.vantor.example.com/third");
+    await page.getByLabel("Expiration date").fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+    const brands = page.getByRole("group", { name: "Brands" });
+    await brands.getByLabel("Vantor", { exact: true }).check();
+    await brands.getByLabel("Halden").check();
+    await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please correct the errors marked")).toBeVisible();
+    await expect(brands.getByText("You can only choose brands you administer.")).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(brands.getByLabel("Halden")).toBeChecked();
+    await expect(brands.getByLabel("Vantor", { exact: true })).toBeChecked();
+    await page.goto(`/admin?q=${encodeURIComponent(title)}`);
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
+  });
+
+  test("SPEC #30 another brand's announcement is not there for the admin: not listed, no editor, the API answers 404", async ({
+    page,
+  }) => {
+    await signInShared(page, "admin@example.com", "/admin?q=Halden");
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
+    // Announcement 7 is the Halden one (brand 3, EMEA).
+    for (const path of ["/admin/announcement/7/edit", "/admin/announcement/7/view"])
+      expect((await page.goto(path))?.status(), path).toBe(404);
+    const body = {
+      title: "Taken over",
+      language: "nl",
+      priority: "medium",
+      linkUrl: "https://example.com/",
+      startDate: new Date().toISOString().slice(0, 10),
+      expirationDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      brandIds: [1],
+      regionCodes: ["NA"],
+    };
+    expect((await page.request.get("/api/v2/announcements/7")).status()).toBe(404);
+    expect((await page.request.put("/api/v2/announcements/7", { data: body })).status()).toBe(404);
+    expect((await page.request.delete("/api/v2/announcements/7")).status()).toBe(404);
+    const forged = await page.request.post("/admin/announcement/7/edit", {
+      form: { intent: "delete" },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(404);
+    // Brands 3 and 5 in a new one are refused on the field, and nothing is written.
+    const refused = await page.request.post("/api/v2/announcements", { data: { ...body, brandIds: [1, 3, 5] } });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.fields.brandIds).toEqual(["You can only choose brands you administer."]);
+
+    // The one for every brand is listed; its view opens, its editor is not the admin's.
+    await page.goto("/admin?q=closing");
+    await page.getByRole("link", { name: "View Year-end closing hours" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Announcement");
+    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Edit this announcement" })).toHaveCount(0);
+    const editPath = new URL(page.url()).pathname.replace(/\/view$/, "/edit");
+    expect((await page.goto(editPath))?.status()).toBe(404);
   });
 
   test("delete asks for confirmation first", async ({ page }, testInfo) => {

@@ -1,17 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { identities } from "~/db/schema";
+import { announcements, identities } from "~/db/schema";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import {
   announcementDefinitions,
   announcementsByIds,
+  createAnnouncement,
+  deleteAnnouncement,
+  everyListedAnnouncement,
   feedForBrand,
+  getAnnouncement,
+  listAnnouncements,
   loadUserAnnouncements,
   markAnnouncementRead,
   notificationsFor,
   unreadSummary,
+  updateAnnouncement,
 } from "~/announcements/announcements.server";
+import { announcementSchema } from "~/announcements/schema";
 import type { PortalUser } from "~/auth/user.server";
 import { BACKENDS, seededDatabase } from "./backends";
 
@@ -29,6 +36,9 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
       profile,
     };
   };
+
+  const idOf = async (title: string) =>
+    (await handle.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.title, title)))[0].id;
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
@@ -133,10 +143,12 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
     ).toEqual([]);
   });
 
-  it("a collection comes back in the order asked, unknown ids left out", async () => {
+  it("a collection comes back in the order asked, unknown ids and those of no brand of the user left out", async () => {
     const dealer = await userOf("dealer@example.com");
+    const admin = await userOf("admin@example.com");
     const [first, second] = (await loadUserAnnouncements(handle.db, dealer, "en")).visible;
-    const rows = await announcementsByIds(handle.db, [second.id, 999_999, first.id]);
+    const halden = await idOf("Halden summer stock offer");
+    const rows = await announcementsByIds(handle.db, admin, [second.id, 999_999, halden, first.id]);
     expect(rows.map((r) => r.id)).toEqual([second.id, first.id]);
   });
 
@@ -148,5 +160,115 @@ describe.each(BACKENDS)("announcements feed on $name", (backend) => {
     expect(definitions.brands.map((b) => b.id)).toEqual([1, 2, 3, 4, 5]);
     expect(definitions.regions.map((r) => r.code).sort()).toEqual(["APAC", "EMEA", "NA"]);
     expect(definitions.roles).toEqual(expect.arrayContaining(["DEALER_ADMIN", "PartnerPortalSales"]));
+  });
+
+  // ---- issue #30 §2: announcements are administered within the editor's brands ----------------
+
+  /** The admin with a portal scope of brand 1 only (the demo's holds brands 1, 2 and 4). */
+  const brandOneEditor = async () => ({
+    ...(await userOf("admin@example.com")),
+    portalScope: { brandIds: [1], regionCodes: ["NA"] },
+  });
+  const draft = (title: string, brandIds: number[], updatedAt?: string) =>
+    announcementSchema.parse({
+      title,
+      language: "nl",
+      priority: "medium",
+      linkUrl: "https://news.vantor.example.com/scope",
+      startDate: "2026-06-01",
+      expirationDate: "2026-07-01",
+      brandIds: brandIds.map(String),
+      regionCodes: ["NA"],
+      updatedAt,
+    });
+  const total = async () => (await handle.db.select({ n: count() }).from(announcements))[0].n;
+
+  it("SPEC #30 an announcement can be saved only within the editor's brands: brands [1, 3] are refused, nothing written", async () => {
+    const editor = await brandOneEditor();
+    const before = await total();
+    expect(await createAnnouncement(handle.db, editor, draft("Scope test 1+3", [1, 3]))).toEqual({
+      kind: "brandNotYours",
+    });
+    expect(await total()).toBe(before);
+    const id = await createAnnouncement(handle.db, editor, draft("Scope test 1", [1]));
+    expect(typeof id).toBe("number");
+    const saved = (await getAnnouncement(handle.db, editor, id as number))!;
+    // Re-targeting one's own announcement to a brand not one's own is refused too, and changes nothing.
+    expect(
+      await updateAnnouncement(
+        handle.db,
+        editor,
+        saved.id,
+        draft("Scope test 1+5", [1, 5], saved.updatedAt.toISOString()),
+      ),
+    ).toEqual({ kind: "brandNotYours" });
+    const after = (await getAnnouncement(handle.db, editor, saved.id))!;
+    expect(after.brandIds).toEqual([1]);
+    expect(after.title).toBe("Scope test 1");
+    expect(await deleteAnnouncement(handle.db, editor, saved.id)).toBe(true);
+  });
+
+  it("SPEC #30 an announcement whose brands are not all the editor's is not there for them: brand 3's and brands 1–5's cannot be edited or deleted", async () => {
+    const editor = await brandOneEditor();
+    for (const title of ["Halden summer stock offer", "Year-end closing hours"]) {
+      const id = await idOf(title);
+      const [row] = await handle.db.select().from(announcements).where(eq(announcements.id, id));
+      expect(
+        await updateAnnouncement(handle.db, editor, id, draft("Taken over", [1], row.updatedAt.toISOString())),
+        title,
+      ).toEqual({ kind: "missing" });
+      expect(await deleteAnnouncement(handle.db, editor, id), title).toBe(false);
+      const [still] = await handle.db.select().from(announcements).where(eq(announcements.id, id));
+      expect(still, title).toEqual(row);
+    }
+    // Brand 3's is not even listed to them; the one for every brand is (brand 1 is among its brands).
+    expect(await getAnnouncement(handle.db, editor, await idOf("Halden summer stock offer"))).toBeNull();
+    expect(await getAnnouncement(handle.db, editor, await idOf("Year-end closing hours"))).not.toBeNull();
+  });
+
+  it("SPEC #30 an actor without a portal scope cannot write announcements at all", async () => {
+    const auditor = await userOf("auditor@example.com");
+    expect(auditor.portalScope.brandIds).toEqual([]);
+    const before = await total();
+    expect(await createAnnouncement(handle.db, auditor, draft("Auditor notice", [1]))).toEqual({
+      kind: "brandNotYours",
+    });
+    expect(await total()).toBe(before);
+    const id = await idOf("Winter checklist");
+    const [row] = await handle.db.select().from(announcements).where(eq(announcements.id, id));
+    expect(
+      await updateAnnouncement(handle.db, auditor, id, draft("Auditor edit", [1], row.updatedAt.toISOString())),
+    ).toEqual({ kind: "missing" });
+    expect(await deleteAnnouncement(handle.db, auditor, id)).toBe(false);
+    expect((await handle.db.select().from(announcements).where(eq(announcements.id, id)))[0]).toEqual(row);
+  });
+
+  it("SPEC #30 the management list holds what the user may see: one of its brands in the portal scope, or for a reader without one, one of their own brands", async () => {
+    // Every row of the list (the export's reader), and the list's count agrees.
+    const titles = async (user: PortalUser) => {
+      const rows: string[] = [];
+      for await (const row of everyListedAnnouncement(handle.db, user, {})) rows.push(row.title);
+      expect((await listAnnouncements(handle.db, user, {})).total).toBe(rows.length);
+      return rows;
+    };
+    const admin = await titles(await userOf("admin@example.com"));
+    expect(admin).toEqual(
+      expect.arrayContaining(["Year-end closing hours", "Corvane training dates", "Portable Power price list 2027"]),
+    );
+    expect(admin).not.toContain("Halden summer stock offer");
+    expect(admin).not.toContain("Brixton service bulletin SB-12");
+    const brandOne = await titles(await brandOneEditor());
+    expect(brandOne).toContain("Year-end closing hours");
+    expect(brandOne).not.toContain("Corvane training dates");
+    // The auditor reads at a dealer location of brand 1, without a portal scope: those with brand 1 among theirs.
+    const auditorUser = await userOf("auditor@example.com");
+    expect(auditorUser.access.brands.map((b) => b.id)).toEqual([1]);
+    const auditor = await titles(auditorUser);
+    expect(auditor).toEqual(expect.arrayContaining(["Winter checklist", "Year-end closing hours"]));
+    expect(auditor).not.toContain("Corvane training dates");
+    expect(auditor).not.toContain("Halden summer stock offer");
+    // A user of no brand sees none.
+    const nobody = { ...auditorUser, access: { ...auditorUser.access, brands: [] } };
+    expect((await listAnnouncements(handle.db, nobody, {})).total).toBe(0);
   });
 });
