@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { type LocalizedTexts, applications } from "~/db/schema";
@@ -12,6 +12,14 @@ import { tableStateOf, type SortType } from "~/admin/table-state";
 import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { PAGE_SIZE } from "~/limits";
+import {
+  BRAND_NOT_YOURS,
+  catalogueListedTo,
+  catalogueWritableWithin,
+  listedBrandsOf,
+  type BrandNotYours,
+  type CatalogueReader,
+} from "~/announcements/catalogue-scope";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -119,7 +127,12 @@ export function applicationListOptionsOf(params: URLSearchParams) {
   return { state, options };
 }
 
-function applicationListQuery(options: ApplicationListOptions) {
+/** Applications of one of these brands (none for no brands). */
+function ofOneOfBrands(brandIds: number[]) {
+  return brandIds.length > 0 ? inArray(applications.brandId, brandIds) : sql`false`;
+}
+
+function applicationListQuery(actor: CatalogueReader, options: ApplicationListOptions) {
   const column = {
     order: applications.sortOrder,
     displayName: sql`lower(${applications.displayName})`,
@@ -128,12 +141,15 @@ function applicationListQuery(options: ApplicationListOptions) {
     region: applications.regionCode,
   }[options.sortBy ?? "order"];
   const direction = options.sortType === "desc" ? desc : asc;
-  return { where: searchCondition(options.query), order: [direction(column), asc(applications.id)] };
+  return {
+    where: and(ofOneOfBrands(listedBrandsOf(actor)), searchCondition(options.query)),
+    order: [direction(column), asc(applications.id)],
+  };
 }
 
-/** The filtered list in its order, a window at a time. */
-function applicationListReader(database: Database, options: ApplicationListOptions) {
-  const { where, order } = applicationListQuery(options);
+/** The filtered list the actor may see, in its order, a window at a time. */
+function applicationListReader(database: Database, actor: CatalogueReader, options: ApplicationListOptions) {
+  const { where, order } = applicationListQuery(actor, options);
   return {
     count: async () => (await database.select({ total: count() }).from(applications).where(where))[0].total,
     read: (limit: number, offset: number) =>
@@ -147,26 +163,36 @@ function applicationListReader(database: Database, options: ApplicationListOptio
   };
 }
 
-/** A page of applications (launcher order unless sorted otherwise), searched by name, display name or description. */
+/**
+ * A page of the applications listed to the actor (of their portal brands, or a reader's own; launcher
+ * order unless sorted otherwise), searched by name, display name or description.
+ */
 export function listApplications(
   database: Database,
+  actor: CatalogueReader,
   options: ApplicationListOptions,
 ): Promise<ListPage<ApplicationRow>> {
-  const list = applicationListReader(database, options);
+  const list = applicationListReader(database, actor, options);
   return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
 }
 
-/** Every application of the filtered list, in its order (the CSV export). */
+/** Every application of the filtered list the actor sees, in its order (the CSV export). */
 export function everyListedApplication(
   database: Database,
+  actor: CatalogueReader,
   options: ApplicationListOptions,
 ): AsyncGenerator<ApplicationRow> {
-  return everyRow(applicationListReader(database, options).read);
+  return everyRow(applicationListReader(database, actor, options).read);
 }
 
-export async function getApplication(database: Database, id: number): Promise<ApplicationRow | null> {
+/** One application, when it is listed to the actor; otherwise null, as an unknown id. */
+export async function getApplication(
+  database: Database,
+  actor: CatalogueReader,
+  id: number,
+): Promise<ApplicationRow | null> {
   const [row] = await database.select().from(applications).where(eq(applications.id, id));
-  return row ?? null;
+  return row && catalogueListedTo(actor, [row.brandId]) ? row : null;
 }
 
 /** The values each list field already holds across applications: the multiselects' options. */
@@ -247,7 +273,23 @@ export function editStamp(row: Pick<ApplicationRow, "updatedAt">): string {
   return row.updatedAt.toISOString();
 }
 
-export async function createApplication(database: Database, input: ApplicationInput, actorId: number): Promise<number> {
+/** Who writes: their id (the audit's) and their portal scope (where they may). */
+export type ApplicationEditor = Pick<Actor, "identityId" | "portalScope">;
+
+/** Why a save is refused beyond the stamp: the brand chosen is not the editor's. */
+export type ApplicationRefusal = BrandNotYours;
+
+/** Whether the editor may write an application of this brand (issue #30 §2: within their portal brands). */
+const writable = (editor: ApplicationEditor, brandId: number) => catalogueWritableWithin(editor.portalScope, [brandId]);
+
+/** Creates an application of a brand within the editor's portal scope (last in the launcher order); otherwise refuses. */
+export async function createApplication(
+  database: Database,
+  editor: ApplicationEditor,
+  input: ApplicationInput,
+): Promise<number | ApplicationRefusal> {
+  const actorId = editor.identityId;
+  if (!writable(editor, input.brandId)) return BRAND_NOT_YOURS;
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [{ max }] = await tx
       .select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` })
@@ -271,17 +313,21 @@ export async function createApplication(database: Database, input: ApplicationIn
 }
 
 /**
- * Saves an edit when the posted stamp is the record's current one; otherwise reports a
- * conflict and changes nothing (no silent overwrite).
+ * Saves an edit when the posted stamp is the record's current one and its brand, before and
+ * after, is within the editor's portal scope. Another brand's application is missing for them, a
+ * move to another brand is refused, a stale stamp is a conflict; each changes nothing.
  */
 export async function updateApplication(
   database: Database,
+  editor: ApplicationEditor,
   id: number,
   input: ApplicationInput,
-  actorId: number,
-): Promise<SaveOutcome> {
+): Promise<SaveOutcome | ApplicationRefusal> {
+  const actorId = editor.identityId;
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
+    if (!current || !writable(editor, current.brandId)) return { kind: "missing" as const };
+    if (!writable(editor, input.brandId)) return BRAND_NOT_YOURS;
     const refusal = stampRefusal(current, input.updatedAt);
     if (refusal) return refusal;
     const values = valuesOf(input);
@@ -303,10 +349,12 @@ export async function updateApplication(
   });
 }
 
-export async function deleteApplication(database: Database, id: number, actorId: number): Promise<boolean> {
+/** Deletes an application of the editor's brands; false when there is none such (nothing changes). */
+export async function deleteApplication(database: Database, editor: ApplicationEditor, id: number): Promise<boolean> {
+  const actorId = editor.identityId;
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
-    if (!current) return false;
+    if (!current || !writable(editor, current.brandId)) return false;
     await tx.delete(applications).where(eq(applications.id, id));
     await recordAudit(tx, {
       entity: "application",
@@ -344,36 +392,37 @@ export function reorder(
 }
 
 /**
- * Moves an application in the launcher order. All rows are locked for the move and renumbered
- * 10, 20, 30…, so concurrent moves queue up and the order stays consistent.
+ * Moves an application of the editor's brands in the launcher order; false (nothing moves) for
+ * another brand's. Up and down pass the neighbour the editor sees (their list, searched). All rows
+ * are locked for the move and renumbered 10, 20, 30…, so concurrent moves queue up and the order
+ * stays consistent.
  */
 export async function moveApplication(
   database: Database,
+  editor: ApplicationEditor & CatalogueReader,
   id: number,
   direction: "up" | "down" | "top",
-  actorId: number,
   query?: string,
 ): Promise<boolean> {
+  const actorId = editor.identityId;
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     // Lock first, then read the order: under READ COMMITTED a locking read may return rows in
     // the order of its old snapshot, so the ordered read must come after the lock is held.
     await tx.select({ id: applications.id }).from(applications).for("update");
     const rows = await tx
-      .select({ id: applications.id, sortOrder: applications.sortOrder })
+      .select({ id: applications.id, sortOrder: applications.sortOrder, brandId: applications.brandId })
       .from(applications)
       .orderBy(asc(applications.sortOrder), asc(applications.id));
     const before = rows.map((r) => r.id);
-    if (!before.includes(id)) return false;
-    const where = searchCondition(query);
-    const visible = where
-      ? (
-          await tx
-            .select({ id: applications.id })
-            .from(applications)
-            .where(where)
-            .orderBy(asc(applications.sortOrder), asc(applications.id))
-        ).map((r) => r.id)
-      : before;
+    const moved = rows.find((r) => r.id === id);
+    if (!moved || !writable(editor, moved.brandId)) return false;
+    const visible = (
+      await tx
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(ofOneOfBrands(listedBrandsOf(editor)), searchCondition(query)))
+        .orderBy(asc(applications.sortOrder), asc(applications.id))
+    ).map((r) => r.id);
     const after = reorder(before, id, direction, visible);
     const oldOrder = new Map(rows.map((r) => [r.id, r.sortOrder]));
     for (const [index, rowId] of after.entries()) {

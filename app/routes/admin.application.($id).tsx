@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireRouteAccess } from "~/auth/user.server";
+import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/permissions/feature-rule";
 import {
@@ -22,16 +22,23 @@ import { optionalIdParam } from "~/navigation/id-param";
 import { editorAction } from "~/admin/editor-action.server";
 import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
+import { brandNotYoursRefusal, catalogueAccessOf } from "~/announcements/catalogue-scope";
 
 export const meta = titleMeta("adminApplications.editTitle");
 
+/**
+ * An application not of the user's brands is not there: not listed to them (a reader's own brands,
+ * a writer's portal brands), or — for a writer — not of their portal brands.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const id = optionalIdParam(params.id);
-  const row = id === null ? null : await getApplication(db(), id);
-  if (id !== null && !row) throw new Response("Not Found", { status: 404 });
+  const row = id === null ? null : await getApplication(db(), user, id);
+  const mayWrite = satisfiesRule(user.access.features, APPLICATIONS_WRITE);
+  const access = row ? catalogueAccessOf(user, [row.brandId], mayWrite) : null;
+  if (id !== null && (!row || (mayWrite && access !== "edit"))) throw new Response("Not Found", { status: 404 });
   return {
-    canWrite: satisfiesRule(user.access.features, APPLICATIONS_WRITE),
+    canWrite: mayWrite,
     options: await applicationFieldOptions(db()),
     application: row && {
       id: row.id,
@@ -56,16 +63,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Save or delete: only with admin:applications:write, checked here; bad input changes nothing. */
+/**
+ * Save or delete: only with admin:applications:write, checked here, and only within the editor's
+ * brands (the service's rule: another brand is refused on the field, another brand's application
+ * is not found); bad input changes nothing.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeatures(request, APPLICATIONS_WRITE);
   return editorAction(request, {
     writeRule: APPLICATIONS_WRITE,
     schema: applicationSchema,
     id: optionalIdParam(params.id),
     listFields: APPLICATION_LIST_FIELDS,
-    remove: { run: (id, actorId) => deleteApplication(db(), id, actorId), redirectTo: "/admin/applications?deleted=1" },
-    create: (input, actorId) => createApplication(db(), input, actorId),
-    update: (id, input, actorId) => updateApplication(db(), id, input, actorId),
+    remove: {
+      run: async (id) => {
+        if (!(await deleteApplication(db(), user, id))) throw new Response("Not Found", { status: 404 });
+      },
+      redirectTo: "/admin/applications?deleted=1",
+    },
+    create: (input) => createApplication(db(), user, input),
+    update: (id, input) => updateApplication(db(), user, id, input),
+    refusal: () => brandNotYoursRefusal("brandId"),
     savedTo: (id) => `/admin/application/${id}?saved=1`,
     conflictKey: "adminApplications.conflict",
   });

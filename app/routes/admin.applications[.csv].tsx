@@ -5,16 +5,16 @@ import { applicationListOptionsOf, everyListedApplication } from "~/applications
 import { csvFileName, csvResponse } from "~/admin/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 
-/** GET /admin/applications.csv: the filtered applications list (search, sort) as CSV, every page; guarded like the list. */
+/** GET /admin/applications.csv: the filtered applications list the user sees (search, sort) as CSV, every page; guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRouteAccess(request);
+  const user = await requireRouteAccess(request);
   const { options } = applicationListOptionsOf(new URL(request.url).searchParams);
   const t = await i18nServer.getFixedT(request);
   const header = ["displayName", "name", "brand", "region", "categories", "link"].map((key) =>
     t(`adminApplications.${key}`),
   );
   async function* rows() {
-    for await (const row of everyListedApplication(db(), options)) {
+    for await (const row of everyListedApplication(db(), user, options)) {
       yield [
         row.displayName,
         row.name,

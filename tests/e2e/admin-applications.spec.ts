@@ -118,9 +118,12 @@ test.describe("application administration", () => {
   });
 
   test("move to top puts the application first", async ({ page }, testInfo) => {
-    // Each project moves within its own search, so the two runs cannot reorder each other's view.
+    // Each project moves within its own search, so the two runs cannot reorder each other's view;
+    // both are of the admin's portal brands (4 and 2: issue #30 §2, another brand's cannot be moved).
     const [query, target] =
-      testInfo.project.name === "js-on" ? ["Corvane", "Corvane Service Bulletins"] : ["Brixton", "Brixton Training"];
+      testInfo.project.name === "js-on"
+        ? ["Corvane", "Corvane Service Bulletins"]
+        : ["VPP", "Portable Power Parts Store"];
     await signInShared(page, "admin@example.com", `/admin/applications?q=${query}`);
     await expect(page.locator("tbody tr").first()).not.toContainText(target);
     await page.getByRole("button", { name: `Move ${target} to the top` }).click();
@@ -161,8 +164,8 @@ test.describe("application administration", () => {
   });
 
   test("a stale save shows a conflict and keeps the input", async ({ page, browser, baseURL }, testInfo) => {
-    // Each project edits its own application, so the two runs do not meet.
-    const target = testInfo.project.name === "js-on" ? "Halden Warranty" : "Halden Dealer Hub";
+    // Each project edits its own application of the admin's brands (issue #30 §2), so the two runs do not meet.
+    const target = testInfo.project.name === "js-on" ? "Sales Configurator" : "Marketing Library";
     await signInShared(page, "admin@example.com", `/admin/applications?q=${encodeURIComponent(target)}`);
     await page.getByRole("link", { name: `Edit ${target}` }).click();
     await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
@@ -214,6 +217,64 @@ test.describe("application administration", () => {
     await expect(page.getByLabel("Display name", { exact: true })).toHaveValue("Parts Catalog");
   });
 
+  test("SPEC #30 an application can be saved only for the admin's brands: Halden is refused on the brand, what was typed kept", async ({
+    page,
+  }, testInfo) => {
+    const name = `Halden Planner ${testInfo.project.name}`;
+    await signInShared(page, "admin@example.com", "/admin/application");
+    await page.getByLabel("Name", { exact: true }).fill(`HALDEN_PLANNER_${testInfo.project.name.toUpperCase()}`);
+    await page.getByLabel("Display name", { exact: true }).fill(name);
+    await page.getByLabel("Link").fill("https://planner.halden.example.com");
+    await page.getByLabel("Brand").selectOption("3");
+    await page.getByLabel("Region").selectOption("EMEA");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please correct the errors marked")).toBeVisible();
+    await expect(page.getByText("You can only choose brands you administer.")).toBeVisible();
+    await expect(page.getByLabel("Display name", { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel("Brand")).toHaveValue("3");
+    await page.goto(`/admin/applications?q=${encodeURIComponent(name)}`);
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
+  });
+
+  test("SPEC #30 another brand's application is not there for the admin: not listed, not exported, no editor; forged saves and deletes find nothing", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The employee (every brand) finds the Halden Dealer Hub's id in their launcher data.
+    const context = await browser.newContext({ baseURL });
+    const employee = await context.newPage();
+    await signInShared(employee, "employee@example.com", "/");
+    const launcher = (await (await employee.request.get("/api/v2/user/applications")).json()).data.applications as {
+      id: string;
+      name: string;
+    }[];
+    const id = launcher.find((app) => app.name === "Halden Dealer Hub")!.id;
+    await context.close();
+
+    await signInShared(page, "admin@example.com", "/admin/applications?q=Halden");
+    await expect(
+      page.getByText("No results to display. Change your search or filter criteria and try again."),
+    ).toBeVisible();
+    const exported = await page.request.get("/admin/applications.csv?q=Halden");
+    expect(await exported.text()).not.toContain("Halden");
+    expect((await page.goto(`/admin/application/${id}`))?.status()).toBe(404);
+    const save = {
+      intent: "save",
+      name: "HALDEN_HUB",
+      displayName: "Taken over",
+      link: "/x",
+      brandId: "1",
+      regionCode: "NA",
+    };
+    for (const form of [save, { intent: "delete" }]) {
+      const forged = await page.request.post(`/admin/application/${id}`, { form, maxRedirects: 0 });
+      expect(forged.status(), form.intent).toBe(404);
+    }
+  });
+
   test("a user without any applications feature is refused the screens", async ({ page }) => {
     await signInShared(page, "auditor@example.com", "/admin/applications");
     await expect(page).toHaveURL(/\/access-denied\?from=%2Fadmin%2Fapplications/);
@@ -224,8 +285,8 @@ test.describe("application administration", () => {
       testInfo.project.name === "js-off",
       "the prompt is a JavaScript nicety; without it the browser simply leaves",
     );
-    await signInShared(page, "admin@example.com", "/admin/applications?q=Brixton%20Parts");
-    await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
+    await signInShared(page, "admin@example.com", "/admin/applications?q=Generator%20Sizing%20Tool");
+    await page.getByRole("link", { name: "Edit Generator Sizing Tool" }).click();
     await expect(page).toHaveURL(/\/admin\/application\/\d+$/);
     await page.getByLabel("Description", { exact: true }).fill("Half-way through an edit.");
     await page.getByRole("link", { name: /Back to applications/ }).click();
@@ -237,10 +298,10 @@ test.describe("application administration", () => {
     await page.getByRole("link", { name: /Back to applications/ }).click();
     await page.getByRole("alertdialog", { name: "Unsaved changes" }).getByRole("button", { name: "Discard" }).click();
     await expect(page).toHaveURL(/\/admin\/applications$/);
-    await page.goto("/admin/applications?q=Brixton%20Parts");
-    await page.getByRole("link", { name: "Edit Brixton Parts" }).click();
+    await page.goto("/admin/applications?q=Generator%20Sizing%20Tool");
+    await page.getByRole("link", { name: "Edit Generator Sizing Tool" }).click();
     await expect(page.getByLabel("Description", { exact: true })).toHaveValue(
-      "Parts lookup and ordering for Asia Pacific.",
+      "Size generators and compressors for a job site.",
     );
   });
 

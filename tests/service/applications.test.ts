@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { applications, auditLog, identities } from "~/db/schema";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
@@ -17,6 +17,8 @@ import {
   updateApplication,
 } from "~/applications/applications.server";
 import { applicationSchema, type ApplicationInput } from "~/applications/schema";
+import type { Actor } from "~/permissions/actor";
+import { actorOf } from "./actor-of";
 import { BACKENDS, seededDatabase } from "./backends";
 
 const input = (overrides: Partial<ApplicationInput> = {}): ApplicationInput =>
@@ -47,7 +49,8 @@ describe("reorder", () => {
 
 describe.each(BACKENDS)("applications on $name", (backend) => {
   let handle: DatabaseHandle;
-  let adminId: number;
+  /** The demo's portal administrator: portal scope brands 1, 2 and 4. */
+  let admin: Actor;
   const launcherOf = async (email: string, locale = "en") => {
     const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
     const profile = (await loadAccessProfile(handle.db, row.id))!;
@@ -57,13 +60,16 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
       locale,
     );
   };
+  /** A new application's id (the test's own, of an admin's brand). */
+  const created = async (overrides: Partial<ApplicationInput> = {}) => {
+    const id = await createApplication(handle.db, admin, input(overrides));
+    if (typeof id !== "number") throw new Error("refused");
+    return id;
+  };
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
-    [{ id: adminId }] = await handle.db
-      .select({ id: identities.id })
-      .from(identities)
-      .where(eq(identities.email, "admin@example.com"));
+    admin = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
 
@@ -92,17 +98,17 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
   });
 
   it("create, update and delete write audit entries per field", async () => {
-    const id = await createApplication(handle.db, input({ categories: ["Tools"] }), adminId);
-    const created = (await getApplication(handle.db, id))!;
-    expect(created.categories).toEqual(["Tools"]);
+    const id = await created({ categories: ["Tools"] });
+    const row = (await getApplication(handle.db, admin, id))!;
+    expect(row.categories).toEqual(["Tools"]);
     const update = await updateApplication(
       handle.db,
+      admin,
       id,
-      input({ displayName: "Renamed", categories: ["Tools"], updatedAt: editStamp(created) }),
-      adminId,
+      input({ displayName: "Renamed", categories: ["Tools"], updatedAt: editStamp(row) }),
     );
     expect(update).toEqual({ kind: "saved" });
-    expect(await deleteApplication(handle.db, id, adminId)).toBe(true);
+    expect(await deleteApplication(handle.db, admin, id)).toBe(true);
     const entries = await handle.db
       .select()
       .from(auditLog)
@@ -112,29 +118,34 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
       expect.arrayContaining(["name", "displayName", "link", "categories"]),
     );
     expect(entries.filter((e) => e.operation === "update")).toEqual([
-      expect.objectContaining({ field: "displayName", oldValue: "Test App", newValue: "Renamed", changedBy: adminId }),
+      expect.objectContaining({
+        field: "displayName",
+        oldValue: "Test App",
+        newValue: "Renamed",
+        changedBy: admin.identityId,
+      }),
     ]);
     expect(entries.some((e) => e.operation === "delete" && e.field === "name" && e.oldValue === "TEST_APP")).toBe(true);
   });
 
   it("translations: saved from the editor, shown in that language, English where empty; an unchanged save audits nothing", async () => {
-    const id = await createApplication(handle.db, input({ brandId: 1, regionCode: "NA" }), adminId);
-    const created = (await getApplication(handle.db, id))!;
+    const id = await created({ brandId: 1, regionCode: "NA" });
+    const row = (await getApplication(handle.db, admin, id))!;
     const translations = {
       de: { displayName: "Test-Anwendung", description: "Zum Testen" },
       fr: { displayName: "", description: "" },
     };
-    expect(
-      await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(created) }), adminId),
-    ).toEqual({ kind: "saved" });
-    const saved = (await getApplication(handle.db, id))!;
+    expect(await updateApplication(handle.db, admin, id, input({ translations, updatedAt: editStamp(row) }))).toEqual({
+      kind: "saved",
+    });
+    const saved = (await getApplication(handle.db, admin, id))!;
     expect(saved.translations).toEqual({ de: { displayName: "Test-Anwendung", description: "Zum Testen" } });
     expect((await launcherOf("dealer@example.com", "de")).find((a) => a.id === String(id))?.name).toBe(
       "Test-Anwendung",
     );
     expect((await launcherOf("dealer@example.com", "fr")).find((a) => a.id === String(id))?.name).toBe("Test App");
     // Saving the same texts again (jsonb may hand the keys back in another order) changes nothing in the audit.
-    await updateApplication(handle.db, id, input({ translations, updatedAt: editStamp(saved) }), adminId);
+    await updateApplication(handle.db, admin, id, input({ translations, updatedAt: editStamp(saved) }));
     const entries = await handle.db
       .select()
       .from(auditLog)
@@ -147,44 +158,48 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
         ),
       );
     expect(entries).toHaveLength(1);
-    await deleteApplication(handle.db, id, adminId);
+    await deleteApplication(handle.db, admin, id);
   });
 
   it("a stale save is refused as a conflict and changes nothing", async () => {
-    const id = await createApplication(handle.db, input(), adminId);
-    const stale = editStamp((await getApplication(handle.db, id))!);
+    const id = await created();
+    const stale = editStamp((await getApplication(handle.db, admin, id))!);
     await new Promise((r) => setTimeout(r, 5));
     expect(
-      (await updateApplication(handle.db, id, input({ displayName: "First", updatedAt: stale }), adminId)).kind,
+      (await updateApplication(handle.db, admin, id, input({ displayName: "First", updatedAt: stale }))).kind,
     ).toBe("saved");
-    const outcome = await updateApplication(handle.db, id, input({ displayName: "Second", updatedAt: stale }), adminId);
+    const outcome = await updateApplication(handle.db, admin, id, input({ displayName: "Second", updatedAt: stale }));
     expect(outcome.kind).toBe("conflict");
-    expect((await getApplication(handle.db, id))!.displayName).toBe("First");
-    await deleteApplication(handle.db, id, adminId);
+    expect((await getApplication(handle.db, admin, id))!.displayName).toBe("First");
+    await deleteApplication(handle.db, admin, id);
   });
 
   it("search by name or description, and pages of 10", async () => {
-    expect((await listApplications(handle.db, { query: "warranty" })).rows.map((r) => r.displayName).sort()).toEqual([
-      "Halden Warranty",
+    // The employee reads every brand (no portal scope: their own brands); the admin only theirs (not Halden).
+    const employee = await actorOf(handle.db, "employee@example.com");
+    expect(
+      (await listApplications(handle.db, employee, { query: "warranty" })).rows.map((r) => r.displayName).sort(),
+    ).toEqual(["Halden Warranty", "Warranty Claims"]);
+    expect((await listApplications(handle.db, admin, { query: "warranty" })).rows.map((r) => r.displayName)).toEqual([
       "Warranty Claims",
     ]);
-    expect((await listApplications(handle.db, { query: "serial number" })).rows.map((r) => r.displayName)).toEqual([
-      "Parts Catalog",
-    ]);
-    const first = await listApplications(handle.db, {});
+    expect(
+      (await listApplications(handle.db, admin, { query: "serial number" })).rows.map((r) => r.displayName),
+    ).toEqual(["Parts Catalog"]);
+    const first = await listApplications(handle.db, admin, {});
     expect(first.rows).toHaveLength(10);
     expect(first.pageCount).toBe(2);
-    expect((await listApplications(handle.db, { page: 2 })).rows).toHaveLength(first.total - 10);
-    expect((await listApplications(handle.db, { query: "100%_" })).rows).toEqual([]);
+    expect((await listApplications(handle.db, admin, { page: 2 })).rows).toHaveLength(first.total - 10);
+    expect((await listApplications(handle.db, admin, { query: "100%_" })).rows).toEqual([]);
   });
 
   it("issue #11 §2: the export reads every page of the filtered, sorted list, in the list's order", async () => {
     const options = { sortBy: "name" as const, sortType: "desc" as const };
-    const first = await listApplications(handle.db, { ...options, page: 1 });
-    const second = await listApplications(handle.db, { ...options, page: 2 });
+    const first = await listApplications(handle.db, admin, { ...options, page: 1 });
+    const second = await listApplications(handle.db, admin, { ...options, page: 2 });
     expect(first.pageCount).toBe(2);
     const exported: string[] = [];
-    for await (const row of everyListedApplication(handle.db, options)) exported.push(row.name);
+    for await (const row of everyListedApplication(handle.db, admin, options)) exported.push(row.name);
     expect(exported).toEqual([...first.rows, ...second.rows].map((r) => r.name));
     expect(exported).toHaveLength(first.total);
     const names = exported.map((n) => n.toLowerCase());
@@ -199,14 +214,14 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
         .orderBy(asc(applications.sortOrder), asc(applications.id));
     const ids = (await order()).map((r) => r.id);
     const last = ids[ids.length - 1];
-    await moveApplication(handle.db, last, "top", adminId);
+    await moveApplication(handle.db, admin, last, "top");
     expect((await order())[0].id).toBe(last);
-    await moveApplication(handle.db, last, "down", adminId);
+    await moveApplication(handle.db, admin, last, "down");
     expect((await order())[1].id).toBe(last);
     await Promise.all([
-      moveApplication(handle.db, ids[3], "top", adminId),
-      moveApplication(handle.db, ids[5], "top", adminId),
-      moveApplication(handle.db, ids[7], "up", adminId),
+      moveApplication(handle.db, admin, ids[3], "top"),
+      moveApplication(handle.db, admin, ids[5], "top"),
+      moveApplication(handle.db, admin, ids[7], "up"),
     ]);
     const after = await order();
     expect(after.map((r) => r.s)).toEqual(after.map((_, i) => (i + 1) * 10));
@@ -217,5 +232,127 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([ids[3], ids[5]].sort());
+  });
+
+  // ---- issue #30 §2: applications are administered within the editor's brands -----------------
+
+  /** The admin with a portal scope of brand 1 only (the demo's holds brands 1, 2 and 4). */
+  const brandOneEditor = (): Actor => ({ ...admin, portalScope: { brandIds: [1], regionCodes: ["NA"] } });
+  const total = async () => (await handle.db.select({ n: count() }).from(applications))[0].n;
+  const rowOf = async (displayName: string) =>
+    (await handle.db.select().from(applications).where(eq(applications.displayName, displayName)))[0];
+  const launcherOrder = async () =>
+    (
+      await handle.db
+        .select({ id: applications.id })
+        .from(applications)
+        .orderBy(asc(applications.sortOrder), asc(applications.id))
+    ).map((r) => r.id);
+
+  it("SPEC #30 an application can be created and edited only for one of the editor's brands: brand 5 is refused, nothing written", async () => {
+    const editor = brandOneEditor();
+    const before = await total();
+    expect(await createApplication(handle.db, editor, input({ name: "BRIXTON_NEW", brandId: 5 }))).toEqual({
+      kind: "brandNotYours",
+    });
+    expect(await total()).toBe(before);
+    const id = await createApplication(handle.db, editor, input({ name: "SCOPE_ONE", brandId: 1 }));
+    expect(typeof id).toBe("number");
+    const own = (await getApplication(handle.db, editor, id as number))!;
+    // Moving one's own application to a brand not one's own is refused too, and changes nothing.
+    expect(
+      await updateApplication(
+        handle.db,
+        editor,
+        own.id,
+        input({ name: "SCOPE_ONE", brandId: 3, updatedAt: editStamp(own) }),
+      ),
+    ).toEqual({ kind: "brandNotYours" });
+    expect((await getApplication(handle.db, editor, own.id))!.brandId).toBe(1);
+    expect(await deleteApplication(handle.db, editor, own.id)).toBe(true);
+  });
+
+  it("SPEC #30 another brand's application is not there for the editor: it cannot be edited, deleted or moved", async () => {
+    const editor = brandOneEditor();
+    for (const displayName of ["Halden Warranty", "Brixton Training", "Corvane Order Portal"]) {
+      const row = await rowOf(displayName);
+      const order = await launcherOrder();
+      expect(await getApplication(handle.db, editor, row.id), displayName).toBeNull();
+      expect(
+        await updateApplication(handle.db, editor, row.id, input({ brandId: 1, updatedAt: editStamp(row) })),
+        displayName,
+      ).toEqual({ kind: "missing" });
+      expect(await deleteApplication(handle.db, editor, row.id), displayName).toBe(false);
+      for (const direction of ["top", "up", "down"] as const)
+        expect(await moveApplication(handle.db, editor, row.id, direction), `${displayName} ${direction}`).toBe(false);
+      expect(await rowOf(displayName), displayName).toEqual(row);
+      expect(await launcherOrder(), displayName).toEqual(order);
+    }
+  });
+
+  it("SPEC #30 an actor without a portal scope cannot write applications at all", async () => {
+    const dealer = await actorOf(handle.db, "dealer@example.com");
+    expect(dealer.portalScope.brandIds).toEqual([]);
+    const before = await total();
+    expect(await createApplication(handle.db, dealer, input({ name: "DEALER_APP", brandId: 1 }))).toEqual({
+      kind: "brandNotYours",
+    });
+    expect(await total()).toBe(before);
+    const parts = await rowOf("Parts Catalog");
+    const order = await launcherOrder();
+    expect(
+      await updateApplication(
+        handle.db,
+        dealer,
+        parts.id,
+        input({ displayName: "Taken", updatedAt: editStamp(parts) }),
+      ),
+    ).toEqual({ kind: "missing" });
+    expect(await deleteApplication(handle.db, dealer, parts.id)).toBe(false);
+    expect(await moveApplication(handle.db, dealer, parts.id, "top")).toBe(false);
+    expect(await rowOf("Parts Catalog")).toEqual(parts);
+    expect(await launcherOrder()).toEqual(order);
+  });
+
+  it("SPEC #30 the administration list and its export hold the applications of the user's brands: the portal's, or a reader's own", async () => {
+    const names = async (actor: Actor) => {
+      const rows: string[] = [];
+      for await (const row of everyListedApplication(handle.db, actor, {})) rows.push(row.displayName);
+      expect((await listApplications(handle.db, actor, {})).total).toBe(rows.length);
+      return rows;
+    };
+    const listed = await names(admin);
+    expect(listed).toEqual(expect.arrayContaining(["Parts Catalog", "Generator Sizing Tool", "Corvane Order Portal"]));
+    for (const other of ["Halden Dealer Hub", "Halden Warranty", "Brixton Parts", "Brixton Training"])
+      expect(listed).not.toContain(other);
+    expect(await names(brandOneEditor())).not.toContain("Generator Sizing Tool");
+    // The dealer (brand 1, no portal scope) would read brand 1's only.
+    const dealer = await actorOf(handle.db, "dealer@example.com");
+    const dealerRows = await names(dealer);
+    expect(dealerRows).toContain("Parts Catalog");
+    expect(dealerRows).not.toContain("Corvane Order Portal");
+    expect(await getApplication(handle.db, dealer, (await rowOf("Halden Warranty")).id)).toBeNull();
+  });
+
+  it("SPEC #30 a move passes the neighbour the editor sees: another brand's application in between stays where it is", async () => {
+    const editor = brandOneEditor();
+    const a = await created({ name: "SCOPE_NEIGHBOUR_A" });
+    const b = await created({ name: "SCOPE_NEIGHBOUR_B" });
+    const brixton = (await rowOf("Brixton Parts")).id;
+    // Launcher order A, Brixton Parts, B (each put on top in turn; Brixton Parts by an editor of brand 5).
+    await moveApplication(handle.db, admin, b, "top");
+    await moveApplication(
+      handle.db,
+      { ...admin, portalScope: { brandIds: [5], regionCodes: ["APAC"] } },
+      brixton,
+      "top",
+    );
+    await moveApplication(handle.db, admin, a, "top");
+    expect((await launcherOrder()).slice(0, 3)).toEqual([a, brixton, b]);
+    // Up from B passes A, the neighbour the brand-1 editor sees; Brixton Parts keeps its place after them.
+    expect(await moveApplication(handle.db, editor, b, "up")).toBe(true);
+    expect((await launcherOrder()).slice(0, 3)).toEqual([b, a, brixton]);
+    await deleteApplication(handle.db, admin, a);
+    await deleteApplication(handle.db, admin, b);
   });
 });

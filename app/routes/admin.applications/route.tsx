@@ -18,12 +18,16 @@ import { MoveButtons } from "./MoveButtons";
 
 export const meta = titleMeta("adminApplications.title");
 
-/** SPEC §2 Manage applications: search, sortable columns (launcher order by default), paging, moves (CSV export: admin.applications[.csv].tsx). */
+/**
+ * SPEC §2 Manage applications: search, sortable columns (launcher order by default), paging, moves
+ * (CSV export: admin.applications[.csv].tsx). The list holds the applications of the user's
+ * brands (their portal brands, or a reader's own); the writer's rows are all theirs to edit and move.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const url = new URL(request.url);
   const { state, options } = applicationListOptionsOf(url.searchParams);
-  const list = await listApplications(db(), options);
+  const list = await listApplications(db(), user, options);
   return {
     state,
     canWrite: satisfiesRule(user.access.features, APPLICATIONS_WRITE),
@@ -39,14 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Move up / down / to the top: only with admin:applications:write, checked here on the server. */
+/** Move up / down / to the top: only with admin:applications:write, checked here on the server, and only the editor's brands' (the service's rule). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFeatures(request, APPLICATIONS_WRITE);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: moveSchema });
   const back = inSiteRedirectTarget(formData.get("returnTo"));
   if (submission.status === "success") {
-    await moveApplication(db(), submission.value.id, submission.value.direction, user.identityId, submission.value.q);
+    await moveApplication(db(), user, submission.value.id, submission.value.direction, submission.value.q);
   }
   return redirect(back);
 }
