@@ -16,24 +16,33 @@ import { logger } from "~/logger.server";
 import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
 import { tableStateOf, type SortType } from "~/admin/table-state";
 import type { SaveOutcome } from "~/admin/save-outcome";
+import type { PortalScope } from "~/permissions/admin-levels";
+import { BRAND_NOT_YOURS, catalogueWritableWithin, type BrandNotYours } from "~/announcements/catalogue-scope";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** Who is looking at the library: their brands and regions, and whether they manage it. */
+/** Who is looking at the library: their brands and regions, whether they manage it, and where (their portal scope). */
 export interface DocumentViewer {
   audience: DocumentAudience;
   managesLibrary: boolean;
+  portalScope: PortalScope;
 }
 
-export function documentViewerOf(user: Pick<Actor, "access">): DocumentViewer {
+export function documentViewerOf(user: Pick<Actor, "access" | "portalScope">): DocumentViewer {
   return {
     audience: { brandIds: user.access.brands.map((b) => b.id), regions: user.access.regions },
     managesLibrary: satisfiesRule(user.access.features, DOCUMENTS_WRITE),
+    portalScope: user.portalScope,
   };
 }
 
 const shown = (row: DocumentRow, viewer: DocumentViewer) =>
-  documentShownTo(row, viewer.audience, viewer.managesLibrary);
+  documentShownTo(row, viewer.audience, viewer.managesLibrary ? viewer.portalScope.brandIds : []);
+
+/** Whether the viewer manages this document: they manage the library, and its brands are all theirs (issue #30 §2). */
+export function documentManagedBy(row: Pick<DocumentRow, "brandIds">, viewer: DocumentViewer): boolean {
+  return viewer.managesLibrary && catalogueWritableWithin(viewer.portalScope, row.brandIds);
+}
 
 export const DOCUMENTS_PAGE_SIZE = 20;
 
@@ -138,6 +147,13 @@ function detailValues(input: DocumentInput) {
 
 export type FileOutcome = { kind: "invalidType" } | { kind: "tooLarge" };
 
+/** Who writes: their id (the audit's) and their portal scope (the brands whose documents they may write). */
+export type DocumentEditor = Pick<Actor, "identityId" | "portalScope">;
+
+/** Whether the editor may write a document for these brands: all theirs. */
+const writable = (editor: DocumentEditor, brandIds: readonly number[]) =>
+  catalogueWritableWithin(editor.portalScope, brandIds);
+
 /** The stored form of an upload, or why it is refused (type by name and content; size). */
 function checkedFile(
   file: UploadedFile,
@@ -165,16 +181,19 @@ async function removeQuietly(store: FileStore, key: string) {
 }
 
 /**
- * Uploads a new document: the file is stored first, then the row and its audit entry are
- * written in one transaction; if that fails, the stored file is removed again.
+ * Uploads a new document for brands all the editor's (otherwise refused, nothing stored): the file
+ * is stored first, then the row and its audit entry are written in one transaction; if that fails,
+ * the stored file is removed again.
  */
 export async function createDocument(
   database: Database,
+  editor: DocumentEditor,
   store: FileStore,
   input: DocumentInput,
   file: UploadedFile,
-  actorId: number,
-): Promise<FileOutcome | { kind: "created"; id: number }> {
+): Promise<FileOutcome | BrandNotYours | { kind: "created"; id: number }> {
+  const actorId = editor.identityId;
+  if (!writable(editor, input.brandIds)) return BRAND_NOT_YOURS;
   const checked = checkedFile(file);
   if (checked.kind !== "ok") return checked;
   const storageKey = newStorageKey(checked.extension);
@@ -211,15 +230,17 @@ export async function createDocument(
 
 /**
  * Replaces a document's file: the new file is stored, the row updated and audited in one
- * transaction, and only then the old file removed. A missing document changes nothing.
+ * transaction, and only then the old file removed. A missing document, or one whose brands are
+ * not all the editor's, changes nothing.
  */
 export async function replaceDocumentFile(
   database: Database,
+  editor: DocumentEditor,
   store: FileStore,
   id: number,
   file: UploadedFile,
-  actorId: number,
 ): Promise<FileOutcome | { kind: "replaced" } | { kind: "missing" }> {
+  const actorId = editor.identityId;
   const checked = checkedFile(file);
   if (checked.kind !== "ok") return checked;
   const storageKey = newStorageKey(checked.extension);
@@ -228,7 +249,7 @@ export async function replaceDocumentFile(
   try {
     oldKey = await database.transaction(async (tx) => {
       const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
-      if (!current) return null;
+      if (!current || !writable(editor, current.brandIds)) return null;
       const values = { fileName: checked.fileName, contentType: checked.contentType, sizeBytes: checked.sizeBytes };
       const now = new Date();
       await tx
@@ -259,17 +280,22 @@ export async function replaceDocumentFile(
 
 /**
  * Saves a document's details (name, description, subject, audience; the file stays) when the
- * posted stamp is the current one; otherwise a conflict that changes nothing (ADR 7). Audited.
+ * posted stamp is the current one and its brands, before and after, are all the editor's. Another
+ * brand's document is missing for them, brands not theirs are refused, a stale stamp is a conflict
+ * (ADR 7); each changes nothing. Audited.
  */
 export async function updateDocumentDetails(
   database: Database,
+  editor: DocumentEditor,
   id: number,
   input: DocumentInput,
   stamp: string,
-  actorId: number,
-): Promise<SaveOutcome> {
+): Promise<SaveOutcome | BrandNotYours> {
+  const actorId = editor.identityId;
   return database.transaction(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
+    if (!current || !writable(editor, current.brandIds)) return { kind: "missing" as const };
+    if (!writable(editor, input.brandIds)) return BRAND_NOT_YOURS;
     const refusal = stampRefusal(current, stamp);
     if (refusal) return refusal;
     const values = detailValues(input);
@@ -290,16 +316,17 @@ export async function updateDocumentDetails(
   });
 }
 
-/** Deletes a document and its audit entry in one transaction, then removes its file. */
+/** Deletes a document of the editor's brands and its audit entry in one transaction, then removes its file; false when there is none such. */
 export async function deleteDocument(
   database: Database,
+  editor: DocumentEditor,
   store: FileStore,
   id: number,
-  actorId: number,
 ): Promise<boolean> {
+  const actorId = editor.identityId;
   const removedKey = await database.transaction(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
-    if (!current) return null;
+    if (!current || !writable(editor, current.brandIds)) return null;
     await tx.delete(documents).where(eq(documents.id, id));
     await recordAudit(tx, {
       entity: "document",

@@ -24,12 +24,13 @@ export function documentVisibleTo(document: DocumentTargeting, audience: Documen
 
 /**
  * Who sees a document in the library and may download it: those it targets, and the library's
- * managers (admin:documents:write), who see every document so they can replace or delete it.
+ * managers (admin:documents:write) when it is for one of the brands they administer (their portal
+ * brands; issue #30 §2), so they can replace or delete their brands' documents.
  */
 export function documentShownTo(
   document: DocumentTargeting,
   audience: DocumentAudience,
-  managesLibrary: boolean,
+  managedBrandIds: readonly number[],
 ): boolean {
-  return managesLibrary || documentVisibleTo(document, audience);
+  return documentVisibleTo(document, audience) || document.brandIds.some((b) => managedBrandIds.includes(b));
 }

@@ -68,8 +68,9 @@ test.describe("issue #11 §2: CSV export of the filtered list (admin kit DataTab
   });
 
   test("documents: the export follows the subject and the sort", async ({ page }) => {
-    // Warranty documents: no other test adds or edits one there, so the list holds still.
-    await signInShared(page, "admin@example.com", "/documents?subject=Warranty&sortBy=name&sortType=desc");
+    // Warranty documents: no other test adds or edits one there, so the list holds still. The
+    // employee is shown both (brands 1–5); the admin only their brands' one (issue #30 §2).
+    await signInShared(page, "employee@example.com", "/documents?subject=Warranty&sortBy=name&sortType=desc");
     const listed = await listedNames(page);
     expect(listed.length).toBeGreaterThan(1);
     const [, ...rows] = await exportedRows(page);
@@ -89,11 +90,12 @@ test.describe("issue #11 §2: sortable columns keep their state in the URL", () 
     const header = page.getByRole("columnheader", { name: /^Name/ });
     await expect(header).toHaveAttribute("aria-sort", "ascending");
     const names = page.locator("table.data-table tbody tr td:nth-child(2)");
-    await expect(names).toHaveText(["BRIXTON_PARTS", "VANTOR_PARTS", "VPP_PARTS"]);
+    // The admin's brands' parts applications (Brixton's, brand 5, is not theirs: issue #30 §2).
+    await expect(names).toHaveText(["VANTOR_PARTS", "VPP_PARTS"]);
     await header.getByRole("link").click();
     await expect(page).toHaveURL(/sortType=desc/);
     await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "descending");
-    await expect(names).toHaveText(["VPP_PARTS", "VANTOR_PARTS", "BRIXTON_PARTS"]);
+    await expect(names).toHaveText(["VPP_PARTS", "VANTOR_PARTS"]);
   });
 
   test("moves are offered only in launcher order", async ({ page }) => {

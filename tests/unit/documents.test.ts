@@ -36,10 +36,13 @@ describe("document visibility: brand and region targeting, as announcements", ()
     expect(documentVisibleTo({ brandIds: [1], regionCodes: [] }, dealer)).toBe(false);
     expect(documentVisibleTo({ brandIds: [1], regionCodes: ["NA"] }, { brandIds: [], regions: [] })).toBe(false);
   });
-  it("library managers see every document; others only those targeted at them", () => {
+  it("SPEC #30 library managers also see the documents of the brands they administer; others only those targeted at them", () => {
     const halden = { brandIds: [3], regionCodes: ["EMEA"] };
-    expect(documentShownTo(halden, dealer, true)).toBe(true);
-    expect(documentShownTo(halden, dealer, false)).toBe(false);
+    expect(documentShownTo(halden, dealer, [3])).toBe(true);
+    expect(documentShownTo({ brandIds: [1, 3], regionCodes: ["EMEA"] }, dealer, [3])).toBe(true);
+    expect(documentShownTo(halden, dealer, [1, 2, 4])).toBe(false);
+    expect(documentShownTo(halden, dealer, [])).toBe(false);
+    expect(documentShownTo({ brandIds: [1], regionCodes: ["NA"] }, dealer, [])).toBe(true);
   });
 });
 

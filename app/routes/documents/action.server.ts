@@ -17,6 +17,8 @@ import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/admi
 import { documentDetailsSchema, documentSchema } from "~/documents/schema";
 import { readFormData } from "~/security/form-body.server";
 import { editorAction } from "~/admin/editor-action.server";
+import type { PortalUser } from "~/auth/user.server";
+import { brandNotYoursRefusal } from "~/announcements/catalogue-scope";
 
 export type ActionReply = {
   intent: "upload" | "replace" | "edit";
@@ -25,15 +27,19 @@ export type ActionReply = {
   stamp?: string | null;
 };
 
-/** Edit details: the same checks as an upload, the stamp it was read with; bad input or a stale stamp changes nothing. */
-function saveDetails(request: Request, form: FormData) {
+/**
+ * Edit details: the same checks as an upload, the stamp it was read with; bad input, brands not
+ * the user's or a stale stamp change nothing (another brand's document is not found).
+ */
+function saveDetails(request: Request, user: PortalUser, form: FormData) {
   const id = recordIdOf(form.get("id"));
   return editorAction(request, {
     writeRule: DOCUMENTS_WRITE,
     schema: documentDetailsSchema,
     id,
     form,
-    update: (documentId, input, actorId) => updateDocumentDetails(db(), documentId, input, input.updatedAt, actorId),
+    update: (documentId, input) => updateDocumentDetails(db(), user, documentId, input, input.updatedAt),
+    refusal: () => brandNotYoursRefusal("brandIds"),
     savedTo: () => documentsReturnPath(form.get("returnTo"), "edited"),
     conflictKey: "adminDocuments.conflict",
     reply: { intent: "edit" as const, id },
@@ -42,7 +48,9 @@ function saveDetails(request: Request, form: FormData) {
 
 /**
  * Upload, replace and delete: any post needs admin:documents:write, checked here before the
- * body is read. A refused post changes nothing and returns what was typed with the errors.
+ * body is read, and reaches only documents whose brands are all the user's (the service's rule:
+ * another brand's document is not found, brands not theirs are refused on the field). A refused
+ * post changes nothing and returns what was typed with the errors.
  */
 export async function documentsAction({ request }: ActionFunctionArgs) {
   await requireRouteAccess(request);
@@ -51,10 +59,10 @@ export async function documentsAction({ request }: ActionFunctionArgs) {
 
   if (!isMultipart(request)) {
     const form = await readFormData(request);
-    if (form.get("intent") === "edit") return saveDetails(request, form);
+    if (form.get("intent") === "edit") return saveDetails(request, user, form);
     const id = recordIdOf(form.get("id"));
     if (form.get("intent") !== "delete" || id === null) throw new Response("Bad Request", { status: 400 });
-    if (!(await deleteDocument(db(), store, id, user.identityId))) throw new Response("Not Found", { status: 404 });
+    if (!(await deleteDocument(db(), user, store, id))) throw new Response("Not Found", { status: 404 });
     return redirect(documentsReturnPath(form.get("returnTo"), "deleted"));
   }
 
@@ -73,7 +81,7 @@ export async function documentsAction({ request }: ActionFunctionArgs) {
         id,
         result: submission.reply({ fieldErrors: { file: [problem ?? "validations.required"] } }),
       });
-    const outcome = await replaceDocumentFile(db(), store, id, upload.file, user.identityId);
+    const outcome = await replaceDocumentFile(db(), user, store, id, upload.file);
     if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (outcome.kind !== "replaced")
       return refuse({ intent, id, result: submission.reply({ fieldErrors: { file: [FILE_PROBLEMS[outcome.kind]] } }) });
@@ -83,17 +91,15 @@ export async function documentsAction({ request }: ActionFunctionArgs) {
   if (intent !== "upload") throw new Response("Bad Request", { status: 400 });
   const submission = parseWithZod(upload.fields, { schema: documentSchema });
   const problem = uploadProblemOf(upload);
-  const invalid = (fileError: string | null) =>
+  const invalid = (fieldErrors: Record<string, string[]> = {}) =>
     refuse({
       intent,
       id: null,
-      result: submission.reply({
-        formErrors: ["validations.formError"],
-        ...(fileError ? { fieldErrors: { file: [fileError] } } : {}),
-      }),
+      result: submission.reply({ formErrors: ["validations.formError"], fieldErrors }),
     });
-  if (submission.status !== "success" || problem || !upload.file) return invalid(problem);
-  const outcome = await createDocument(db(), store, submission.value, upload.file, user.identityId);
-  if (outcome.kind !== "created") return invalid(FILE_PROBLEMS[outcome.kind]);
+  if (submission.status !== "success" || problem || !upload.file) return invalid(problem ? { file: [problem] } : {});
+  const outcome = await createDocument(db(), user, store, submission.value, upload.file);
+  if (outcome.kind === "brandNotYours") return invalid({ brandIds: [brandNotYoursRefusal("brandIds").message] });
+  if (outcome.kind !== "created") return invalid({ file: [FILE_PROBLEMS[outcome.kind]] });
   return redirect(documentsReturnPath(upload.fields.get("returnTo"), "uploaded"));
 }

@@ -7,6 +7,7 @@ import { localeOf } from "~/i18n/i18next.server";
 import { mediumDate } from "~/i18n/date-format";
 import {
   documentListOptionsOf,
+  documentManagedBy,
   documentViewerOf,
   getDocument,
   listDocuments,
@@ -37,10 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await listDocuments(db(), viewer, options);
   const dates = mediumDate(locale);
   const summary = (row: DocumentRow) => ({ id: row.id, name: row.name, fileName: row.fileName });
-  // A dialog of the managers (edit, replace, delete) names its document, wherever it is in the list.
+  // A dialog of the managers (edit, replace, delete) names its document, wherever it is in the list,
+  // when its brands are all theirs.
   const dialogRow = async (param: string) => {
     const id = viewer.managesLibrary ? recordIdOf(url.searchParams.get(param)) : null;
-    return id === null ? null : getDocument(db(), id, viewer);
+    const row = id === null ? null : await getDocument(db(), id, viewer);
+    return row && documentManagedBy(row, viewer) ? row : null;
   };
   const [editRow, replaceRow, deleteRow] = await Promise.all([
     dialogRow("edit"),
@@ -64,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       updatedIso: row.updatedAt.toISOString(),
       brandIds: row.brandIds,
       regionCodes: row.regionCodes,
+      managed: documentManagedBy(row, viewer),
     })),
     editTarget: editRow && {
       ...summary(editRow),
@@ -146,7 +150,7 @@ export default function DocumentsLibrary() {
     {
       key: "actions",
       label: t("documents.actions"),
-      render: (row) => <RowActions row={row} canWrite={data.canWrite} />,
+      render: (row) => <RowActions row={row} canWrite={row.managed} />,
     },
   ];
 
@@ -207,7 +211,7 @@ export default function DocumentsLibrary() {
   );
 }
 
-/** Download for everyone; edit, replace and delete for those who manage the library (each a dialog by URL). */
+/** Download for everyone; edit, replace and delete for those who manage the library and the document's brands (each a dialog by URL). */
 function RowActions({ row, canWrite }: { row: Row; canWrite: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
