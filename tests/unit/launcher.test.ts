@@ -6,7 +6,7 @@ import { launcherAdminLinks } from "~/navigation/admin-links";
 const ALL_SCREENS = { includePlanned: true };
 import { applicationVisibleTo, inLauncherBrand, type TargetingSubject } from "~/applications/targeting";
 import { customRuleHolds, parseCustomRules } from "~/applications/custom-rule";
-import { ALL_ADMIN_FEATURES } from "~/permissions/features";
+import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
 
 const item = (id: string, regionCode: string | null, categories: string[], sortOrder = 0): LauncherItem => ({
   id,
@@ -65,7 +65,8 @@ describe("SPEC §2 My applications grouping", () => {
 });
 
 describe("SPEC §6 launcher admin links", () => {
-  const admin = [...ALL_ADMIN_FEATURES, "feature:dev"];
+  // Every admin feature held at the maker's organization: with the derived scope:portal (ADR 29).
+  const admin = [...ALL_ADMIN_FEATURES, F.portalScope, "feature:dev"];
   it("show only with feature:dev and any-admin", () => {
     expect(launcherAdminLinks([...ALL_ADMIN_FEATURES], ALL_SCREENS)).toEqual([]);
     expect(launcherAdminLinks(["feature:dev", "admin:users:read"], ALL_SCREENS)).toEqual([]);
