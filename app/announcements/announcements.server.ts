@@ -28,7 +28,7 @@ import {
   listedBrandsOf,
   type BrandNotYours,
   type CatalogueReader,
-} from "~/announcements/catalogue-scope";
+} from "~/permissions/catalogue-scope";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 

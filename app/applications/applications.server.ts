@@ -19,7 +19,7 @@ import {
   listedBrandsOf,
   type BrandNotYours,
   type CatalogueReader,
-} from "~/announcements/catalogue-scope";
+} from "~/permissions/catalogue-scope";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 

@@ -17,7 +17,7 @@ import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
 import { tableStateOf, type SortType } from "~/admin/table-state";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import type { PortalScope } from "~/permissions/admin-levels";
-import { BRAND_NOT_YOURS, catalogueWritableWithin, type BrandNotYours } from "~/announcements/catalogue-scope";
+import { BRAND_NOT_YOURS, catalogueWritableWithin, type BrandNotYours } from "~/permissions/catalogue-scope";
 
 export type DocumentRow = typeof documents.$inferSelect;
 

@@ -8,7 +8,7 @@ import { dateRangeErrors } from "~/announcements/date-range";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { announcementStatus, isoDay } from "~/announcements/rules";
 import { listAnnouncements } from "~/announcements/announcements.server";
-import { catalogueAccessOf } from "~/announcements/catalogue-scope";
+import { catalogueAccessOf } from "~/permissions/catalogue-scope";
 import { FieldError } from "~/admin/FieldError";
 import { LATEST_DAY } from "~/validation/calendar-day";
 import { titleMeta } from "~/shell/page-title";

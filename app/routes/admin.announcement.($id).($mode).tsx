@@ -24,7 +24,7 @@ import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
-import { brandNotYoursRefusal, catalogueAccessOf } from "~/announcements/catalogue-scope";
+import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 

@@ -22,7 +22,7 @@ import { optionalIdParam } from "~/navigation/id-param";
 import { editorAction } from "~/admin/editor-action.server";
 import { EditorPage, useEditor } from "~/admin/EditorPage";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
-import { brandNotYoursRefusal, catalogueAccessOf } from "~/announcements/catalogue-scope";
+import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
 
 export const meta = titleMeta("adminApplications.editTitle");
 

@@ -12,7 +12,7 @@ import {
   updateAnnouncement,
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
-import { brandNotYoursRefusal } from "~/announcements/catalogue-scope";
+import { brandNotYoursRefusal } from "~/permissions/catalogue-scope";
 import { savedRefusalReply } from "~/api/refusal-reply.server";
 
 /** GET /api/v2/announcements/{id}: one announcement, guarded like the editor (404 when none of its brands is the user's). */

@@ -14,7 +14,7 @@ import {
   listAnnouncements,
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
-import { brandNotYoursRefusal } from "~/announcements/catalogue-scope";
+import { brandNotYoursRefusal } from "~/permissions/catalogue-scope";
 import { savedRefusalReply } from "~/api/refusal-reply.server";
 
 /**

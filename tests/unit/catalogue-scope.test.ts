@@ -5,7 +5,7 @@ import {
   catalogueListedTo,
   catalogueWritableWithin,
   listedBrandsOf,
-} from "~/announcements/catalogue-scope";
+} from "~/permissions/catalogue-scope";
 import { NO_PORTAL_SCOPE } from "~/permissions/admin-levels";
 
 const brands = (...ids: number[]) => ids.map((id) => ({ id }));

@@ -18,7 +18,7 @@ import { documentDetailsSchema, documentSchema } from "~/documents/schema";
 import { readFormData } from "~/security/form-body.server";
 import { editorAction } from "~/admin/editor-action.server";
 import type { PortalUser } from "~/auth/user.server";
-import { brandNotYoursRefusal } from "~/announcements/catalogue-scope";
+import { brandNotYoursRefusal } from "~/permissions/catalogue-scope";
 
 export type ActionReply = {
   intent: "upload" | "replace" | "edit";
