@@ -34,7 +34,12 @@ export type BodyKind = "page form" | "upload" | "api" | "provider";
 
 /** Which kind of body a path takes, and so its limit. */
 export function bodyKindOf(path: string): BodyKind {
-  const lower = path.toLowerCase().replace(/\/+$/, "") || "/";
+  // With JavaScript a form posts to its page's address + `.data` (Remix's single fetch).
+  const lower =
+    path
+      .toLowerCase()
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/";
   if (lower.startsWith("/api/") || lower.startsWith("/scim/")) return "api";
   if (lower === "/oidc" || lower.startsWith("/oidc/")) return "provider";
   if (UPLOAD_PATHS.includes(lower)) return "upload";

@@ -362,10 +362,19 @@ async function seedDirectoryAdmins(db: Database): Promise<void> {
   }
   // The bulk-import administrators: a location of their own, its directory complete and their
   // review recorded, so what they import touches no other test's users and nothing prompts them.
+  // They also administer the portal for Vantor (their role at its maker's organization, ADR 29),
+  // which the organization import needs.
+  const [vantorOem] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.type, "internal"), eq(organizations.brandId, 1)));
   for (const importer of Object.values(IMPORTERS)) {
     const locationId = await addLocation(importer.location);
     await insertFixtureUser(db, person(importer.email), roleId("PORTAL_ADMIN"), locationId);
     const adminId = await idOf(importer.email);
+    await db
+      .insert(roleAssignments)
+      .values({ identityId: adminId, securityRoleId: roleId("PORTAL_ADMIN"), organizationId: vantorOem.id });
     await assignDirectoryRoles(db, locationId, { ...EVERY_CONTACT, WARRANTY_SIGNATORY: 0 }, adminId);
     await reviewed(adminId, [locationId]);
   }

@@ -21,6 +21,9 @@ describe("issue #30 §1: bodies are bounded by kind before any parser", () => {
   it("a path's kind decides its limit: page form, upload, API, provider", () => {
     expect(bodyKindOf("/signin/abc")).toBe("page form");
     expect(bodyKindOf("/documents")).toBe("upload");
+    // The same upload posted with JavaScript (Remix's single fetch).
+    expect(bodyKindOf("/documents.data")).toBe("upload");
+    expect(bodyKindOf("/admin/wsr-bulk-assignments.data")).toBe("upload");
     expect(bodyKindOf("/admin/wsr-bulk-assignments/")).toBe("upload");
     expect(bodyKindOf("/admin/orgs-bulk-assignments")).toBe("upload");
     expect(bodyKindOf("/api/v2/admin/users/2")).toBe("api");
