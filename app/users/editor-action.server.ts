@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ownFields } from "~/security/form-body.server";
 import type { Database } from "~/db/client.server";
 import {
   applicationsSchema,
@@ -64,14 +65,14 @@ export async function saveEditorTab(
   const offersOf = (of: UserDraft) => digitalOffers(database, input.subjectId, of, "en");
   let next: UserDraft;
   if (tab === "contact") {
-    const submission = parseWithZod(formData, { schema: contactSchema });
+    const submission = parseWithZod(ownFields(formData, contactSchema), { schema: contactSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
     if (await emailTaken(database, submission.value.email, input.subjectId)) {
       return { kind: "invalid", result: submission.reply({ fieldErrors: { email: ["adminUsers.emailTaken"] } }) };
     }
     next = { ...draft, contact: submission.value };
   } else if (tab === "locations") {
-    const submission = parseWithZod(formData, { schema: locationsSchema });
+    const submission = parseWithZod(ownFields(formData, locationsSchema), { schema: locationsSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
     const own = new Set(input.choices.locations.map((location) => location.id));
     const chosen = locationsInOrder(submission.value);
@@ -80,14 +81,14 @@ export async function saveEditorTab(
       locations: withKept(chosen, input.before?.locations ?? [], own, submission.value.preferred !== undefined),
     };
   } else if (tab === "applications") {
-    const submission = parseWithZod(formData, { schema: applicationsSchema });
+    const submission = parseWithZod(ownFields(formData, applicationsSchema), { schema: applicationsSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
     const offers = (checkedOffers = await offersOf(draft));
     const assignable = new Set(offers.applications.filter((app) => app.requiresAssignment).map((app) => app.id));
     if (!submission.value.applications.every((id) => assignable.has(id))) return { kind: "forbidden" };
     next = { ...draft, applications: [...new Set(submission.value.applications)] };
   } else if (tab === "permissions") {
-    const submission = parseWithZod(formData, { schema: permissionsSchema });
+    const submission = parseWithZod(ownFields(formData, permissionsSchema), { schema: permissionsSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
     const sets = shownSets((checkedOffers = await offersOf(draft)), draft.applications);
     const posted = permissionsOfForm(submission.value.permissions);
@@ -120,11 +121,11 @@ export async function saveEditorTab(
     if (formErrors.length) return { kind: "invalid", result: submission.reply({ formErrors, fieldErrors }) };
     next = { ...draft, permissions };
   } else if (tab === "emails") {
-    const submission = parseWithZod(formData, { schema: emailsSchema });
+    const submission = parseWithZod(ownFields(formData, emailsSchema), { schema: emailsSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
     next = { ...draft, emailLists: [...new Set(submission.value.emailLists)] };
   } else {
-    const submission = parseWithZod(formData, { schema: rolesSchema });
+    const submission = parseWithZod(ownFields(formData, rolesSchema), { schema: rolesSchema });
     if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
     const assignable = new Set(input.choices.roles.map((role) => role.id));
     next = { ...draft, roles: withKept(submission.value.roles, input.before?.roles ?? [], assignable, true) };
