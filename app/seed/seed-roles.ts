@@ -35,7 +35,9 @@ export const SEED_ROLES = [
   {
     name: "PORTAL_ADMIN",
     displayName: "Portal administrator",
-    features: [...ALL_ADMIN_FEATURES, F.documentsWrite, F.dev],
+    // documents:view held directly too: an administrator may not grant what they lack (issue #30),
+    // so one who could take it off Dealer staff must still hold it to give it back.
+    features: [...ALL_ADMIN_FEATURES, F.documentsWrite, F.documentsView, F.dev],
     children: ["DEALER_STAFF"],
     assignableBy: [],
     activities: ["Administer users, roles and permission sets", "Publish announcements and documents"],
