@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 
 /**
  * SQL giving an identity's locations and their last security review as a whole, as JSON
@@ -12,9 +13,7 @@ export function securityReviewStateSql(identityId: SQL): SQL {
       'lastReviewAt', case when bool_and(l.latest is not null) then min(l.latest) end)
     from (select (select max(sr.confirmed_at) from security_reviews sr
         where sr.confirmed_at is not null and loc.organization_id = any(sr.organization_ids)) as latest
-      from (select distinct ra.organization_id from role_assignments ra
-        join organizations o on o.id = ra.organization_id and o.type <> 'internal'
-        where ra.identity_id = ${identityId}) loc) l)`;
+      from (select distinct mine.organization_id from (${dealerLocationsOfSql(identityId)}) mine) loc) l)`;
 }
 
 /** When the administrator's locations were last reviewed as a whole (see above). Null when one never was. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudits, type AuditEntry, type FieldChange } from "~/admin/audit.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -73,11 +73,15 @@ export async function dryRunOrganizationImport(
  */
 async function organizationImportContext(database: Executor, actorId: number): Promise<OrganizationImportContext> {
   const held = await database
-    .selectDistinct({ brandId: organizations.brandId, regionCode: organizations.regionCode })
+    .selectDistinct({
+      organizationKind: organizations.type,
+      brandId: organizations.brandId,
+      regionCode: organizations.regionCode,
+    })
     .from(roleAssignments)
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .where(and(eq(roleAssignments.identityId, actorId), eq(organizations.type, "internal")));
-  const scope = portalScopeOf(held.map((row) => ({ ...row, organizationKind: "internal" as const })));
+    .where(eq(roleAssignments.identityId, actorId));
+  const scope = portalScopeOf(held);
   const known = await database.select({ code: regions.code }).from(regions);
   return {
     brandIds: new Set(scope.brandIds),

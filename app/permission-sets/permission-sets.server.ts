@@ -7,7 +7,7 @@ import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { tableStateOf, type TableState } from "~/admin/table-state";
 import type { Actor } from "~/permissions/actor";
-import { isPortalWide } from "~/security-roles/delegation";
+import { isPortalWide } from "~/permissions/admin-levels";
 import { roleGraph } from "~/security-roles/security-roles.server";
 import { setRolesEscalation } from "./rules";
 import type { PermissionSetInput } from "./schema";

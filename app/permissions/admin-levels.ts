@@ -38,6 +38,11 @@ export interface PortalScope {
 
 export const NO_PORTAL_SCOPE: PortalScope = { brandIds: [], regionCodes: [] };
 
+/** Whether the actor administers the portal: they hold a role at an OEM organization, so they have a portal scope. */
+export function isPortalWide(scope: PortalScope): boolean {
+  return scope.brandIds.length > 0;
+}
+
 /** The portal scope of an identity's role assignments: the brands and regions of those held at OEM organizations. */
 export function portalScopeOf(
   assignments: readonly { organizationKind: OrganizationKind; brandId: number; regionCode: string }[],

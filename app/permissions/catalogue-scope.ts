@@ -1,5 +1,5 @@
 import type { Refusal } from "~/admin/save-outcome";
-import { brandsWithinScope, type PortalScope } from "~/permissions/admin-levels";
+import { brandsWithinScope, isPortalWide, type PortalScope } from "~/permissions/admin-levels";
 
 /**
  * The catalogue's content — announcements, applications, documents — is administered within brands
@@ -22,7 +22,7 @@ export interface CatalogueReader {
 
 /** The brands whose content an actor's administration lists show: their portal brands, or without any their own. */
 export function listedBrandsOf(actor: CatalogueReader): number[] {
-  return actor.portalScope.brandIds.length > 0
+  return isPortalWide(actor.portalScope)
     ? [...actor.portalScope.brandIds]
     : actor.access.brands.map((brand) => brand.id);
 }

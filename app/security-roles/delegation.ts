@@ -1,4 +1,3 @@
-import type { PortalScope } from "~/permissions/admin-levels";
 import { grantedFeatures, type RoleNode } from "./rules";
 
 /**
@@ -6,14 +5,9 @@ import { grantedFeatures, type RoleNode } from "./rules";
  * portal-wide administrator, and never to grant what the editor does not hold themselves.
  */
 
-/** Whether the actor administers the portal: they hold a role at an OEM organization, so they have a portal scope (ADR 29). */
-export function isPortalWide(scope: PortalScope): boolean {
-  return scope.brandIds.length > 0;
-}
-
 /** The editor of a role or a permission set, as these rules see them. */
 export interface Delegator {
-  /** A portal-wide administrator (`isPortalWide`). */
+  /** A portal-wide administrator (`isPortalWide` of permissions/admin-levels). */
   portalWide: boolean;
   /** The features they hold (their access data). */
   features: readonly string[];

@@ -14,7 +14,8 @@ import { tableList, type ListOptions } from "~/admin/list-reader.server";
 import type { SaveOutcome } from "~/admin/save-outcome";
 import { tableStateOf, type TableState } from "~/admin/table-state";
 import type { Actor } from "~/permissions/actor";
-import { isPortalWide, NO_GRANTS, roleSaveEscalation, type GrantingField } from "./delegation";
+import { isPortalWide } from "~/permissions/admin-levels";
+import { NO_GRANTS, roleSaveEscalation, type GrantingField } from "./delegation";
 import { cycleAfterSave, type RoleNode } from "./rules";
 import type { SecurityRoleInput } from "./schema";
 

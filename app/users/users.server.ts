@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import {
@@ -209,12 +209,10 @@ export function everyListedUser(
 
 /** The locations (organization ids) where an identity holds an assignment. */
 export async function locationIdsOf(database: Executor, identityId: number): Promise<number[]> {
-  const rows = await database
-    .selectDistinct({ id: roleAssignments.organizationId })
-    .from(roleAssignments)
-    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .where(and(eq(roleAssignments.identityId, identityId), ne(organizations.type, "internal")));
-  return rows.map((row) => row.id);
+  const result = await database.execute(
+    sql`select distinct dealer.organization_id as id from (${dealerLocationsOfSql(identityId)}) dealer`,
+  );
+  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
 }
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { computeAccessData } from "~/permissions/access-data";
 import {
   featuresThatCount,
+  isPortalWide,
   portalScopeOf,
   PORTAL_WIDE_FEATURES,
   type OrganizationKind,
@@ -132,7 +133,7 @@ describe("issue #30 §6 no escalation: a property over random role graphs, grant
         for (const step of requests) {
           const now = accessOf(EDITOR, roles, assignments);
           const editor = {
-            portalWide: now.portalScope.brandIds.length > 0,
+            portalWide: isPortalWide(now.portalScope),
             features: now.features,
             roleIds: assignments.filter((a) => a.userId === EDITOR).map((a) => a.roleId),
           };

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   assignersHeldByEditor,
   featuresNotHeld,
-  isPortalWide,
   NO_GRANTS,
   roleSaveEscalation,
   type Delegator,
   type RoleGrants,
 } from "~/security-roles/delegation";
 import type { RoleNode } from "~/security-roles/rules";
+import { isPortalWide } from "~/permissions/admin-levels";
 import { securityRoleRefusal } from "~/security-roles/refusals";
 import { setRolesEscalation } from "~/permission-sets/rules";
 import { permissionSetRefusal } from "~/permission-sets/refusals";
