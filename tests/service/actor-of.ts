@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { portalUserFrom } from "~/auth/user.server";
 import type { Actor } from "~/permissions/actor";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { identityIdOf } from "./backends";
@@ -8,12 +9,5 @@ export async function actorOf(database: Database, email: string): Promise<Actor>
   const identityId = await identityIdOf(database, email);
   const profile = await loadAccessProfile(database, identityId);
   if (!profile) throw new Error(`no access profile for ${email}`);
-  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
-  return {
-    identityId,
-    userType,
-    access,
-    portalScope,
-    profile: { role, webRoles, organizations, assignedApplicationIds },
-  };
+  return portalUserFrom(identityId, { sub: String(identityId) }, profile);
 }
