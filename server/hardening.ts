@@ -8,7 +8,7 @@ import { localeFromHeaders } from "../app/i18n/locale";
 import { translatorFor } from "../app/i18n/i18next.server";
 import { logger } from "../app/logger.server";
 import { isCrossSiteWrite, originMatchesHost } from "../app/security/cross-site";
-import { bodySizeProblem } from "../app/security/body-limits";
+import { bodyKindOf, bodySizeProblem } from "../app/security/body-limits";
 import { withSecureFlag } from "../app/security/cookie-flags";
 import { ALLOWED_METHODS, requestShapeProblem } from "../app/security/request-shape";
 
@@ -57,8 +57,7 @@ export function refuseCrossSiteWrites(publicOrigins: readonly string[]): Request
  */
 export function refuseHostMismatch(): RequestHandler {
   return (req, res, next) => {
-    const path = req.path.toLowerCase();
-    if (path === "/oidc" || path.startsWith("/oidc/")) return next();
+    if (bodyKindOf(req.path) === "provider") return next();
     const matches = originMatchesHost({
       method: req.method,
       origin: req.get("origin"),
