@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { FallbackTranslations, loadTranslations } from "~/i18n/i18n-registry";
-import { loadPartsOnThisPage } from "~/shell/on-demand";
+import { loadPartsOnThisPage } from "~/ui/on-demand";
 
 function hydrate() {
   startTransition(() => {

@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities } from "~/db/schema";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import { signedInSessionId } from "~/account/signed-in-session.server";
 import { endEverySession } from "~/users/lifecycle.server";
 

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/admin/Field";
+import { Field } from "~/ui/Field";
 import { PASSWORD_MIN_LENGTH } from "~/limits";
 import { PASSWORD_SPECIALS } from "~/validation/password-policy";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { mediumDateTime } from "~/i18n/date-format";
-import { Table, type Column } from "~/admin/DataTable";
+import { Table, type Column } from "~/ui/DataTable";
 import type { ActiveSession } from "./account-security.server";
 
 /** A session's device in words: "Chrome on Linux", one of the two, or "Unknown device". */

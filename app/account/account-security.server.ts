@@ -4,7 +4,7 @@ import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { deviceLabelOf, type DeviceLabel } from "~/account/device-label";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import { checkCredentials } from "~/account/credentials.server";
 import { endEverySession, providerRecordsOf } from "~/users/lifecycle.server";
 import { signedInSessionId } from "./signed-in-session.server";

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
 import type { Actor } from "~/permissions/actor";
-import type { SortType } from "~/admin/table-state";
+import type { SortType } from "~/lists/table-state";
 import {
   announcementVisibleTo,
   compareAnnouncements,
@@ -17,9 +17,9 @@ import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/announcements/schema";
-import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
-import type { SaveOutcome } from "~/admin/save-outcome";
+import { fieldChanges, recordAudit, stampRefusal } from "~/audit/audit-writer.server";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
+import type { SaveOutcome } from "~/forms/save-outcome";
 import { PAGE_SIZE } from "~/limits";
 import {
   BRAND_NOT_YOURS,

@@ -1,4 +1,4 @@
-import { tableStateOf } from "~/admin/table-state";
+import { tableStateOf } from "~/lists/table-state";
 import { dateRangeFromSearch, dateRangeOf } from "./date-range";
 import { ANNOUNCEMENT_SORTS, type AnnouncementListOptions } from "./announcements.server";
 

@@ -1,4 +1,4 @@
-import type { SanitizedHtml } from "~/shell/sanitized-html";
+import type { SanitizedHtml } from "~/ui/sanitized-html";
 import sanitizeHtml from "sanitize-html";
 
 /**

@@ -1,5 +1,5 @@
 import { apiJson } from "~/auth/api-auth.server";
-import type { Refusal } from "~/admin/save-outcome";
+import type { Refusal } from "~/forms/save-outcome";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
 

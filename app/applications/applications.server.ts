@@ -7,10 +7,10 @@ import { parseCustomRules } from "~/applications/custom-rule";
 import type { LauncherItem } from "~/applications/launcher";
 import type { Actor } from "~/permissions/actor";
 import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
-import { tableStateOf, type SortType } from "~/admin/table-state";
-import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
-import type { SaveOutcome } from "~/admin/save-outcome";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
+import { tableStateOf, type SortType } from "~/lists/table-state";
+import { fieldChanges, recordAudit, stampRefusal } from "~/audit/audit-writer.server";
+import type { SaveOutcome } from "~/forms/save-outcome";
 import { PAGE_SIZE } from "~/limits";
 import {
   BRAND_NOT_YOURS,

@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/admin/Modal";
-import { useHydrated } from "~/shell/use-hydrated";
-import { ConfirmModal } from "~/admin/ModalParts";
-import { HeaderCell } from "~/admin/DataTable";
-import type { SortType } from "~/admin/table-state";
+import { Modal } from "~/ui/Modal";
+import { useHydrated } from "~/ui/use-hydrated";
+import { ConfirmModal } from "~/ui/ModalParts";
+import { HeaderCell } from "~/ui/DataTable";
+import type { SortType } from "~/lists/table-state";
 import {
   groupAttestationRows,
   groupCheckState,

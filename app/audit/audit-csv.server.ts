@@ -1,6 +1,6 @@
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { everyAuditEntry } from "./audit-log.server";
 import { auditQueryOf, type AuditView } from "./query";

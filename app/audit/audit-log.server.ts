@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { auditLog, identities, organizations, roleAssignments } from "~/db/schema";
-import { containsPattern, everyRow, pageOf } from "~/admin/list-query";
+import { containsPattern, everyRow, pageOf } from "~/lists/list-query";
 import { PAGE_SIZE } from "~/limits";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import { AUDIT_VIEWS, LAST_LOGIN_FIELD, type AuditQuery, type AuditView } from "./query";

@@ -1,5 +1,5 @@
-import { dayRangeOf } from "~/admin/date-range";
-import { tableStateOf, type TableState } from "~/admin/table-state";
+import { dayRangeOf } from "~/lists/date-range";
+import { tableStateOf, type TableState } from "~/lists/table-state";
 import { MAX_TEXT_LENGTH } from "~/limits";
 
 /** The two audit views (SPEC §2 Audit edit history): one screen, the entity of each address. */

@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/admin/Modal";
+import { Modal } from "~/ui/Modal";
 import { countdownText, warningLeadMs } from "./session-timeout";
 
 /** The last activity of any tab of the portal, so an idle tab does not sign out a busy one. */

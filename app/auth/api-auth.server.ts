@@ -1,6 +1,6 @@
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
-import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
+import { satisfiesRule, type FeatureRule } from "~/security/feature-rule";
 import { ROUTE_RULES, type RouteKey } from "~/permissions/route-rules";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { identityClaims, identityForSignIn } from "~/auth/identity.server";

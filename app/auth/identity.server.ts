@@ -1,4 +1,4 @@
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import { LAST_LOGIN_FIELD } from "~/audit/query";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { portalError } from "~/shell/portal-error";
+import { portalError } from "~/security/portal-error";
 import type { Actor } from "~/permissions/actor";
-import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
+import { satisfiesRule, type FeatureRule } from "~/security/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
 import { accessProfileFrom, type AccessProfile, type ProfileColumns } from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";

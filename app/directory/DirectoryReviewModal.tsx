@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/admin/Modal";
-import { useHydrated } from "~/shell/use-hydrated";
+import { Modal } from "~/ui/Modal";
+import { useHydrated } from "~/ui/use-hydrated";
 import { DirectoryLocationPanel } from "./DirectoryLocationPanel";
 import type { DirectorySearchAnswer } from "./directory-form";
 import { DIRECTORY_REMINDER_STORAGE_KEYS, reviewedItems, type DirectoryContext, type DirectoryLocation } from "./rules";

@@ -9,7 +9,7 @@ import {
   organizations,
   roleAssignments,
 } from "~/db/schema";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import type { Actor } from "~/permissions/actor";
 import { sanitizedHtml } from "~/announcements/sanitize";
 import { locationIdsOf } from "~/users/users.server";

@@ -1,5 +1,5 @@
 import { DIRECTORY_REVIEW_REPROMPT_DAYS } from "~/limits";
-import type { SanitizedHtml } from "~/shell/sanitized-html";
+import type { SanitizedHtml } from "~/ui/sanitized-html";
 
 /** The two directories (SPEC §4): primary contacts per business area, and singular permissions. */
 export const DIRECTORY_CONTEXTS = ["DEALER_LOCATION", "SINGULAR_ROLES"] as const;

@@ -1,21 +1,21 @@
 import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { documents } from "~/db/schema";
-import { containsPattern, pageWindowOf } from "~/admin/list-query";
+import { containsPattern, pageWindowOf } from "~/lists/list-query";
 import { documentShownTo, type DocumentAudience } from "~/documents/visibility";
 import { detectFileType, safeFileName } from "~/documents/file-types";
 import { MAX_FILE_BYTES } from "~/limits";
 import type { Subject } from "~/documents/subjects";
-import type { UploadedFile } from "~/admin/upload.server";
+import type { UploadedFile } from "~/forms/upload.server";
 import { newStorageKey, type FileStore } from "~/storage/file-store.server";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
 import type { Actor } from "~/permissions/actor";
 import { documentFilters, type DocumentInput } from "~/documents/schema";
 import { logger } from "~/logger.server";
-import { fieldChanges, recordAudit, stampRefusal } from "~/admin/audit.server";
-import { tableStateOf, type SortType } from "~/admin/table-state";
-import type { SaveOutcome } from "~/admin/save-outcome";
+import { fieldChanges, recordAudit, stampRefusal } from "~/audit/audit-writer.server";
+import { tableStateOf, type SortType } from "~/lists/table-state";
+import type { SaveOutcome } from "~/forms/save-outcome";
 import type { PortalScope } from "~/permissions/admin-levels";
 import { BRAND_NOT_YOURS, catalogueWritableWithin, type BrandNotYours } from "~/permissions/catalogue-scope";
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { recordAudits, type AuditEntry, type FieldChange } from "~/admin/audit.server";
+import { recordAudits, type AuditEntry, type FieldChange } from "~/audit/audit-writer.server";
 import type { Database, Executor } from "~/db/client.server";
 import { deliverSoon } from "~/mail/outbox.server";
 import { contactColumns, newSerialNumber } from "~/users/save-user.server";

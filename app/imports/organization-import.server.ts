@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { recordAudits, type AuditEntry, type FieldChange } from "~/admin/audit.server";
+import { recordAudits, type AuditEntry, type FieldChange } from "~/audit/audit-writer.server";
 import type { Database, Executor } from "~/db/client.server";
 import { organizations, regions, roleAssignments } from "~/db/schema";
 import { organizationColumnOf, REQUIRED_ORGANIZATION_COLUMNS } from "./columns";

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { db } from "~/db/client.server";
-import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/admin/upload.server";
+import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/forms/upload.server";
 import { requiredIdParam } from "~/navigation/id-param";
 import { readFormData } from "~/security/form-body.server";
 import { checkImportFile, importRunOf, importRunPage, recentImportRuns, startImportRun } from "./import-runs.server";

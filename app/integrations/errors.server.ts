@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { integrationErrors } from "~/db/schema";
-import { tableList } from "~/admin/list-reader.server";
+import { tableList } from "~/lists/list-reader.server";
 import { locationIdsOf } from "~/users/users.server";
 import type { AppliedFilters, IntegrationErrorQuery, IntegrationErrorSort } from "./report";
 

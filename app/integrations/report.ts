@@ -1,6 +1,6 @@
 import { numberProblemOf } from "~/validation/numeric";
-import { tableStateOf, type TableState } from "~/admin/table-state";
-import { dayRangeOf } from "~/admin/date-range";
+import { tableStateOf, type TableState } from "~/lists/table-state";
+import { dayRangeOf } from "~/lists/date-range";
 import { MAX_TEXT_LENGTH } from "~/limits";
 
 /** The integration error report's sortable columns (SPEC §3 Integration error). */

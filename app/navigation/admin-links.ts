@@ -1,4 +1,4 @@
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { F, isAnyAdmin } from "~/permissions/features";
 import { ROUTE_RULES, type NavMenu, type RouteAccess } from "~/permissions/route-rules";
 

@@ -1,4 +1,4 @@
-import type { Refusal } from "~/admin/save-outcome";
+import type { Refusal } from "~/forms/save-outcome";
 import { brandsWithinScope, isPortalWide, type PortalScope } from "~/permissions/admin-levels";
 
 /**

@@ -1,5 +1,5 @@
 import { F } from "./features";
-import { SIGNED_IN, type FeatureRule } from "./feature-rule";
+import { SIGNED_IN, type FeatureRule } from "../security/feature-rule";
 import { EMBEDDED_ACCOUNT_PAGE } from "~/shell/account-security-link";
 
 /** Where a route is offered: the header's Admin menu, its main entries, or SPEC §6's launcher admin links. */

@@ -1,5 +1,5 @@
 import { F } from "./features";
-import type { FeatureRule } from "./feature-rule";
+import type { FeatureRule } from "../security/feature-rule";
 
 /** Who may save and delete, beyond seeing the screen (the route table's rule is read-or-write). */
 export const ANNOUNCEMENTS_WRITE: FeatureRule = { all: [F.announcementsWrite] };

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { isLocale, type Locale } from "~/i18n/locale";
 import { brands, distributionLists, emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
 import type { ProfileField, ProfileFieldInput } from "~/preferences/profile-field";
-import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
 
 /** The user's own profile as `GET /api/v2/user?profile` answers it and the preferences page shows it. */
 export async function ownProfile(database: Database, identityId: number) {

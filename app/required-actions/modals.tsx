@@ -1,4 +1,4 @@
-import { partOnDemand } from "~/shell/on-demand";
+import { partOnDemand } from "~/ui/on-demand";
 
 /**
  * The required-action modals any page may show (account migration, security review, directory

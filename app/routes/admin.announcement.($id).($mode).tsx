@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
 import {
@@ -16,12 +16,12 @@ import {
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
 import { titleMeta } from "~/shell/page-title";
-import { Field } from "~/admin/Field";
+import { Field } from "~/ui/Field";
 import { optionalIdParam } from "~/navigation/id-param";
 import { LATEST_DAY } from "~/validation/calendar-day";
-import { editorAction } from "~/admin/editor-action.server";
-import { EditorPage, useEditor } from "~/admin/EditorPage";
-import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
+import { editorAction } from "~/forms/editor-action.server";
+import { EditorPage, useEditor } from "~/ui/EditorPage";
+import { AudienceCheckboxes } from "~/ui/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";

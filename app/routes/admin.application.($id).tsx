@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import {
   applicationFieldOptions,
   createApplication,
@@ -16,11 +16,11 @@ import {
 import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "~/applications/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
-import { FieldError } from "~/admin/FieldError";
-import { Field } from "~/admin/Field";
+import { FieldError } from "~/ui/FieldError";
+import { Field } from "~/ui/Field";
 import { optionalIdParam } from "~/navigation/id-param";
-import { editorAction } from "~/admin/editor-action.server";
-import { EditorPage, useEditor } from "~/admin/EditorPage";
+import { editorAction } from "~/forms/editor-action.server";
+import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
 

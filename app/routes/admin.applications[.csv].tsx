@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { applicationListOptionsOf, everyListedApplication } from "~/applications/applications.server";
-import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin/applications.csv: the filtered applications list the user sees (search, sort) as CSV, every page; guarded like the list. */

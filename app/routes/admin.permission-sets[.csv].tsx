@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { everyListedPermissionSet, permissionSetListOptionsOf } from "~/permission-sets/permission-sets.server";
-import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin/permission-sets.csv: the filtered list (search, sort) as CSV, every page; guarded like the list. */

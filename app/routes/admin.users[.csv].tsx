@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { everyListedUser } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
-import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin/users.csv: the filtered list (search, filters, sort) as CSV, every page; scoped and guarded like the list. */

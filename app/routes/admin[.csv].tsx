@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { everyListedAnnouncement } from "~/announcements/announcements.server";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { announcementStatus, isoDay } from "~/announcements/rules";
-import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin.csv: the filtered announcements list the user sees (search, date range, sort) as CSV, every page; guarded like the list. */

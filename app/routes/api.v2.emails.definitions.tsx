@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
 import { requestedLocale } from "~/i18n/i18next.server";
-import { SIGNED_IN } from "~/permissions/feature-rule";
+import { SIGNED_IN } from "~/security/feature-rule";
 import { distributionListsFor } from "~/preferences/preferences.server";
 
 /** GET /api/v2/emails/definitions (SPEC §7): the e-mail distribution lists offered to the caller, in their language (or `language`). */

@@ -4,7 +4,7 @@ import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf, requestedLocale } from "~/i18n/i18next.server";
-import { SIGNED_IN } from "~/permissions/feature-rule";
+import { SIGNED_IN } from "~/security/feature-rule";
 import {
   assignedLocationsOf,
   distributionListsFor,

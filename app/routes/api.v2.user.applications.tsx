@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLocale } from "~/i18n/locale";
 import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
-import { SIGNED_IN } from "~/permissions/feature-rule";
+import { SIGNED_IN } from "~/security/feature-rule";
 import { userApplications } from "~/applications/launcher.server";
 
 /** GET /api/v2/user/applications?language=xx (SPEC §7): data.applications in that language (default en). */

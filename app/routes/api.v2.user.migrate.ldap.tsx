@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { refusalReply } from "~/api/refusal-reply.server";
-import { SIGNED_IN } from "~/permissions/feature-rule";
+import { SIGNED_IN } from "~/security/feature-rule";
 import { db } from "~/db/client.server";
 import { localeOf, translatorFor } from "~/i18n/i18next.server";
 import { PASSWORD_MIN_LENGTH } from "~/limits";

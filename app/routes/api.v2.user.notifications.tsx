@@ -4,7 +4,7 @@ import { commaJoined } from "~/announcements/rules";
 import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { db } from "~/db/client.server";
 import { requestedLocale } from "~/i18n/i18next.server";
-import { SIGNED_IN } from "~/permissions/feature-rule";
+import { SIGNED_IN } from "~/security/feature-rule";
 import { notificationsFor } from "~/announcements/announcements.server";
 
 /**

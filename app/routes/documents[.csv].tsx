@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { documentListOptionsOf, documentViewerOf, everyListedDocument } from "~/documents/documents.server";
 import { fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
-import { csvFileName, csvResponse } from "~/admin/csv.server";
+import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer, localeOf } from "~/i18n/i18next.server";
 
 /**

@@ -4,7 +4,7 @@ import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { localeCookie } from "~/i18n/i18next.server";
 import { localeSchema } from "~/preferences/schema";
 import { readFormData } from "~/security/form-body.server";
-import { portalError } from "~/shell/portal-error";
+import { portalError } from "~/security/portal-error";
 
 export async function loader() {
   throw redirect("/");

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { titleMeta } from "~/shell/page-title";
 import { helpDesksOf, locationAdministratorsOf } from "~/support/support.server";
-import { Table } from "~/admin/DataTable";
+import { Table } from "~/ui/DataTable";
 
 export const meta = titleMeta("support.title");
 

@@ -4,7 +4,7 @@ import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { requireUser } from "~/auth/user.server";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { themeSchema } from "~/preferences/schema";
-import { withSearchParam } from "~/shell/search-params";
+import { withSearchParam } from "~/ui/search-params";
 import { readFormData } from "~/security/form-body.server";
 
 export async function loader() {

@@ -1,4 +1,4 @@
-import type { Refusal } from "~/admin/save-outcome";
+import type { Refusal } from "~/forms/save-outcome";
 import type { SecurityRoleDeleteOutcome, SecurityRoleRefusal } from "./security-roles.server";
 
 /** The message of each reason the service gives not to save a role (the editor and the API say the same). */

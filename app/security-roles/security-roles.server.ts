@@ -8,11 +8,11 @@ import {
   securityRoleRelations,
   securityRoles,
 } from "~/db/schema";
-import { fieldChanges, recordAudit } from "~/admin/audit.server";
-import { auditedRecord } from "~/admin/audited-record.server";
-import { tableList, type ListOptions } from "~/admin/list-reader.server";
-import type { SaveOutcome } from "~/admin/save-outcome";
-import { tableStateOf, type TableState } from "~/admin/table-state";
+import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
+import { auditedRecord } from "~/audit/audited-record.server";
+import { tableList, type ListOptions } from "~/lists/list-reader.server";
+import type { SaveOutcome } from "~/forms/save-outcome";
+import { tableStateOf, type TableState } from "~/lists/table-state";
 import type { Actor } from "~/permissions/actor";
 import { isPortalWide } from "~/permissions/admin-levels";
 import { NO_GRANTS, roleSaveEscalation, type GrantingField } from "./delegation";

@@ -1,4 +1,4 @@
-import { portalError } from "~/shell/portal-error";
+import { portalError } from "~/security/portal-error";
 import { formFieldsReadable } from "./body-limits";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
-import { fieldChanges, recordAudit } from "~/admin/audit.server";
+import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
 import { integrationSettings } from "~/integrations/pushes.server";
 import { actorManages } from "./users.server";
 import { selfChangeRefused } from "./self-change";

@@ -1,4 +1,4 @@
-import { tableStateOf, type TableState } from "~/admin/table-state";
+import { tableStateOf, type TableState } from "~/lists/table-state";
 
 /** The users list's sortable columns (issue #14 §2). */
 export const USER_SORTS = ["name", "email", "location", "lastLogin", "status"] as const;

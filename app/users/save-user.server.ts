@@ -14,7 +14,7 @@ import {
   userApplications,
   userPermissions,
 } from "~/db/schema";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import { isUniqueViolation } from "~/db/errors";
 import { deliverSoon } from "~/mail/outbox.server";
 import {

@@ -9,7 +9,7 @@ import {
   userApplications,
   userPermissions,
 } from "~/db/schema";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/admin/list-query";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
 import { PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { managesUser } from "./scope";

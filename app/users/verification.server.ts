@@ -3,7 +3,7 @@ import { hash } from "@node-rs/argon2";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, verificationTokens } from "~/db/schema";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { isLocale, DEFAULT_LOCALE } from "~/i18n/locale";
 import { VERIFICATION_LINK_HOURS } from "~/limits";

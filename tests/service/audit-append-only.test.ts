@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/audit/audit-writer.server";
 import { BACKENDS } from "./backends";
 
 /** Why the database refused a statement (drizzle wraps the driver's error as its cause); "done" if it ran. */

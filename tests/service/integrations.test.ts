@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, integrationErrors, integrationPushes } from "~/db/schema";
-import { recordAudit, recordAudits } from "~/admin/audit.server";
+import { recordAudit, recordAudits } from "~/audit/audit-writer.server";
 import {
   deliverDuePushes,
   httpSend,

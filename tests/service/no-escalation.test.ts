@@ -6,7 +6,7 @@ import type { Actor } from "~/permissions/actor";
 import { loadAccessData } from "~/permissions/access-profile.server";
 import { F } from "~/permissions/features";
 import { SECURITY_ROLES_WRITE, PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import type { SecurityRoleInput } from "~/security-roles/schema";
 import {
   createSecurityRole,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { exportHref, pageParam, sortHref, tableStateOf } from "~/admin/table-state";
-import { csvFileName, csvResponse, spreadsheetSafe } from "~/admin/csv.server";
-import { everyRow, pageOf } from "~/admin/list-query";
+import { exportHref, pageParam, sortHref, tableStateOf } from "~/lists/table-state";
+import { csvFileName, csvResponse, spreadsheetSafe } from "~/lists/csv.server";
+import { everyRow, pageOf } from "~/lists/list-query";
 
 const SORTS = ["name", "updated"] as const;
 
@@ -107,11 +107,11 @@ describe("lists read in pages and exports in batches", () => {
 describe("ADR 7 edit stamp: a save goes ahead only on the stamp it was read with", () => {
   const current = { updatedAt: new Date("2026-11-22T10:00:00.000Z") };
   it("the current stamp saves", async () => {
-    const { stampRefusal } = await import("~/admin/audit.server");
+    const { stampRefusal } = await import("~/audit/audit-writer.server");
     expect(stampRefusal(current, "2026-11-22T10:00:00.000Z")).toBeNull();
   });
   it("a stale or absent stamp is a conflict naming the current one; no record is missing", async () => {
-    const { stampRefusal } = await import("~/admin/audit.server");
+    const { stampRefusal } = await import("~/audit/audit-writer.server");
     expect(stampRefusal(current, "2026-11-22T09:59:59.000Z")).toEqual({
       kind: "conflict",
       currentStamp: "2026-11-22T10:00:00.000Z",
@@ -123,7 +123,7 @@ describe("ADR 7 edit stamp: a save goes ahead only on the stamp it was read with
 
 describe("issue #11 §2: RoutableTabs", () => {
   it("a tab is hidden when the user lacks its feature", async () => {
-    const { visibleTabs } = await import("~/admin/RoutableTabs");
+    const { visibleTabs } = await import("~/ui/RoutableTabs");
     const tabs = [
       { key: "contact", label: "Contact", to: "/x/contact" },
       { key: "roles", label: "Roles", to: "/x/roles", rule: { any: ["admin:users:write", "admin:users:edit"] } },
@@ -132,7 +132,7 @@ describe("issue #11 §2: RoutableTabs", () => {
     expect(visibleTabs(tabs, ["admin:users:edit"]).map((t) => t.key)).toEqual(["contact", "roles"]);
   });
   it("arrow keys move to the next and previous tab, wrapping; Home and End to the ends", async () => {
-    const { tabMove } = await import("~/admin/RoutableTabs");
+    const { tabMove } = await import("~/ui/RoutableTabs");
     expect(tabMove("ArrowRight", 0, 3)).toBe(1);
     expect(tabMove("ArrowRight", 2, 3)).toBe(0);
     expect(tabMove("ArrowLeft", 0, 3)).toBe(2);

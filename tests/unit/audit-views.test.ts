@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayRangeOf } from "~/admin/date-range";
+import { dayRangeOf } from "~/lists/date-range";
 import { auditQueryOf, auditViewOf, onlySignIn } from "~/audit/query";
 import { integrationErrorQueryOf } from "~/integrations/report";
 

@@ -199,7 +199,7 @@ describe("access denied: the back link without JavaScript", () => {
 
 describe("multiselect without JavaScript", () => {
   it("folds comma-separated new values into the list field, once each", async () => {
-    const { mergeNewTags } = await import("~/admin/MultiSelect");
+    const { mergeNewTags } = await import("~/ui/MultiSelect");
     const form = new FormData();
     form.append("categories", "Parts");
     form.append("categories__new", " Fleet, Parts ,, Rental ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SanitizedHtml } from "~/shell/sanitized-html";
+import type { SanitizedHtml } from "~/ui/sanitized-html";
 import {
   brandIdsParam,
   directoryContextOf,

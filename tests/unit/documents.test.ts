@@ -9,7 +9,7 @@ import { formatFileSize } from "~/documents/file-size";
 import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
 import { SUBJECTS } from "~/documents/subjects";
-import { parseUpload } from "~/admin/upload.server";
+import { parseUpload } from "~/forms/upload.server";
 import { isValidStorageKey, localFileStore } from "~/storage/file-store.server";
 import { DOCUMENT_SUBJECTS } from "~/db/schema";
 import { documentFilters, documentSchema } from "~/documents/schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { derivedFeatures } from "~/permissions/derived-features";
 import { isAnyAdmin } from "~/permissions/features";
 

@@ -7,7 +7,7 @@ import { describeServerError } from "~/shell/server-error";
 import { calendarDayOf } from "~/validation/calendar-day";
 import { announcementSchema } from "~/announcements/schema";
 import { optionalIdParam, recordIdOf, requiredIdParam } from "~/navigation/id-param";
-import { pageWindowOf } from "~/admin/list-query";
+import { pageWindowOf } from "~/lists/list-query";
 
 const shape = (method: string, url: string, contentType?: string) =>
   requestShapeProblem({ method, url, contentType })?.status ?? null;

@@ -192,7 +192,7 @@ describe("custom rules", () => {
 
 describe("SPEC §9 pagination: 5 page buttons", () => {
   it("centres the window on the current page where it can", async () => {
-    const { pageWindow } = await import("~/admin/Pagination");
+    const { pageWindow } = await import("~/ui/Pagination");
     expect(pageWindow(1, 2)).toEqual([1, 2]);
     expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(5, 9)).toEqual([3, 4, 5, 6, 7]);

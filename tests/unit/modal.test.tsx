@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
-import { ConfirmModal as Modal } from "~/admin/ModalParts";
-import type { SanitizedHtml } from "~/shell/sanitized-html";
+import { ConfirmModal as Modal } from "~/ui/ModalParts";
+import type { SanitizedHtml } from "~/ui/sanitized-html";
 
 const render = renderInRouter;
 quietLayoutEffectWarnings();

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { loadEveryPartOnDemand, loadPartsOnThisPage, partOnDemand } from "~/shell/on-demand";
+import { loadEveryPartOnDemand, loadPartsOnThisPage, partOnDemand } from "~/ui/on-demand";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

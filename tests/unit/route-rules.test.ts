@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeAccessFor, ROUTE_RULES } from "~/permissions/route-rules";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { launcherAdminLinks, visibleAdminLinks, visibleMainLinks } from "~/navigation/admin-links";
 import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
 

@@ -6,7 +6,7 @@ import { localeFromHeaders, localeFromAcceptLanguage } from "~/i18n/locale";
 import { mergeMessages, messagesFor } from "~/i18n/messages";
 import { footerLinksFor } from "~/shell/footer-links";
 import { computeAccessData } from "~/permissions/access-data";
-import { withSearchParam } from "~/shell/search-params";
+import { withSearchParam } from "~/ui/search-params";
 import { accountSecurityLink } from "~/shell/account-security-link";
 import { errorContentOf } from "~/shell/error-content";
 

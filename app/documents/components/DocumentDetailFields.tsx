@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { SUBJECTS } from "~/documents/subjects";
-import { Field } from "~/admin/Field";
-import { AudienceCheckboxes } from "~/admin/CheckboxGroup";
+import { Field } from "~/ui/Field";
+import { AudienceCheckboxes } from "~/ui/CheckboxGroup";
 
 // Conform's field metadata for the document fields of either form (upload or edit details).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

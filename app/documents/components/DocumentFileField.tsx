@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FileField } from "~/admin/FileField";
+import { FileField } from "~/ui/FileField";
 import { ACCEPTED_EXTENSIONS } from "~/documents/file-types";
 
 /** The document library's file input: its allowed types and limit. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Table } from "~/admin/DataTable";
+import { Table } from "~/ui/DataTable";
 import type { ImportScreen } from "../screens";
 
 /** A file's documented columns: name, whether required, what it holds. */

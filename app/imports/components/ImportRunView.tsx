@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Table } from "~/admin/DataTable";
+import { Table } from "~/ui/DataTable";
 import type { StoredImportReport } from "~/db/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { ImportKind } from "../columns";

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FileField } from "~/admin/FileField";
+import { FileField } from "~/ui/FileField";
 
 /** The types an import takes (the server checks the content; this only narrows the picker). */
 const IMPORT_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Table } from "~/admin/DataTable";
+import { Table } from "~/ui/DataTable";
 import { mediumDateTime } from "~/i18n/date-format";
 import type { ImportRunState } from "../run-state";
 

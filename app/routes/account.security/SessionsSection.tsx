@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mediumDateTime } from "~/i18n/date-format";
-import { ConfirmAction } from "~/admin/ConfirmAction";
+import { ConfirmAction } from "~/ui/ConfirmAction";
 import { SessionsTable, useDeviceText } from "~/account/SessionsTable";
 import type { ActiveSession } from "~/account/account-security.server";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/admin/FieldError";
+import { FieldError } from "~/ui/FieldError";
 import { AUDIT_OPERATIONS, type AuditFilters as Filters, type AuditQuery } from "~/audit/query";
 
 /**

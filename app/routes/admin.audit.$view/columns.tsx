@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import type { Column } from "~/admin/DataTable";
+import type { Column } from "~/ui/DataTable";
 import type { AuditView } from "~/audit/query";
 import type { AuditRow } from "~/audit/audit-log.server";
 import { mediumDateTime } from "~/i18n/date-format";

@@ -3,11 +3,11 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { ListScreen } from "~/admin/ListScreen";
+import { ListScreen } from "~/ui/ListScreen";
 import { listAudit } from "~/audit/audit-log.server";
 import { auditQueryOf, auditViewOf } from "~/audit/query";
 import { integrationSettings } from "~/integrations/pushes.server";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_EDIT } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/admin/FieldError";
+import { FieldError } from "~/ui/FieldError";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { IntegrationErrorFilters, IntegrationErrorQuery } from "~/integrations/report";
 

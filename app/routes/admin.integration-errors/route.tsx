@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { ListScreen } from "~/admin/ListScreen";
-import type { Column } from "~/admin/DataTable";
+import { ListScreen } from "~/ui/ListScreen";
+import type { Column } from "~/ui/DataTable";
 import { mediumDateTime } from "~/i18n/date-format";
 import { listIntegrationErrors } from "~/integrations/errors.server";
 import { integrationErrorQueryOf } from "~/integrations/report";
 import { titleMeta } from "~/shell/page-title";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { F } from "~/permissions/features";
 import { ErrorFilters } from "./ErrorFilters";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RoutableTabs } from "~/admin/RoutableTabs";
+import { RoutableTabs } from "~/ui/RoutableTabs";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { DirectoryLocationPanel } from "~/directory/DirectoryLocationPanel";
@@ -11,7 +11,7 @@ import { editingLocationOf, withEditing } from "~/directory/directory-form";
 import { directoryReviewHref } from "~/directory/DirectoryReviewModal";
 import { DIRECTORY_CONTEXTS, directoryContextOf, type DirectoryContext } from "~/directory/rules";
 import { titleMeta } from "~/shell/page-title";
-import { useHydrated } from "~/shell/use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export const meta = titleMeta("manageDirectory.title");
 

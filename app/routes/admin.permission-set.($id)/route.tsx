@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 import { applicationCatalogue } from "~/applications/applications.server";
 import {
@@ -17,9 +17,9 @@ import { permissionSetSchema } from "~/permission-sets/schema";
 import { securityRoleChoices } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
-import { Field } from "~/admin/Field";
-import { editorAction } from "~/admin/editor-action.server";
-import { EditorPage, useEditor } from "~/admin/EditorPage";
+import { Field } from "~/ui/Field";
+import { editorAction } from "~/forms/editor-action.server";
+import { EditorPage, useEditor } from "~/ui/EditorPage";
 
 export const meta = titleMeta("adminPermissionSets.editTitle");
 

@@ -5,9 +5,9 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { listPermissionSets, permissionSetListOptionsOf } from "~/permission-sets/permission-sets.server";
 import { titleMeta } from "~/shell/page-title";
-import { type Column } from "~/admin/DataTable";
-import { ListScreen } from "~/admin/ListScreen";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { type Column } from "~/ui/DataTable";
+import { ListScreen } from "~/ui/ListScreen";
+import { satisfiesRule } from "~/security/feature-rule";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminPermissionSets.title");

@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/admin/FieldError";
-import type { Choice } from "~/admin/MultiSelect";
+import { FieldError } from "~/ui/FieldError";
+import type { Choice } from "~/ui/MultiSelect";
 import { MAX_TEXT_LENGTH } from "~/limits";
 
 type Relation = { roleId?: string; name?: string };

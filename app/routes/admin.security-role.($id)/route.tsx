@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { GRANTABLE_FEATURES } from "~/permissions/features";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 import {
@@ -17,10 +17,10 @@ import {
 import { securityRoleSchema } from "~/security-roles/schema";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
-import { Field } from "~/admin/Field";
-import { CheckboxGroup, listOf } from "~/admin/CheckboxGroup";
-import { editorAction } from "~/admin/editor-action.server";
-import { EditorPage, useEditor } from "~/admin/EditorPage";
+import { Field } from "~/ui/Field";
+import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
+import { editorAction } from "~/forms/editor-action.server";
+import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { securityRoleDeleteRefusal, securityRoleRefusal } from "~/security-roles/refusals";
 import { featuresNotHeld } from "~/security-roles/delegation";
 import { RelationRows } from "./RelationRows";

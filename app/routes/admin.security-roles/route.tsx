@@ -5,10 +5,10 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { listSecurityRoles, securityRoleListOptionsOf } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
-import { type Column } from "~/admin/DataTable";
-import { ListScreen } from "~/admin/ListScreen";
+import { type Column } from "~/ui/DataTable";
+import { ListScreen } from "~/ui/ListScreen";
 import { mediumDate } from "~/i18n/date-format";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminSecurityRoles.title");

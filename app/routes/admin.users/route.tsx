@@ -6,11 +6,11 @@ import { db } from "~/db/client.server";
 import { listUsers } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
 import { titleMeta } from "~/shell/page-title";
-import { type Column } from "~/admin/DataTable";
-import { ListScreen } from "~/admin/ListScreen";
+import { type Column } from "~/ui/DataTable";
+import { ListScreen } from "~/ui/ListScreen";
 import { mediumDate } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 
 export const meta = titleMeta("adminUsers.title");

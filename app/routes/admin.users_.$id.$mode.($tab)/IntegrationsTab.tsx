@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Table } from "~/admin/DataTable";
+import { Table } from "~/ui/DataTable";
 import { mediumDateTime } from "~/i18n/date-format";
 
 export interface PushStatusRow {

@@ -1,9 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/admin/Modal";
-import { FieldError } from "~/admin/FieldError";
-import { withSearchParam } from "~/shell/search-params";
+import { Modal } from "~/ui/Modal";
+import { FieldError } from "~/ui/FieldError";
+import { withSearchParam } from "~/ui/search-params";
 import { DEACTIVATION_REASONS } from "~/users/lifecycle";
 
 /** The outcomes a redirect reports with ?done=. */

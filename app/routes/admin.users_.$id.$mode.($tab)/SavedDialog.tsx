@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/admin/Modal";
-import { withSearchParam } from "~/shell/search-params";
+import { Modal } from "~/ui/Modal";
+import { withSearchParam } from "~/ui/search-params";
 
 /**
  * The success modal after "Review and complete" (SPEC §4 Editors, §8 "user saved"), addressed by

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ConfirmAction } from "~/admin/ConfirmAction";
+import { ConfirmAction } from "~/ui/ConfirmAction";
 import { SessionsTable } from "~/account/SessionsTable";
 import type { ActiveSession } from "~/account/account-security.server";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { mediumDate } from "~/i18n/date-format";
-import { Table } from "~/admin/DataTable";
+import { Table } from "~/ui/DataTable";
 import type { ManagedUser } from "~/users/users.server";
 
 /** The user as the loader sends it: dates as ISO text. */

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { CreateStep } from "~/users/components/CreateStep";
-import { Field } from "~/admin/Field";
+import { Field } from "~/ui/Field";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { COMBINE_MIN_ROLES, fromRolesSchema, newUserDraft, startOf } from "~/users/draft";

@@ -7,7 +7,7 @@ import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { CreateStep } from "~/users/components/CreateStep";
 import { F } from "~/permissions/features";
-import { satisfiesRule } from "~/permissions/feature-rule";
+import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { documentDetailsSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { FormErrors } from "~/ui/EditorDialogs";
 import { DocumentDetailFields } from "~/documents/components/DocumentDetailFields";
 
 /** Edit a document's details; the file stays (Replace changes it). */

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/admin/Modal";
-import { ConfirmModal } from "~/admin/ModalParts";
-import { withSearchParam } from "~/shell/search-params";
+import { Modal } from "~/ui/Modal";
+import { ConfirmModal } from "~/ui/ModalParts";
+import { withSearchParam } from "~/ui/search-params";
 import { DocumentFileField } from "~/documents/components/DocumentFileField";
 import { DetailsForm } from "./DetailsForm";
 import type { ActionReply } from "./action.server";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { documentSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { FormErrors } from "~/ui/EditorDialogs";
 import { DocumentDetailFields } from "~/documents/components/DocumentDetailFields";
 import { DocumentFileField } from "~/documents/components/DocumentFileField";
 

@@ -13,10 +13,10 @@ import {
 import { fileStore } from "~/storage/file-store.server";
 import { recordIdOf } from "~/navigation/id-param";
 import { documentsReturnPath } from "~/documents/return-path";
-import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/admin/upload.server";
+import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/forms/upload.server";
 import { documentDetailsSchema, documentSchema } from "~/documents/schema";
 import { readFormData } from "~/security/form-body.server";
-import { editorAction } from "~/admin/editor-action.server";
+import { editorAction } from "~/forms/editor-action.server";
 import type { PortalUser } from "~/auth/user.server";
 import { brandNotYoursRefusal } from "~/permissions/catalogue-scope";
 

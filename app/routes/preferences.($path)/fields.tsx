@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "~/i18n/locale";
-import { FieldError } from "~/admin/FieldError";
+import { FieldError } from "~/ui/FieldError";
 import { profileFieldSchema, type ProfileField } from "~/preferences/profile-field";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { action } from "./route";

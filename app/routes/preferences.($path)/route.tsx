@@ -6,8 +6,8 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { titleMeta } from "~/shell/page-title";
 import { localeCookie, localeOf } from "~/i18n/i18next.server";
-import { RoutableTabs } from "~/admin/RoutableTabs";
-import { Table } from "~/admin/DataTable";
+import { RoutableTabs } from "~/ui/RoutableTabs";
+import { Table } from "~/ui/DataTable";
 import { ContactField, LanguageField, Saved } from "./fields";
 import { userApplications } from "~/applications/launcher.server";
 import {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { tableStateOf } from "~/admin/table-state";
+import { tableStateOf } from "~/lists/table-state";
 import { requireRouteAccess, type PortalUser } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { logger } from "~/logger.server";

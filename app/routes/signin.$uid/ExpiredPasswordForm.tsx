@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewPasswordFields } from "~/account/NewPasswordFields";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { FormErrors } from "~/ui/EditorDialogs";
 import { setPasswordSchema } from "~/users/verification";
 
 export const EXPIRED_PASSWORD_INTENT = "replaceExpiredPassword";

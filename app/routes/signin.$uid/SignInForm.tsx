@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { signInSchema } from "~/auth/sign-in-schema";
 import type { SignInNotice } from "~/auth/session-timeout";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import { FieldError } from "~/admin/FieldError";
+import { FieldError } from "~/ui/FieldError";
 import { logoOf } from "~/theme/theme";
 import { useTheme } from "~/shell/use-shell";
 

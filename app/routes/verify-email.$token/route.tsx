@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { db } from "~/db/client.server";
 import { titleMeta } from "~/shell/page-title";
 import { NewPasswordFields } from "~/account/NewPasswordFields";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { FormErrors } from "~/ui/EditorDialogs";
 import { ownFields, readFormData } from "~/security/form-body.server";
 import { setPasswordSchema } from "~/users/verification";
 import { completeVerification, verificationLink } from "~/users/verification.server";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { logoOf, parseBrandId } from "~/theme/theme";
-import { Modal } from "~/admin/Modal";
+import { Modal } from "~/ui/Modal";
 
 /** SPEC §2 Brand switcher: radio list of the user's brands with logos; Continue keeps, Cancel restores. */
 export function BrandSwitcher(props: {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShellUser } from "~/shell/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
-import { withSearchParam } from "~/shell/search-params";
+import { withSearchParam } from "~/ui/search-params";
 import { ApplicationLink } from "~/applications/components/LauncherView";
 
 /** Closes an open <details> menu when a click lands outside it or Escape is pressed (JS nicety). */

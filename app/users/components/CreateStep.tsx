@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrors } from "~/admin/EditorDialogs";
+import { FormErrors } from "~/ui/EditorDialogs";
 
 /**
  * One step of the create flow before the editor (the chooser, create from role(s)): a back link,

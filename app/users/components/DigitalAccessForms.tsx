@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CheckboxGroup, listOf } from "~/admin/CheckboxGroup";
+import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
 import { applicationsSchema } from "../draft";
 import {
   permissionField,

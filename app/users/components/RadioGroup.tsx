@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/admin/FieldError";
+import { FieldError } from "~/ui/FieldError";
 import { USER_KINDS, USER_TYPES } from "../draft";
 
 /** A required single choice as radio buttons, with its legend and error; works without JavaScript. */

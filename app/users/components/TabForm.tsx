@@ -4,8 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrors } from "~/admin/EditorDialogs";
-import { useUnsavedChanges } from "~/admin/UnsavedChanges";
+import { FormErrors } from "~/ui/EditorDialogs";
+import { useUnsavedChanges } from "~/ui/UnsavedChanges";
 import type { UserDraft } from "../draft";
 
 export type TabFormProps = {

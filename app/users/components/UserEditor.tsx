@@ -2,13 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RoutableTabs } from "~/admin/RoutableTabs";
-import { CheckboxGroup } from "~/admin/CheckboxGroup";
-import { Modal } from "~/admin/Modal";
-import { Field } from "~/admin/Field";
+import { RoutableTabs } from "~/ui/RoutableTabs";
+import { CheckboxGroup } from "~/ui/CheckboxGroup";
+import { Modal } from "~/ui/Modal";
+import { Field } from "~/ui/Field";
 import { LOCALES } from "~/i18n/locale";
-import { ConfirmAction } from "~/admin/ConfirmAction";
-import { withSearchParam } from "~/shell/search-params";
+import { ConfirmAction } from "~/ui/ConfirmAction";
+import { withSearchParam } from "~/ui/search-params";
 import {
   EDITOR_TABS,
   USER_KINDS,

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
-import type { SanitizedHtml } from "~/shell/sanitized-html";
+import type { SanitizedHtml } from "~/ui/sanitized-html";
 import { Modal } from "./Modal";
 
 /** The modal's confirm button: a form post (to this page's action unless `action` says otherwise). */

@@ -3,9 +3,9 @@ import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { requireFeatures } from "~/auth/user.server";
-import type { FeatureRule } from "~/permissions/feature-rule";
+import type { FeatureRule } from "~/security/feature-rule";
 import { ownFields, readFormData } from "~/security/form-body.server";
-import { mergeNewTags } from "./MultiSelect";
+import { mergeNewTags } from "../ui/MultiSelect";
 import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
 
 /** What an editor's action answers when it does not redirect: the form's result, and the current stamp after a conflict. */

@@ -3,7 +3,7 @@ import type { Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { queuePushes } from "~/integrations/pushes.server";
 import { onlySignIn } from "~/audit/query";
-import type { SaveOutcome } from "./save-outcome";
+import type { SaveOutcome } from "../forms/save-outcome";
 
 export interface FieldChange {
   field: string;

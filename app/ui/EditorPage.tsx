@@ -5,7 +5,7 @@ import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import type { EditorReply } from "./editor-action.server";
+import type { EditorReply } from "../forms/editor-action.server";
 import { EditorActions, EditorDialogs } from "./EditorDialogs";
 import { EditorForm } from "./EditorForm";
 import { useUnsavedChanges } from "./UnsavedChanges";

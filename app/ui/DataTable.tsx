@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "./Pagination";
-import { exportHref, sortHref, type SortType } from "./table-state";
+import { exportHref, sortHref, type SortType } from "../lists/table-state";
 
 export interface Column<Row> {
   key: string;

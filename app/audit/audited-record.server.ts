@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
-import { fieldChanges, recordAudit, stampRefusal } from "./audit.server";
-import type { SaveOutcome } from "./save-outcome";
+import { fieldChanges, recordAudit, stampRefusal } from "./audit-writer.server";
+import type { SaveOutcome } from "../forms/save-outcome";
 
 /**
  * How one kind of administered record is saved: its table and columns, what refuses a save before

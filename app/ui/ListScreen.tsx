@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "./DataTable";
 import { DeletedDialog } from "./EditorDialogs";
 import { SearchForm } from "./SearchForm";
-import type { TableState } from "./table-state";
+import type { TableState } from "../lists/table-state";
 
 /**
  * The page of an administration list: the title and (for writers) its Add link, the search with

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withSearchParam } from "~/shell/search-params";
+import { withSearchParam } from "~/ui/search-params";
 import { Modal } from "./Modal";
 import { ConfirmModal } from "./ModalParts";
 

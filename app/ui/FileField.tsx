@@ -1,4 +1,4 @@
-import { FieldError } from "~/admin/FieldError";
+import { FieldError } from "~/ui/FieldError";
 
 /**
  * A file input with its label, help (allowed types, limit) and first error. It takes several

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useRef, type KeyboardEvent } from "react";
-import { satisfiesRule, type FeatureRule } from "~/permissions/feature-rule";
+import { satisfiesRule, type FeatureRule } from "~/security/feature-rule";
 
 export interface TabLink {
   key: string;
