@@ -1,4 +1,4 @@
-import { contactSchema, type DraftContact } from "~/users/draft";
+import { contactSchema, type DraftContact } from "~/users/schema";
 import { listCell, type IdentityColumn, type ImportRow } from "./columns";
 
 /** One problem of an upload: where (row, column) and the message (a translation key, with its values). */

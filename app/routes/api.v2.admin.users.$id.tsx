@@ -7,7 +7,7 @@ import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { userRefusalReply } from "~/users/api-replies.server";
-import { userPatchSchema } from "~/users/draft";
+import { userPatchSchema } from "~/users/schema";
 import { deleteUser } from "~/users/lifecycle.server";
 import { editUser } from "~/users/save-user.server";
 import { getManagedUser } from "~/users/users.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { selectionProblem, setsShownFor, type PermissionSetRule } from "~/permission-sets/rules";
-import { changeWithin } from "./draft";
+import { changeWithin } from "./assignable";
 
 /** The roles chosen in one permission set (a user's digital permission, SPEC §3). */
 export interface PermissionChoice {

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { userDrafts } from "~/db/schema";
-import { draftOfUser, newUserDraft, rebaseDraft, rolesToCopy, type UserDraft } from "./draft";
+import { rolesToCopy } from "./assignable";
+import { draftOfUser, newUserDraft, rebaseDraft, type UserDraft } from "./draft";
 import { editorChoices } from "./editor-choices.server";
 import { normalPermissions } from "./digital-access";
 import {

@@ -6,14 +6,13 @@ import {
   applicationsSchema,
   contactSchema,
   emailsSchema,
-  reviewPromptAfter,
   locationsInOrder,
   locationsSchema,
   rolesSchema,
-  withKept,
-  type EditorTab,
-  type UserDraft,
-} from "./draft";
+} from "./schema";
+import { withKept } from "./assignable";
+import type { UserDraft } from "./draft";
+import { reviewPromptAfter, type EditorTab } from "./editor-tabs";
 import { writeDraft } from "./drafts.server";
 import { emailTaken } from "./save-user.server";
 import { draftWithinChoices, offeredLists, type EditorChoices } from "./editor-choices.server";

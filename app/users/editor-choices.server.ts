@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { distributionLists, organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
-import { assignableRoleIds, changeWithin, type UserDraft } from "./draft";
+import { assignableRoleIds, changeWithin } from "./assignable";
+import type { UserDraft } from "./draft";
 import { locationIdsOf } from "./users.server";
 import { permissionsWithin } from "./digital-access";
 

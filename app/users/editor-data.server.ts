@@ -1,7 +1,8 @@
 import type { Executor } from "~/db/client.server";
 import { shownSets } from "./digital-access";
 import { digitalOffers } from "./digital-offers.server";
-import type { EditorTab, UserDraft } from "./draft";
+import type { UserDraft } from "./draft";
+import type { EditorTab } from "./editor-tabs";
 import { editorChoices, keptNames, offeredLists } from "./editor-choices.server";
 import { draftReview } from "./save-user.server";
 

@@ -17,17 +17,9 @@ import {
 import { recordAudit } from "~/audit/audit-writer.server";
 import { isUniqueViolation } from "~/db/errors";
 import { deliverSoon } from "~/mail/outbox.server";
-import {
-  contactSchema,
-  draftChanges,
-  draftOfUser,
-  draftProblems,
-  sameValue,
-  type DraftChange,
-  type DraftContact,
-  type DraftProblem,
-  type UserDraft,
-} from "./draft";
+import { contactSchema, type DraftContact } from "./schema";
+import { draftOfUser, sameValue, type UserDraft } from "./draft";
+import { draftChanges, draftProblems, type DraftChange, type DraftProblem } from "./draft-review";
 import { draftWithinChoices, editorChoices, offeredLists } from "./editor-choices.server";
 import { normalPermissions, prunedToOffers, shownSets, type DigitalOffers } from "./digital-access";
 import { digitalOffers } from "./digital-offers.server";

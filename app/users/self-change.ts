@@ -1,4 +1,6 @@
-import { draftChanges, nextTab, type EditorTab, type UserDraft } from "./draft";
+import type { UserDraft } from "./draft";
+import { nextTab, type EditorTab } from "./editor-tabs";
+import { draftChanges } from "./draft-review";
 
 /**
  * What an administrator may not change on their own account from the admin screens or the API

@@ -12,7 +12,8 @@ import {
   type DigitalOffers,
   type OfferedSet,
 } from "~/users/digital-access";
-import { draftChanges, draftProblems, newUserDraft, type UserDraft } from "~/users/draft";
+import { newUserDraft, type UserDraft } from "~/users/draft";
+import { draftChanges, draftProblems } from "~/users/draft-review";
 
 const set = (over: Partial<OfferedSet> & Pick<OfferedSet, "id">): OfferedSet => ({
   name: `SET_${over.id}`,

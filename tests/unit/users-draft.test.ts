@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  assignableRoleIds,
-  changeWithin,
-  contactProblems,
-  draftChanges,
-  fromRolesSchema,
-  locationsInOrder,
-  newUserDraft,
-  nextTab,
-  rebaseDraft,
-  reviewPromptAfter,
-  rolesToCopy,
-  startOf,
-} from "~/users/draft";
+import { fromRolesSchema, locationsInOrder, startOf } from "~/users/schema";
+import { assignableRoleIds, changeWithin, rolesToCopy } from "~/users/assignable";
+import { newUserDraft, rebaseDraft } from "~/users/draft";
+import { nextTab, reviewPromptAfter } from "~/users/editor-tabs";
+import { contactProblems, draftChanges } from "~/users/draft-review";
 
 const names = {
   location: (id: number) => `L${id}`,

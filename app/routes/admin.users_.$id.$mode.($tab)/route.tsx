@@ -11,7 +11,7 @@ import { getManagedUser } from "~/users/users.server";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { heldDigitalAccess } from "~/users/digital-offers.server";
-import { EDITOR_TABS } from "~/users/draft";
+import { EDITOR_TABS } from "~/users/editor-tabs";
 import { selfLockedTab } from "~/users/self-change";
 import { ApplicationsTab, ContactTab, EmailsTab, LocationsTab, PermissionsTab, RolesTab } from "./tabs";
 import { listNames } from "~/users/editor-choices.server";

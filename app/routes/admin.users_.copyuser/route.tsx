@@ -9,7 +9,7 @@ import { SearchForm } from "~/ui/SearchForm";
 import { recordIdOf } from "~/navigation/id-param";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
-import { startOf } from "~/users/draft";
+import { startOf } from "~/users/schema";
 import { NEW_USER, copyUserDraft, writeDraft } from "~/users/drafts.server";
 import { userListStateOf } from "~/users/list-options";
 import { listUsers } from "~/users/users.server";

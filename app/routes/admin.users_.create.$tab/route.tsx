@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
-import { isEditorTab } from "~/users/draft";
+import { isEditorTab } from "~/users/editor-tabs";
 import { NEW_USER, completeNewUser, discardDraft, readDraft } from "~/users/drafts.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { editorData } from "~/users/editor-data.server";

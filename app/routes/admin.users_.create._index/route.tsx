@@ -11,7 +11,8 @@ import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
-import { CREATE_STARTS, createStartSchema, newUserDraft } from "~/users/draft";
+import { CREATE_STARTS, createStartSchema } from "~/users/schema";
+import { newUserDraft } from "~/users/draft";
 import { NEW_USER, readDraft, writeDraft } from "~/users/drafts.server";
 import { RadioGroup, TypeAndKind } from "~/users/components/RadioGroup";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
-import { applicationsSchema } from "../draft";
+import { applicationsSchema } from "../schema";
 import {
   permissionField,
   permissionsSchema,

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/ui/FieldError";
-import { USER_KINDS, USER_TYPES } from "../draft";
+import { USER_KINDS, USER_TYPES } from "../schema";
 
 /** A required single choice as radio buttons, with its legend and error; works without JavaScript. */
 export function RadioGroup(props: {

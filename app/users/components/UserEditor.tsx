@@ -9,20 +9,10 @@ import { Field } from "~/ui/Field";
 import { LOCALES } from "~/i18n/locale";
 import { ConfirmAction } from "~/ui/ConfirmAction";
 import { withSearchParam } from "~/ui/search-params";
-import {
-  EDITOR_TABS,
-  USER_KINDS,
-  USER_TYPES,
-  contactSchema,
-  emailsSchema,
-  isEditorTab,
-  locationsSchema,
-  rolesSchema,
-  type DraftChange,
-  type DraftProblem,
-  type EditorTab,
-  type UserDraft,
-} from "../draft";
+import { USER_KINDS, USER_TYPES, contactSchema, emailsSchema, locationsSchema, rolesSchema } from "../schema";
+import type { UserDraft } from "../draft";
+import { EDITOR_TABS, isEditorTab, type EditorTab } from "../editor-tabs";
+import type { DraftChange, DraftProblem } from "../draft-review";
 import type { EditorChoices } from "../editor-choices.server";
 import type { OfferedApplication, OfferedSet } from "../digital-access";
 import { selfLockedTab } from "../self-change";
