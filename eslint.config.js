@@ -3,6 +3,9 @@ import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { layerZones } from "./eslint.layers.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -34,6 +37,20 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
+    },
+  },
+  {
+    // The layers of docs/architecture.md: an import points down or sideways, never up, and
+    // never in a circle. A new back-arrow fails the lint (tests/unit/lint-layers.test.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
 );

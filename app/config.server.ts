@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseIntegrationTargets, type IntegrationTarget } from "./integrations/targets";
+import { parseIntegrationTargets, type IntegrationTarget } from "./validation/integration-targets";
 
 /**
  * All configuration, read once from the environment and validated at start.

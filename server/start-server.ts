@@ -21,7 +21,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { ConfigError, type Config } from "../app/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
-import { startJobRunner, startJobSender } from "../app/jobs/runner.server";
+import { startPortalJobs } from "../app/assembly/jobs.server";
+import { startJobSender } from "../app/jobs/runner.server";
 import { seedDemo } from "../app/seed/seed";
 import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.server";
 import { pushSoon, setIntegrations } from "../app/integrations/pushes.server";
@@ -92,7 +93,7 @@ export async function startServer(
   // across instances (ADR 18). A runner that cannot start leaves the portal serving, and says so.
   const runsJobs = options.worker?.runsJobs ?? true;
   const jobs = runsJobs
-    ? await startJobRunner(database, transport).catch((error: unknown) => {
+    ? await startPortalJobs(database, transport).catch((error: unknown) => {
         logger.error({ err: error instanceof Error ? error.message : String(error) }, "job runner did not start");
         return null;
       })

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import type { SessionPart } from "~/permissions/profile-parts";
 import { announcementReads } from "~/db/schema";
 import { forgetRequestValue, oncePerRequest, primeRequestValue } from "~/server-context/request-scope.server";
 
@@ -16,10 +17,12 @@ export function readAnnouncementIdsSql(identityId: SQL): SQL {
   return sql`(select coalesce(array_agg(r.announcement_id), '{}'::int[]) from announcement_reads r where r.identity_id = ${identityId})`;
 }
 
-/** What the session statement read: no second query in this request. */
-export function primeReadAnnouncementIds(identityId: number, ids: readonly number[]): void {
-  primeRequestValue(keyOf(identityId), Promise.resolve(new Set(ids)));
-}
+/** The read ids come with the session statement (SessionPart): no second query in this request. */
+export const announcementReadsSessionPart: SessionPart<readonly number[]> = {
+  column: "read_announcement_ids",
+  select: readAnnouncementIdsSql,
+  prime: (identityId, ids) => primeRequestValue(keyOf(identityId), Promise.resolve(new Set(ids))),
+};
 
 export function readAnnouncementIdsOf(database: Executor, identityId: number): Promise<Set<number>> {
   return oncePerRequest(keyOf(identityId), async () => {

@@ -49,6 +49,22 @@ export function attestationIsDue(lastReviewAt: Date | null, now: Date, periodDay
   return !lastReviewAt || now.getTime() - lastReviewAt.getTime() > periodDays * DAY_MS;
 }
 
+/**
+ * Whether an administrator must review the users of the administrator's locations (adminAttestation):
+ * one who manages users at one location at least, whose locations' last confirmed review (the
+ * oldest location's) is older than the period, or who never had one.
+ */
+export function adminAttestationIsRequired(input: {
+  managesUsers: boolean;
+  locationCount: number;
+  lastReviewAt: Date | null;
+  now: Date;
+  periodDays: number;
+}): boolean {
+  if (!input.managesUsers || input.locationCount === 0) return false;
+  return attestationIsDue(input.lastReviewAt, input.now, input.periodDays);
+}
+
 /** The columns the review sorts by (SPEC §3 Attestation user). */
 export const ATTESTATION_SORTS = ["daysSinceLogin", "firstName", "lastName", "email"] as const;
 export type AttestationSort = (typeof ATTESTATION_SORTS)[number];

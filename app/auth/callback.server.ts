@@ -2,7 +2,10 @@ import { redirect } from "@remix-run/node";
 import { logger } from "~/logger.server";
 import { db } from "~/db/client.server";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
-import { preferredLanguageOf } from "~/preferences/preferences.server";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { identities } from "~/db/schema";
+import { isLocale, type Locale } from "~/i18n/locale";
 import { localeCookie } from "~/i18n/i18next.server";
 import { issuerEndpoints, strategyFor } from "./oidc-client.server";
 import { returnToCookie } from "./return-to.server";
@@ -55,4 +58,13 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     logger.warn({ reason: error instanceof Error ? error.message : "unknown" }, "sign-in callback refused");
     return { failed: true };
   }
+}
+
+/** The user's preferred language when it is one of the portal's, else null. */
+export async function preferredLanguageOf(database: Database, identityId: number): Promise<Locale | null> {
+  const [row] = await database
+    .select({ language: identities.preferredLanguage })
+    .from(identities)
+    .where(eq(identities.id, identityId));
+  return row && isLocale(row.language) ? row.language : null;
 }

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { ProfileColumns } from "~/permissions/access-profile.server";
 import { ACCESS_VERSION, forgetSessionProfile, sessionProfile } from "~/permissions/profile-cache.server";
-import { primeReadAnnouncementIds, readAnnouncementIdsSql } from "~/announcements/reads.server";
+import { profileParts } from "~/permissions/profile-parts";
 import {
   CATALOGUE_VERSIONS_JSON,
   primeCatalogueVersions,
@@ -172,10 +172,14 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
   const id: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || !id) return { session: sessionOf({}, ""), profile: null };
   const database = db();
+  const parts = profileParts().session;
   const result = await database.execute(sql`
     select s.data, s.expires_at, s.created_at, s.last_seen_at, s.identity_id,
-      ${CATALOGUE_VERSIONS_JSON} as catalogue_versions,
-      ${readAnnouncementIdsSql(sql`s.identity_id`)} as read_announcement_ids
+      ${CATALOGUE_VERSIONS_JSON} as catalogue_versions
+      ${sql.join(
+        parts.map((part) => sql`, ${part.select(sql`s.identity_id`)} as ${sql.identifier(part.column)}`),
+        sql``,
+      )}
     from sessions s where s.id = ${id}`);
   const [row] = (
     result as unknown as {
@@ -186,7 +190,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
         last_seen_at: Date | string | null;
         identity_id: number | null;
         catalogue_versions: CatalogueVersions;
-        read_announcement_ids: number[];
+        [part: string]: unknown;
       }[];
     }
   ).rows;
@@ -209,7 +213,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
   }
   const session = sessionOf(current.data, id);
   if (row.identity_id === null) return { session, profile: NO_PROFILE };
-  primeReadAnnouncementIds(row.identity_id, row.read_announcement_ids);
+  for (const part of parts) part.prime(row.identity_id, row[part.column] as never);
   try {
     const profile = await sessionProfile(
       database,

@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { afterFailedAttempt, pushErrorText, pushSignature } from "./rules";
-import type { IntegrationTarget } from "./targets";
+import type { IntegrationTarget } from "../validation/integration-targets";
 
 export type PushSubject = "identity" | "organization";
 

@@ -1,16 +1,9 @@
 import type { OrganizationProfile } from "./actor";
 import { sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
-import { securityReviewStateSql } from "~/attestation/last-review.server";
 import type { Executor } from "~/db/client.server";
-import { F } from "~/permissions/features";
-import { adminAttestationIsRequired, withComputedActions, type RequiredAction } from "~/required-actions/rules";
-import {
-  DIRECTORY_CONTEXTS,
-  DIRECTORY_REVIEW_ACTIONS,
-  directoryReviewIsDue,
-  type DirectoryContext,
-} from "~/directory/rules";
+import { withComputedActions } from "~/required-actions/rules";
+import { profileParts } from "./profile-parts";
 import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
 import { portalScopeOf, type PortalScope } from "~/permissions/admin-levels";
 
@@ -36,12 +29,10 @@ interface ProfileIdentity {
   role: "admin" | "regular";
   webRoles: string[];
   assignedApplications: number[];
-  /** The identity's locations and their last confirmed security review as a whole (the oldest location's). */
-  securityReview: { locations: number; lastReviewAt: string | null };
-  /** When the current sign-in began (the singular-roles review asks again at the next one). */
+  /** When the current sign-in began (a review may ask again at the next one). */
   signedInAt: string | null;
-  /** The directory contexts where a location of the identity has a required, unfilled role, with their review state. */
-  directoryReviews: { context: DirectoryContext; lastReviewedAt: string | null; reminderClosedAt: string | null }[];
+  /** The features' parts, each under its key (profile-parts.ts). */
+  [part: string]: unknown;
 }
 
 type ProfileAssignment = AssignmentRow & {
@@ -70,18 +61,11 @@ export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
         'role', i.role, 'webRoles', i.web_roles,
         'assignedApplications', (select coalesce(array_agg(ua.application_id), '{}'::int[])
           from user_applications ua where ua.identity_id = i.id),
-        'securityReview', ${securityReviewStateSql(sql`i.id`)},
-        'signedInAt', coalesce(${signedInAt ?? sql`null::timestamptz`}, i.last_login_at),
-        'directoryReviews', (select coalesce(json_agg(json_build_object('context', c.context,
-            'lastReviewedAt', s.last_reviewed_at, 'reminderClosedAt', s.reminder_closed_at)), '[]'::json)
-          from (select distinct dc.context from directory_configurations dc
-              where exists (select 1 from organizations o
-                join directory_items di on di.configuration_id = dc.id and di.required
-                where o.brand_id = dc.brand_id and o.type = 'location'
-                  and o.id in (select ra.organization_id from role_assignments ra where ra.identity_id = i.id)
-                  and not exists (select 1 from directory_assignments da
-                    where da.item_id = di.id and da.organization_id = o.id))) c
-          left join directory_review_states s on s.identity_id = i.id and s.context = c.context))
+        'signedInAt', coalesce(${signedInAt ?? sql`null::timestamptz`}, i.last_login_at)
+        ${sql.join(
+          profileParts().profile.map((part) => sql`, ${sql.raw(`'${part.key}'`)}, ${part.select(sql`i.id`)}`),
+          sql``,
+        )})
       from identities i where i.id = ${identityId}) as profile_identity,
     (select coalesce(json_agg(json_build_object(
         'roleFeatures', (
@@ -124,40 +108,16 @@ export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null
   };
 }
 
-/** The stored required actions plus those computed now: a due security review, due directory reviews. */
+/** The stored required actions plus those the features' parts ask for now. */
 function withRequiredActions(access: AccessData, identity: ProfileIdentity): AccessData {
-  const review = identity.securityReview;
-  const now = new Date();
-  const managesUsers = access.features.includes(F.usersWrite);
-  const computed: RequiredAction[] = [];
-  const attestation = adminAttestationIsRequired({
-    managesUsers,
-    locationCount: review.locations,
-    lastReviewAt: review.lastReviewAt ? new Date(review.lastReviewAt) : null,
-    now,
-    periodDays: getConfig().ATTESTATION_PERIOD_DAYS,
-  });
-  if (attestation) computed.push("adminAttestation");
-  for (const context of DIRECTORY_CONTEXTS) {
-    const state = managesUsers ? (identity.directoryReviews ?? []).find((r) => r.context === context) : undefined;
-    const due =
-      state !== undefined &&
-      directoryReviewIsDue({
-        context,
-        anyLocationNeedsAttention: true,
-        lastReviewedAt: dateOrNull(state.lastReviewedAt),
-        reminderClosedAt: dateOrNull(state.reminderClosedAt),
-        signedInAt: dateOrNull(identity.signedInAt),
-        now,
-      });
-    if (due) computed.push(DIRECTORY_REVIEW_ACTIONS[context]);
-  }
+  const reader = {
+    features: access.features,
+    signedInAt: identity.signedInAt ? new Date(identity.signedInAt) : null,
+    now: new Date(),
+  };
+  const computed = profileParts().profile.flatMap((part) => part.requiredActions(identity[part.key] as never, reader));
   if (computed.length === 0) return access;
   return { ...access, requiredActions: withComputedActions(access.requiredActions, computed) };
-}
-
-function dateOrNull(value: string | null | undefined): Date | null {
-  return value ? new Date(value) : null;
 }
 
 /** Loads an identity's access data from its roles, locations and brands. Null when unknown or inactive. */

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { isLocale, type Locale } from "~/i18n/locale";
 import { brands, distributionLists, emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
 import type { ProfileField, ProfileFieldInput } from "~/preferences/profile-field";
 import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
@@ -27,15 +26,6 @@ export async function ownProfile(database: Database, identityId: number) {
     .from(identities)
     .where(eq(identities.id, identityId));
   return row ?? null;
-}
-
-/** The user's preferred language when it is one of the portal's, else null. */
-export async function preferredLanguageOf(database: Database, identityId: number): Promise<Locale | null> {
-  const [row] = await database
-    .select({ language: identities.preferredLanguage })
-    .from(identities)
-    .where(eq(identities.id, identityId));
-  return row && isLocale(row.language) ? row.language : null;
 }
 
 /** Writes one field of the user's own profile; audited when the value changes. Answers whether it changed. */

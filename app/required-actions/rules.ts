@@ -1,5 +1,3 @@
-import { attestationIsDue } from "~/attestation/rules";
-
 /** The actions a user may have to take at sign-in (SPEC §4 Required action), each opening its modal. */
 export const REQUIRED_ACTIONS = [
   "changePassword",
@@ -24,22 +22,7 @@ export function currentRequiredAction(actions: readonly string[]): RequiredActio
 }
 
 /**
- * Whether an administrator must review the users of the administrator's locations (adminAttestation):
- * one who manages users at one location at least, whose locations' last confirmed review (the
- * oldest location's) is older than the period, or who never had one.
- */
-export function adminAttestationIsRequired(input: {
-  managesUsers: boolean;
-  locationCount: number;
-  lastReviewAt: Date | null;
-  now: Date;
-  periodDays: number;
-}): boolean {
-  if (!input.managesUsers || input.locationCount === 0) return false;
-  return attestationIsDue(input.lastReviewAt, input.now, input.periodDays);
-}
-
-/** The stored flags plus the computed ones, each once, the stored first (their order decides the current one). */
+ * Whether an administrator must review the users of the stored first (their order decides the current one). */
 export function withComputedActions(stored: readonly string[], computed: readonly RequiredAction[]): string[] {
   return [...new Set([...stored, ...computed])];
 }

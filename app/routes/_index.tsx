@@ -13,7 +13,7 @@ import { localeOf } from "~/i18n/i18next.server";
 import { AnnouncementFeed } from "~/announcements/components/AnnouncementFeed";
 import { feedForBrand, markAnnouncementRead } from "~/announcements/announcements.server";
 import { userAnnouncements } from "~/announcements/user-announcements.server";
-import { themeOf } from "~/shell/shell-data.server";
+import { themeOf } from "~/root/shell-data.server";
 import { announcementReadSchema } from "~/announcements/read-schema";
 import { db } from "~/db/client.server";
 import { readFormData } from "~/security/form-body.server";

@@ -12,7 +12,7 @@ import {
   type IntegrationSettings,
 } from "~/integrations/pushes.server";
 import { activateUser, deactivateUser, forceResync } from "~/users/lifecycle.server";
-import { runEveryJobOnce } from "~/jobs/runner.server";
+import { runEveryJobOnce } from "~/assembly/jobs.server";
 import type { MailTransport } from "~/mail/outbox.server";
 import { startPushTarget, type PushTarget } from "../support/push-target";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";

@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, roleAssignments, securityRoles, sessions, verificationTokens } from "~/db/schema";
 import { getManagedUser, locationIdsOf } from "~/users/users.server";
 import { queueVerification } from "~/users/verification.server";
-import { JOBS_SCHEMA, jobBoss, runEveryJobOnce } from "~/jobs/runner.server";
+import { runEveryJobOnce } from "~/assembly/jobs.server";
+import { JOBS_SCHEMA, jobBoss } from "~/jobs/runner.server";
 import type { MailTransport } from "~/mail/outbox.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 

@@ -9,7 +9,7 @@ import { ACCESS_VERSION } from "~/permissions/profile-cache.server";
 import { F } from "~/permissions/features";
 import { seedDemo } from "~/seed/seed";
 import { sessionStorage } from "~/auth/session.server";
-import { loadShellData } from "~/shell/shell-data.server";
+import { loadShellData } from "~/root/shell-data.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { requestScope } from "~/server-context/request-scope.server";
 import { BACKENDS, POSTGRES_URL, dropTestDatabase, identityIdOf } from "./backends";

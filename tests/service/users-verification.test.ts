@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, emailOutbox, identities, roleAssignments, securityRoles } from "~/db/schema";
 import { translatorFor } from "~/i18n/i18next.server";
-import { checkCredentials } from "~/account/credentials.server";
+import { checkCredentials } from "~/auth/credentials.server";
 import { deliverQueuedMail, mailTransport, MAX_DELIVERY_ATTEMPTS, type MailTransport } from "~/mail/outbox.server";
 import { locationIdsOf } from "~/users/users.server";
 import { completeVerification, resendVerification, verificationLink } from "~/users/verification.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brandHostMismatch, isBrand3Host } from "~/auth/brand-host";
 import { callbackBase, callbackPath } from "~/auth/callback-base";
 import { accessFailureOutcome, errorDetailsOf } from "~/auth/access-failure";
-import { lockedUntil } from "~/account/lockout";
+import { lockedUntil } from "~/auth/lockout";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
 import { renewalDue, renewedForAnotherUser } from "~/auth/token-renewal.server";

@@ -7,7 +7,7 @@ import {
   pushSignature,
   retryDelaySeconds,
 } from "~/integrations/rules";
-import { parseIntegrationTargets } from "~/integrations/targets";
+import { parseIntegrationTargets } from "~/validation/integration-targets";
 import { parseConfig } from "~/config.server";
 
 const now = new Date("2026-11-23T10:00:00Z");

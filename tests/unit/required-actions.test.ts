@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminAttestationIsRequired, currentRequiredAction, withComputedActions } from "~/required-actions/rules";
+import { adminAttestationIsRequired } from "~/attestation/rules";
+import { currentRequiredAction, withComputedActions } from "~/required-actions/rules";
 import { migrationSchema } from "~/account-migration/schema";
 
 describe("SPEC §4 required action: none if empty; changePassword if present; otherwise the first entry", () => {

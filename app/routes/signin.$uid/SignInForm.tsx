@@ -7,7 +7,7 @@ import type { SignInNotice } from "~/auth/session-timeout";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { FieldError } from "~/ui/FieldError";
 import { logoOf } from "~/theme/theme";
-import { useTheme } from "~/shell/use-shell";
+import { useTheme } from "~/root/use-shell";
 
 const NOTICE_KEYS: Record<SignInNotice, string> = {
   inactivity: "auth.inactivityNotice",

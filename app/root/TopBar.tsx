@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ShellUser } from "~/shell/shell-data.server";
+import type { ShellUser } from "~/root/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/ui/search-params";
 import { ApplicationLink } from "~/applications/components/LauncherView";

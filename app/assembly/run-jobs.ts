@@ -7,7 +7,7 @@ import { parseConfig } from "~/config.server";
 import { openDatabase } from "~/db/client.server";
 import { mailTransport } from "~/mail/outbox.server";
 import { setIntegrations } from "~/integrations/pushes.server";
-import { runEveryJobOnce } from "./runner.server";
+import { runEveryJobOnce } from "./jobs.server";
 
 const config = parseConfig({ ...process.env });
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -1,7 +1,7 @@
-import { accountSecurityLink } from "./account-security-link";
+import { accountSecurityLink } from "../shell/account-security-link";
 import { errorDetailsOf } from "~/auth/access-failure";
 import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
-import { footerLinksFor, type FooterLinks } from "./footer-links";
+import { footerLinksFor, type FooterLinks } from "../shell/footer-links";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
 import { optionalUser, type PortalUser } from "~/auth/user.server";

@@ -1,0 +1,69 @@
+import type PgBoss from "pg-boss";
+import { getConfig } from "~/config.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { remindDueSecurityReviews } from "~/attestation/reminders.server";
+import { failInterruptedImports, runImportJob } from "~/imports/import-runs.server";
+import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.server";
+import { purgeExpired } from "~/jobs/housekeeping.server";
+import { QUEUED_JOBS } from "~/jobs/queue.server";
+import { runJobsOnce, startJobRunner, type JobName, type JobWork } from "~/jobs/runner.server";
+import { logger } from "~/logger.server";
+import { deliverQueuedMail, type MailTransport } from "~/mail/outbox.server";
+import { deactivateInactiveUsers } from "~/users/lifecycle.server";
+import { expireVerifications } from "~/users/verification.server";
+
+/** What each scheduled job of the portal does at a moment (tests pass their own clock). */
+export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWork {
+  return {
+    housekeeping: (now) => purgeExpired(handle.db, now).then((counts) => ({ ...counts })),
+    "auto-deactivation": (now) => deactivateInactiveUsers(handle.db, now),
+    "verification-expiry": (now) => expireVerifications(handle.db, now),
+    "mail-retry": (now) => deliverQueuedMail(handle.db, transport, now),
+    "integration-push": (now) => deliverDuePushes(handle.db, integrationSettings(), now),
+    "security-review-reminder": (now) => {
+      const { PUBLIC_URL, ATTESTATION_PERIOD_DAYS } = getConfig();
+      return remindDueSecurityReviews(handle.db, { publicUrl: PUBLIC_URL, periodDays: ATTESTATION_PERIOD_DAYS }, now);
+    },
+  };
+}
+
+/**
+ * The bulk-import queue: a job per "Import", never retried by pg-boss (a run whose server died
+ * shows failed and its administrator runs it again); imports that were running when this
+ * instance's server stopped are marked failed first.
+ */
+function importWorker(handle: DatabaseHandle) {
+  return async (boss: PgBoss): Promise<void> => {
+    const failed = await failInterruptedImports(handle);
+    if (failed > 0) logger.warn({ failed }, "bulk imports interrupted by a stop marked failed");
+    await boss.createQueue(QUEUED_JOBS.bulkImport, {
+      name: QUEUED_JOBS.bulkImport,
+      retryLimit: 0,
+      expireInSeconds: 60 * 60,
+    });
+    await boss.work<{ runId: number }>(QUEUED_JOBS.bulkImport, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        const started = Date.now();
+        const { imported } = await runImportJob(handle, job.data.runId, { publicUrl: getConfig().PUBLIC_URL });
+        logger.info(
+          { job: QUEUED_JOBS.bulkImport, runId: job.data.runId, imported, ms: Date.now() - started },
+          "job done",
+        );
+      }
+    });
+  };
+}
+
+/** Starts this instance's job runner: the portal's schedules and its bulk-import queue. */
+export function startPortalJobs(handle: DatabaseHandle, transport: MailTransport): Promise<PgBoss> {
+  return startJobRunner(handle, jobWork(handle, transport), [importWorker(handle)]);
+}
+
+/** `npm run jobs` and the tests: every scheduled job once, now, in order; the counts by job. */
+export function runEveryJobOnce(
+  handle: DatabaseHandle,
+  transport: MailTransport,
+  now = new Date(),
+): Promise<Record<JobName, Record<string, number>>> {
+  return runJobsOnce(jobWork(handle, transport), now);
+}
