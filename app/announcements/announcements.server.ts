@@ -1,7 +1,6 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { forgetReadAnnouncementIds, readAnnouncementIdsOf } from "./reads.server";
 import type { Database } from "~/db/client.server";
-import { catalogueWrite } from "~/db/catalogue-write.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
 import type { Actor } from "~/permissions/actor";
 import type { SortType } from "~/lists/table-state";
@@ -17,7 +16,7 @@ import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/announcements/schema";
-import { fieldChanges, recordAudit, stampRefusal } from "~/audit/audit-writer.server";
+import { auditedRecord } from "~/audit/audited-record.server";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
 import type { SaveOutcome } from "~/forms/save-outcome";
 import { PAGE_SIZE } from "~/limits";
@@ -347,31 +346,33 @@ export type AnnouncementEditor = Pick<Actor, "identityId" | "portalScope">;
 /** Why a save is refused beyond the stamp: a brand chosen is not the editor's. */
 export type AnnouncementRefusal = BrandNotYours;
 
+/**
+ * How the editor saves announcements: within their portal scope (one whose brands are not all
+ * theirs is missing for them, new brands not theirs refused), each write bumping the catalogue.
+ */
+const announcementWriter = (editor: AnnouncementEditor) =>
+  auditedRecord<typeof announcements, AnnouncementInput, ReturnType<typeof announcementValues>, AnnouncementRefusal>({
+    entity: "announcement",
+    table: announcements,
+    idColumn: announcements.id,
+    catalogue: ANNOUNCEMENTS_CATALOGUE,
+    keepsEditor: true,
+    columns: announcementValues,
+    reaches: (row) => catalogueWritableWithin(editor.portalScope, row.brandIds),
+    scopeRefusal: (input) => (catalogueWritableWithin(editor.portalScope, input.brandIds) ? null : BRAND_NOT_YOURS),
+    stored: (_tx, _id, row) => row,
+    audited: announcementValues,
+    fields: AUDITED,
+  });
+
 /** Creates an announcement for brands all within the editor's portal scope; otherwise refuses and writes nothing. */
 export async function createAnnouncement(
   database: Database,
   editor: AnnouncementEditor,
   input: AnnouncementInput,
 ): Promise<number | AnnouncementRefusal> {
-  const actorId = editor.identityId;
-  const values = announcementValues(input);
-  if (!catalogueWritableWithin(editor.portalScope, values.brandIds)) return BRAND_NOT_YOURS;
-  return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .insert(announcements)
-      .values({ ...values, modifiedBy: actorId, createdAt: now, updatedAt: now })
-      .returning({ id: announcements.id });
-    await recordAudit(tx, {
-      entity: "announcement",
-      entityId: row.id,
-      operation: "create",
-      changes: fieldChanges(null, values, AUDITED),
-      actorId,
-      at: now,
-    });
-    return row.id;
-  });
+  const outcome = await announcementWriter(editor).create(database, input, editor.identityId);
+  return outcome.kind === "created" ? outcome.id : outcome;
 }
 
 /**
@@ -379,51 +380,16 @@ export async function createAnnouncement(
  * editor's portal scope. One whose brands are not all theirs is missing for them; new brands not
  * theirs are refused; a stale stamp is a conflict. Each changes nothing.
  */
-export async function updateAnnouncement(
+export function updateAnnouncement(
   database: Database,
   editor: AnnouncementEditor,
   id: number,
   input: AnnouncementInput,
 ): Promise<SaveOutcome | AnnouncementRefusal> {
-  const actorId = editor.identityId;
-  const values = announcementValues(input);
-  return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
-    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
-    if (!current || !catalogueWritableWithin(editor.portalScope, current.brandIds)) return { kind: "missing" as const };
-    if (!catalogueWritableWithin(editor.portalScope, values.brandIds)) return BRAND_NOT_YOURS;
-    const refusal = stampRefusal(current, input.updatedAt);
-    if (refusal) return refusal;
-    const now = new Date();
-    await tx
-      .update(announcements)
-      .set({ ...values, modifiedBy: actorId, updatedAt: now })
-      .where(eq(announcements.id, id));
-    await recordAudit(tx, {
-      entity: "announcement",
-      entityId: id,
-      operation: "update",
-      changes: fieldChanges(current, values, AUDITED),
-      actorId,
-      at: now,
-    });
-    return { kind: "saved" };
-  });
+  return announcementWriter(editor).update(database, id, input, editor.identityId);
 }
 
 /** Deletes an announcement whose brands are all the editor's; false when there is none such (nothing changes). */
 export async function deleteAnnouncement(database: Database, editor: AnnouncementEditor, id: number): Promise<boolean> {
-  const actorId = editor.identityId;
-  return catalogueWrite(database, ANNOUNCEMENTS_CATALOGUE, async (tx) => {
-    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
-    if (!current || !catalogueWritableWithin(editor.portalScope, current.brandIds)) return false;
-    await tx.delete(announcements).where(eq(announcements.id, id));
-    await recordAudit(tx, {
-      entity: "announcement",
-      entityId: id,
-      operation: "delete",
-      changes: fieldChanges(current, null, AUDITED),
-      actorId,
-    });
-    return true;
-  });
+  return (await announcementWriter(editor).remove(database, id, editor.identityId)).kind === "deleted";
 }

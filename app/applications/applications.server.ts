@@ -9,7 +9,8 @@ import type { Actor } from "~/permissions/actor";
 import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
 import { tableStateOf, type SortType } from "~/lists/table-state";
-import { fieldChanges, recordAudit, stampRefusal } from "~/audit/audit-writer.server";
+import { recordAudit } from "~/audit/audit-writer.server";
+import { auditedRecord } from "~/audit/audited-record.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
 import { PAGE_SIZE } from "~/limits";
 import {
@@ -282,34 +283,40 @@ export type ApplicationRefusal = BrandNotYours;
 /** Whether the editor may write an application of this brand (issue #30 §2: within their portal brands). */
 const writable = (editor: ApplicationEditor, brandId: number) => catalogueWritableWithin(editor.portalScope, [brandId]);
 
+/**
+ * How the editor saves applications: within their portal scope (an application of another brand
+ * is missing for them, another brand refused), each write bumping the applications catalogue.
+ */
+const applicationRecord = (editor: ApplicationEditor) =>
+  auditedRecord<typeof applications, ApplicationInput, ReturnType<typeof valuesOf>, ApplicationRefusal>({
+    entity: "application",
+    table: applications,
+    idColumn: applications.id,
+    catalogue: APPLICATIONS_CATALOGUE,
+    keepsEditor: true,
+    columns: valuesOf,
+    // A new application comes last in the launcher order.
+    newRowColumns: async (tx) => {
+      const [{ max }] = await tx
+        .select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` })
+        .from(applications);
+      return { sortOrder: max + 10 };
+    },
+    reaches: (row) => writable(editor, row.brandId),
+    scopeRefusal: (input) => (writable(editor, input.brandId) ? null : BRAND_NOT_YOURS),
+    stored: (_tx, _id, row) => row,
+    audited: valuesOf,
+    fields: AUDITED_FIELDS,
+  });
+
 /** Creates an application of a brand within the editor's portal scope (last in the launcher order); otherwise refuses. */
 export async function createApplication(
   database: Database,
   editor: ApplicationEditor,
   input: ApplicationInput,
 ): Promise<number | ApplicationRefusal> {
-  const actorId = editor.identityId;
-  if (!writable(editor, input.brandId)) return BRAND_NOT_YOURS;
-  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
-    const [{ max }] = await tx
-      .select({ max: sql<number>`coalesce(max(${applications.sortOrder}), 0)::int` })
-      .from(applications);
-    const values = valuesOf(input);
-    const now = new Date();
-    const [row] = await tx
-      .insert(applications)
-      .values({ ...values, sortOrder: max + 10, modifiedBy: actorId, createdAt: now, updatedAt: now })
-      .returning({ id: applications.id });
-    await recordAudit(tx, {
-      entity: "application",
-      entityId: row.id,
-      operation: "create",
-      changes: fieldChanges(null, values, AUDITED_FIELDS),
-      actorId,
-      at: now,
-    });
-    return row.id;
-  });
+  const outcome = await applicationRecord(editor).create(database, input, editor.identityId);
+  return outcome.kind === "created" ? outcome.id : outcome;
 }
 
 /**
@@ -317,54 +324,18 @@ export async function createApplication(
  * after, is within the editor's portal scope. Another brand's application is missing for them, a
  * move to another brand is refused, a stale stamp is a conflict; each changes nothing.
  */
-export async function updateApplication(
+export function updateApplication(
   database: Database,
   editor: ApplicationEditor,
   id: number,
   input: ApplicationInput,
 ): Promise<SaveOutcome | ApplicationRefusal> {
-  const actorId = editor.identityId;
-  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
-    const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
-    if (!current || !writable(editor, current.brandId)) return { kind: "missing" as const };
-    if (!writable(editor, input.brandId)) return BRAND_NOT_YOURS;
-    const refusal = stampRefusal(current, input.updatedAt);
-    if (refusal) return refusal;
-    const values = valuesOf(input);
-    const changes = fieldChanges(current, values, AUDITED_FIELDS);
-    const now = new Date();
-    await tx
-      .update(applications)
-      .set({ ...values, modifiedBy: actorId, updatedAt: now })
-      .where(eq(applications.id, id));
-    await recordAudit(tx, {
-      entity: "application",
-      entityId: id,
-      operation: "update",
-      changes,
-      actorId,
-      at: now,
-    });
-    return { kind: "saved" };
-  });
+  return applicationRecord(editor).update(database, id, input, editor.identityId);
 }
 
 /** Deletes an application of the editor's brands; false when there is none such (nothing changes). */
 export async function deleteApplication(database: Database, editor: ApplicationEditor, id: number): Promise<boolean> {
-  const actorId = editor.identityId;
-  return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
-    const [current] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
-    if (!current || !writable(editor, current.brandId)) return false;
-    await tx.delete(applications).where(eq(applications.id, id));
-    await recordAudit(tx, {
-      entity: "application",
-      entityId: id,
-      operation: "delete",
-      changes: fieldChanges(current, null, AUDITED_FIELDS),
-      actorId,
-    });
-    return true;
-  });
+  return (await applicationRecord(editor).remove(database, id, editor.identityId)).kind === "deleted";
 }
 
 /**

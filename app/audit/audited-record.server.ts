@@ -1,52 +1,137 @@
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
+import { catalogueWrite } from "~/db/catalogue-write.server";
+import type { SaveOutcome } from "~/forms/save-outcome";
 import { fieldChanges, recordAudit, stampRefusal } from "./audit-writer.server";
-import type { SaveOutcome } from "../forms/save-outcome";
+
+/** A record's audited fields, of whatever type its table stores them in. */
+type AuditView<Audited> = { [Field in keyof Audited]?: unknown } | null;
+
+/** A save that did not go ahead for its stamp: the record is missing, or the stamp is not its current one. */
+type Unsaved = Exclude<SaveOutcome, { kind: "saved" }>;
 
 /**
- * How one kind of administered record is saved: its table and columns, what refuses a save before
- * anything is written, the links it keeps in other tables, and what its audit compares.
+ * How one kind of administered record is saved: its table and columns, who reaches which record,
+ * what refuses a save or a delete before anything is written, the links it keeps in other tables,
+ * and what its audit compares.
  */
 export interface AuditedRecordSpec<
-  Input extends { updatedAt?: string },
+  Table extends PgTable,
+  Input extends object,
   Audited extends Record<string, unknown>,
-  Refusal,
+  Refusal extends { kind: string },
+  DeleteRefusal extends { kind: string } = never,
 > {
   entity: string;
-  table: PgTable;
+  table: Table;
   idColumn: PgColumn;
+  /**
+   * The cached catalogue the table is (ADR 14), if any: each write is then a catalogue write, whose
+   * transaction bumps the catalogue's version and after which this process drops its copy.
+   */
+  catalogue?: string;
+  /** The table keeps who changed a row last (its `modifiedBy` column). */
+  keepsEditor?: boolean;
   columns: (input: Input) => Record<string, unknown>;
-  refusal: (tx: Transaction, id: number | null, input: Input) => Promise<Refusal | null>;
-  writeLinks: (tx: Transaction, id: number, input: Input) => Promise<void>;
-  /** The stored record as its audit sees it (null when missing). */
-  stored: (tx: Transaction, id: number) => Promise<Audited | null>;
+  /** Columns a new row takes from the rows already there (its place at the end of an order), read in its transaction. */
+  newRowColumns?: (tx: Transaction) => Promise<Record<string, unknown>>;
+  /** Whether the actor reaches a stored record (within their scope): one they do not is missing for them. */
+  reaches?: (stored: Table["$inferSelect"]) => boolean;
+  /** Why the actor may not write this input wherever it is stored (brands not theirs): checked first, before the stamp. */
+  scopeRefusal?: (input: Input) => Refusal | null;
+  /** Why a save is refused, read in its transaction after the stamp (a taken name, a cycle …). */
+  refusal?: (tx: Transaction, id: number | null, input: Input) => Promise<Refusal | null>;
+  /** Why a delete is refused, read in its transaction (a record still in use). */
+  deleteRefusal?: (tx: Transaction, id: number) => Promise<DeleteRefusal | null>;
+  writeLinks?: (tx: Transaction, id: number, input: Input) => Promise<void>;
+  /** The stored record as its audit sees it (its audited fields), from its row read for the write. */
+  stored: (tx: Transaction, id: number, row: Table["$inferSelect"]) => AuditView<Audited> | Promise<AuditView<Audited>>;
   /** The input as its audit sees it. */
   audited: (input: Input) => Audited;
   fields: readonly (keyof Audited & string)[];
 }
 
-/** Create and edit-with-stamp for one kind of record: refusals first, then the row, its links and its audit, in one transaction. */
-export function auditedRecord<Input extends { updatedAt?: string }, Audited extends Record<string, unknown>, Refusal>(
-  spec: AuditedRecordSpec<Input, Audited, Refusal>,
-) {
+/**
+ * Create, edit (with the stamp it was read with, or — for a change that is no editor's form — without
+ * one) and delete for one kind of record. Each runs in one transaction: the refusals first, then the
+ * row, its links and its audit (a catalogue's version bump with them).
+ */
+export function auditedRecord<
+  Table extends PgTable,
+  Input extends object,
+  Audited extends Record<string, unknown>,
+  Refusal extends { kind: string },
+  DeleteRefusal extends { kind: string } = never,
+>(spec: AuditedRecordSpec<Table, Input, Audited, Refusal, DeleteRefusal>) {
+  type Row = Table["$inferSelect"];
   // Drizzle cannot follow a generic table through insert() and update(): the spec's columns are the table's own.
-  const table = spec.table as PgTable & Record<string, PgColumn>;
+  const table = spec.table as unknown as PgTable & Record<string, PgColumn>;
+  const transaction = <T>(database: Database, work: (tx: Transaction) => Promise<T>) =>
+    spec.catalogue ? catalogueWrite(database, spec.catalogue, work) : database.transaction(work);
+  const editor = (actorId: number) => (spec.keepsEditor ? { modifiedBy: actorId } : {});
+
+  /** The record read for a write (its row locked), when it is there and the actor reaches it. */
+  async function lockedRow(tx: Transaction, id: number): Promise<Row | null> {
+    const [row] = (await tx.select().from(table).where(eq(spec.idColumn, id)).for("update")) as Row[];
+    return row && (spec.reaches?.(row) ?? true) ? row : null;
+  }
+
+  /** An edit: missing, out of scope, stale (when stamped) or refused changes nothing; otherwise saved (with the row as it was). */
+  async function edit(
+    database: Database,
+    id: number,
+    input: Input & { updatedAt?: string },
+    actorId: number,
+    stamped: boolean,
+  ): Promise<{ kind: "saved"; row: Row } | Unsaved | Refusal> {
+    return transaction(database, async (tx) => {
+      const row = await lockedRow(tx, id);
+      if (!row) return { kind: "missing" as const };
+      const outOfScope = spec.scopeRefusal?.(input);
+      if (outOfScope) return outOfScope;
+      const stale = stamped ? stampRefusal(row as { updatedAt: Date }, input.updatedAt) : null;
+      if (stale) return stale as Unsaved;
+      const refused = await spec.refusal?.(tx, id, input);
+      if (refused) return refused;
+      const before = await spec.stored(tx, id, row);
+      const now = new Date();
+      await tx
+        .update(table)
+        .set({ ...spec.columns(input), ...editor(actorId), updatedAt: now } as never)
+        .where(eq(spec.idColumn, id));
+      await spec.writeLinks?.(tx, id, input);
+      await recordAudit(tx, {
+        entity: spec.entity,
+        entityId: id,
+        operation: "update",
+        changes: fieldChanges<NonNullable<AuditView<Audited>>>(before, spec.audited(input), spec.fields),
+        actorId,
+        at: now,
+      });
+      return { kind: "saved" as const, row };
+    });
+  }
+
   return {
+    /** Creates the record unless something refuses it (then nothing is written). */
     async create(
       database: Database,
       input: Input,
       actorId: number,
     ): Promise<{ kind: "created"; id: number } | Refusal> {
-      return database.transaction(async (tx) => {
-        const refused = await spec.refusal(tx, null, input);
+      const outOfScope = spec.scopeRefusal?.(input);
+      if (outOfScope) return outOfScope;
+      return transaction(database, async (tx) => {
+        const refused = await spec.refusal?.(tx, null, input);
         if (refused) return refused;
+        const placed = await spec.newRowColumns?.(tx);
         const now = new Date();
         const [row] = (await tx
           .insert(table)
-          .values({ ...spec.columns(input), createdAt: now, updatedAt: now } as never)
+          .values({ ...spec.columns(input), ...placed, ...editor(actorId), createdAt: now, updatedAt: now } as never)
           .returning({ id: spec.idColumn })) as { id: number }[];
-        await spec.writeLinks(tx, row.id, input);
+        await spec.writeLinks?.(tx, row.id, input);
         await recordAudit(tx, {
           entity: spec.entity,
           entityId: row.id,
@@ -59,32 +144,46 @@ export function auditedRecord<Input extends { updatedAt?: string }, Audited exte
       });
     },
 
-    /** Saves an edit when the posted stamp is the record's current one; otherwise a conflict, and nothing changes. */
-    async update(database: Database, id: number, input: Input, actorId: number): Promise<SaveOutcome | Refusal> {
-      return database.transaction(async (tx) => {
-        const [locked] = (await tx.select().from(table).where(eq(spec.idColumn, id)).for("update")) as {
-          updatedAt: Date;
-        }[];
-        const stale = stampRefusal(locked, input.updatedAt);
-        if (stale) return stale;
-        const refused = await spec.refusal(tx, id, input);
+    /** Saves an edit when the posted stamp (`input.updatedAt`) is the record's current one; otherwise a conflict, and nothing changes. */
+    async update(
+      database: Database,
+      id: number,
+      input: Input & { updatedAt?: string },
+      actorId: number,
+    ): Promise<SaveOutcome | Refusal> {
+      const outcome = await edit(database, id, input, actorId, true);
+      return outcome.kind === "saved" ? { kind: "saved" } : outcome;
+    },
+
+    /**
+     * Saves a change that no editor read first (a new file for a document): no stamp to compare.
+     * Answers the row as it was before, or why nothing changed.
+     */
+    overwrite(database: Database, id: number, input: Input, actorId: number) {
+      return edit(database, id, input, actorId, false);
+    },
+
+    /** Deletes the record unless it is missing for the actor or something refuses it; answers the row deleted. */
+    async remove(
+      database: Database,
+      id: number,
+      actorId: number,
+    ): Promise<{ kind: "deleted"; row: Row } | { kind: "missing" } | DeleteRefusal> {
+      return transaction(database, async (tx) => {
+        const row = await lockedRow(tx, id);
+        if (!row) return { kind: "missing" as const };
+        const refused = await spec.deleteRefusal?.(tx, id);
         if (refused) return refused;
-        const before = await spec.stored(tx, id);
-        const now = new Date();
-        await tx
-          .update(table)
-          .set({ ...spec.columns(input), updatedAt: now } as never)
-          .where(eq(spec.idColumn, id));
-        await spec.writeLinks(tx, id, input);
+        const before = await spec.stored(tx, id, row);
+        await tx.delete(table).where(eq(spec.idColumn, id));
         await recordAudit(tx, {
           entity: spec.entity,
           entityId: id,
-          operation: "update",
-          changes: fieldChanges(before, spec.audited(input), spec.fields),
+          operation: "delete",
+          changes: fieldChanges<NonNullable<AuditView<Audited>>>(before, null, spec.fields),
           actorId,
-          at: now,
         });
-        return { kind: "saved" as const };
+        return { kind: "deleted" as const, row };
       });
     },
   };

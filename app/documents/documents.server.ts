@@ -13,7 +13,7 @@ import { DOCUMENTS_WRITE } from "~/permissions/write-rules";
 import type { Actor } from "~/permissions/actor";
 import { documentFilters, type DocumentInput } from "~/documents/schema";
 import { logger } from "~/logger.server";
-import { fieldChanges, recordAudit, stampRefusal } from "~/audit/audit-writer.server";
+import { auditedRecord } from "~/audit/audited-record.server";
 import { tableStateOf, type SortType } from "~/lists/table-state";
 import type { SaveOutcome } from "~/forms/save-outcome";
 import type { PortalScope } from "~/permissions/admin-levels";
@@ -147,6 +147,9 @@ function detailValues(input: DocumentInput) {
 
 export type FileOutcome = { kind: "invalidType" } | { kind: "tooLarge" };
 
+/** A stored upload: its file's name, type and size as audited, and where the store keeps it. */
+type StoredFile = { kind: "stored"; fileName: string; contentType: string; sizeBytes: number; storageKey: string };
+
 /** Who writes: their id (the audit's) and their portal scope (the brands whose documents they may write). */
 export type DocumentEditor = Pick<Actor, "identityId" | "portalScope">;
 
@@ -154,21 +157,28 @@ export type DocumentEditor = Pick<Actor, "identityId" | "portalScope">;
 const writable = (editor: DocumentEditor, brandIds: readonly number[]) =>
   catalogueWritableWithin(editor.portalScope, brandIds);
 
-/** The stored form of an upload, or why it is refused (type by name and content; size). */
-function checkedFile(
-  file: UploadedFile,
-): FileOutcome | { kind: "ok"; fileName: string; contentType: string; sizeBytes: number; extension: string } {
+/**
+ * An upload checked (type by name and content; size) and, when accepted, put in the store under a
+ * new key: what its row keeps of it. Otherwise why it is refused, and nothing is stored.
+ */
+async function storedUpload(store: FileStore, file: UploadedFile): Promise<FileOutcome | StoredFile> {
   if (file.bytes.byteLength > MAX_FILE_BYTES) return { kind: "tooLarge" };
   const type = detectFileType(file.fileName, file.bytes);
   if (!type) return { kind: "invalidType" };
   const fileName = safeFileName(file.fileName);
-  return {
-    kind: "ok",
-    fileName,
-    contentType: type.contentType,
-    sizeBytes: file.bytes.byteLength,
-    extension: type.extensions[0],
-  };
+  const storageKey = newStorageKey(type.extensions[0]);
+  await store.put(storageKey, file.bytes);
+  return { kind: "stored", fileName, contentType: type.contentType, sizeBytes: file.bytes.byteLength, storageKey };
+}
+
+/** Writes the row of a stored upload; when that fails, the stored file is removed again. */
+async function writingStored<T>(store: FileStore, stored: StoredFile, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await removeQuietly(store, stored.storageKey);
+    throw error;
+  }
 }
 
 /** Removes a file after its row is gone or replaced; a failure is logged, never undoes the write. */
@@ -178,6 +188,57 @@ async function removeQuietly(store: FileStore, key: string) {
   } catch (error) {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, "document file could not be removed");
   }
+}
+
+const fileValues = (file: StoredFile) => ({
+  fileName: file.fileName,
+  contentType: file.contentType,
+  sizeBytes: file.sizeBytes,
+});
+
+/**
+ * How the editor saves documents: only those whose brands are all theirs (another is missing for
+ * them, brands not theirs are refused). A document is created with its file; its details and its
+ * file are then changed apart, each audited on its own fields.
+ */
+function documentRecords(editor: DocumentEditor) {
+  const brandsRefusal = (input: { brandIds: readonly number[] }) =>
+    writable(editor, input.brandIds) ? null : BRAND_NOT_YOURS;
+  const base = {
+    entity: "document",
+    table: documents,
+    idColumn: documents.id,
+    keepsEditor: true,
+    reaches: (row: DocumentRow) => writable(editor, row.brandIds),
+    stored: (_tx: unknown, _id: number, row: DocumentRow) => row,
+  };
+  return {
+    whole: auditedRecord<
+      typeof documents,
+      DocumentInput & { file: StoredFile },
+      ReturnType<typeof detailValues> & ReturnType<typeof fileValues>,
+      BrandNotYours
+    >({
+      ...base,
+      columns: (input) => ({ ...detailValues(input), ...fileValues(input.file), storageKey: input.file.storageKey }),
+      audited: (input) => ({ ...detailValues(input), ...fileValues(input.file) }),
+      scopeRefusal: brandsRefusal,
+      fields: AUDITED_FIELDS,
+    }),
+    details: auditedRecord<typeof documents, DocumentInput, ReturnType<typeof detailValues>, BrandNotYours>({
+      ...base,
+      columns: detailValues,
+      audited: detailValues,
+      scopeRefusal: brandsRefusal,
+      fields: DETAIL_FIELDS,
+    }),
+    file: auditedRecord<typeof documents, StoredFile, ReturnType<typeof fileValues>, never>({
+      ...base,
+      columns: (file) => ({ ...fileValues(file), storageKey: file.storageKey }),
+      audited: fileValues,
+      fields: FILE_FIELDS,
+    }),
+  };
 }
 
 /**
@@ -192,40 +253,12 @@ export async function createDocument(
   input: DocumentInput,
   file: UploadedFile,
 ): Promise<FileOutcome | BrandNotYours | { kind: "created"; id: number }> {
-  const actorId = editor.identityId;
   if (!writable(editor, input.brandIds)) return BRAND_NOT_YOURS;
-  const checked = checkedFile(file);
-  if (checked.kind !== "ok") return checked;
-  const storageKey = newStorageKey(checked.extension);
-  await store.put(storageKey, file.bytes);
-  const values = {
-    ...detailValues(input),
-    fileName: checked.fileName,
-    contentType: checked.contentType,
-    sizeBytes: checked.sizeBytes,
-  };
-  try {
-    const id = await database.transaction(async (tx) => {
-      const now = new Date();
-      const [row] = await tx
-        .insert(documents)
-        .values({ ...values, storageKey, modifiedBy: actorId, createdAt: now, updatedAt: now })
-        .returning({ id: documents.id });
-      await recordAudit(tx, {
-        entity: "document",
-        entityId: row.id,
-        operation: "create",
-        changes: fieldChanges(null, values, AUDITED_FIELDS),
-        actorId,
-        at: now,
-      });
-      return row.id;
-    });
-    return { kind: "created", id };
-  } catch (error) {
-    await removeQuietly(store, storageKey);
-    throw error;
-  }
+  const stored = await storedUpload(store, file);
+  if (stored.kind !== "stored") return stored;
+  return writingStored(store, stored, () =>
+    documentRecords(editor).whole.create(database, { ...input, file: stored }, editor.identityId),
+  );
 }
 
 /**
@@ -240,41 +273,16 @@ export async function replaceDocumentFile(
   id: number,
   file: UploadedFile,
 ): Promise<FileOutcome | { kind: "replaced" } | { kind: "missing" }> {
-  const actorId = editor.identityId;
-  const checked = checkedFile(file);
-  if (checked.kind !== "ok") return checked;
-  const storageKey = newStorageKey(checked.extension);
-  await store.put(storageKey, file.bytes);
-  let oldKey: string | null = null;
-  try {
-    oldKey = await database.transaction(async (tx) => {
-      const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
-      if (!current || !writable(editor, current.brandIds)) return null;
-      const values = { fileName: checked.fileName, contentType: checked.contentType, sizeBytes: checked.sizeBytes };
-      const now = new Date();
-      await tx
-        .update(documents)
-        .set({ ...values, storageKey, modifiedBy: actorId, updatedAt: now })
-        .where(eq(documents.id, id));
-      await recordAudit(tx, {
-        entity: "document",
-        entityId: id,
-        operation: "update",
-        changes: fieldChanges(current, values, FILE_FIELDS),
-        actorId,
-        at: now,
-      });
-      return current.storageKey;
-    });
-  } catch (error) {
-    await removeQuietly(store, storageKey);
-    throw error;
-  }
-  if (oldKey === null) {
-    await removeQuietly(store, storageKey);
+  const stored = await storedUpload(store, file);
+  if (stored.kind !== "stored") return stored;
+  const outcome = await writingStored(store, stored, () =>
+    documentRecords(editor).file.overwrite(database, id, stored, editor.identityId),
+  );
+  if (outcome.kind !== "saved") {
+    await removeQuietly(store, stored.storageKey);
     return { kind: "missing" };
   }
-  await removeQuietly(store, oldKey);
+  await removeQuietly(store, outcome.row.storageKey);
   return { kind: "replaced" };
 }
 
@@ -291,29 +299,7 @@ export async function updateDocumentDetails(
   input: DocumentInput,
   stamp: string,
 ): Promise<SaveOutcome | BrandNotYours> {
-  const actorId = editor.identityId;
-  return database.transaction(async (tx) => {
-    const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
-    if (!current || !writable(editor, current.brandIds)) return { kind: "missing" as const };
-    if (!writable(editor, input.brandIds)) return BRAND_NOT_YOURS;
-    const refusal = stampRefusal(current, stamp);
-    if (refusal) return refusal;
-    const values = detailValues(input);
-    const now = new Date();
-    await tx
-      .update(documents)
-      .set({ ...values, modifiedBy: actorId, updatedAt: now })
-      .where(eq(documents.id, id));
-    await recordAudit(tx, {
-      entity: "document",
-      entityId: id,
-      operation: "update",
-      changes: fieldChanges(current, values, DETAIL_FIELDS),
-      actorId,
-      at: now,
-    });
-    return { kind: "saved" };
-  });
+  return documentRecords(editor).details.update(database, id, { ...input, updatedAt: stamp }, editor.identityId);
 }
 
 /** Deletes a document of the editor's brands and its audit entry in one transaction, then removes its file; false when there is none such. */
@@ -323,21 +309,8 @@ export async function deleteDocument(
   store: FileStore,
   id: number,
 ): Promise<boolean> {
-  const actorId = editor.identityId;
-  const removedKey = await database.transaction(async (tx) => {
-    const [current] = await tx.select().from(documents).where(eq(documents.id, id)).for("update");
-    if (!current || !writable(editor, current.brandIds)) return null;
-    await tx.delete(documents).where(eq(documents.id, id));
-    await recordAudit(tx, {
-      entity: "document",
-      entityId: id,
-      operation: "delete",
-      changes: fieldChanges(current, null, AUDITED_FIELDS),
-      actorId,
-    });
-    return current.storageKey;
-  });
-  if (removedKey === null) return false;
-  await removeQuietly(store, removedKey);
+  const outcome = await documentRecords(editor).whole.remove(database, id, editor.identityId);
+  if (outcome.kind !== "deleted") return false;
+  await removeQuietly(store, outcome.row.storageKey);
   return true;
 }

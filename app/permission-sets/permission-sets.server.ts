@@ -1,8 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { applications, permissionSetRoles, permissionSets, securityRoles } from "~/db/schema";
-import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
-import { auditedRecord } from "~/audit/audited-record.server";
+import { auditedRecord, type AuditedRecordSpec } from "~/audit/audited-record.server";
 import { tableList, type ListOptions } from "~/lists/list-reader.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
 import { tableStateOf, type TableState } from "~/lists/table-state";
@@ -142,22 +141,35 @@ async function writeRoles(tx: Executor, id: number, roles: readonly number[]): P
     .values(roles.map((securityRoleId, sortOrder) => ({ permissionSetId: id, securityRoleId, sortOrder })));
 }
 
+/** How a set is stored and audited: its row, its roles in their order, the fields its audit compares. */
+const SET_RECORD: AuditedRecordSpec<
+  typeof permissionSets,
+  PermissionSetInput,
+  ReturnType<typeof auditedOf>,
+  PermissionSetRefusal
+> = {
+  entity: "permissionSet",
+  table: permissionSets,
+  idColumn: permissionSets.id,
+  columns: columnsOf,
+  writeLinks: (tx, id, input) => writeRoles(tx, id, input.securityRoles),
+  stored: async (tx, id) => {
+    const set = await getPermissionSet(tx, id);
+    return set && auditedOf(set);
+  },
+  audited: auditedOf,
+  fields: AUDITED_FIELDS,
+};
+
 /** How the actor saves sets: the links checked first, then the roles they may offer (issue #30 §3). */
 const setRecord = (actor: Actor) =>
-  auditedRecord<PermissionSetInput, ReturnType<typeof auditedOf>, PermissionSetRefusal>({
-    entity: "permissionSet",
-    table: permissionSets,
-    idColumn: permissionSets.id,
-    columns: columnsOf,
+  auditedRecord({
+    ...SET_RECORD,
     refusal: async (tx, id, input) => (await refusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
-    writeLinks: (tx, id, input) => writeRoles(tx, id, input.securityRoles),
-    stored: async (tx, id) => {
-      const set = await getPermissionSet(tx, id);
-      return set && auditedOf(set);
-    },
-    audited: auditedOf,
-    fields: AUDITED_FIELDS,
   });
+
+/** How sets are deleted: what the actor may grant does not matter there (only `remove` of it is used). */
+const setDeletion = auditedRecord(SET_RECORD);
 
 /** Creates a set, unless a link or the roles it would offer refuse it (then nothing is written). */
 export function createPermissionSet(
@@ -178,18 +190,7 @@ export function updatePermissionSet(
   return setRecord(actor).update(database, id, input, actor.identityId);
 }
 
+/** Deletes a set; false when there is none (nothing changes). */
 export async function deletePermissionSet(database: Database, id: number, actorId: number): Promise<boolean> {
-  return database.transaction(async (tx) => {
-    const before = await getPermissionSet(tx, id);
-    if (!before) return false;
-    await tx.delete(permissionSets).where(eq(permissionSets.id, id));
-    await recordAudit(tx, {
-      entity: "permissionSet",
-      entityId: id,
-      operation: "delete",
-      changes: fieldChanges(auditedOf(before), null, AUDITED_FIELDS),
-      actorId,
-    });
-    return true;
-  });
+  return (await setDeletion.remove(database, id, actorId)).kind === "deleted";
 }

@@ -8,8 +8,7 @@ import {
   securityRoleRelations,
   securityRoles,
 } from "~/db/schema";
-import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
-import { auditedRecord } from "~/audit/audited-record.server";
+import { auditedRecord, type AuditedRecordSpec } from "~/audit/audited-record.server";
 import { tableList, type ListOptions } from "~/lists/list-reader.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
 import { tableStateOf, type TableState } from "~/lists/table-state";
@@ -259,22 +258,37 @@ function columnsOf(input: SecurityRoleInput) {
   };
 }
 
+/** How a role is stored and audited: its row, its links to other roles, the fields its audit compares. */
+const ROLE_RECORD: AuditedRecordSpec<
+  typeof securityRoles,
+  SecurityRoleInput,
+  ReturnType<typeof auditedOf>,
+  SecurityRoleRefusal,
+  SecurityRoleInUse
+> = {
+  entity: "securityRole",
+  table: securityRoles,
+  idColumn: securityRoles.id,
+  columns: columnsOf,
+  writeLinks,
+  deleteRefusal: inUseRefusal,
+  stored: async (tx, id) => {
+    const role = await getSecurityRole(tx, id);
+    return role && auditedOf(role);
+  },
+  audited: auditedOf,
+  fields: AUDITED_FIELDS,
+};
+
 /** How the actor saves roles: the links checked first, then what the save would grant (issue #30 §3). */
 const roleRecord = (actor: Actor) =>
-  auditedRecord<SecurityRoleInput, ReturnType<typeof auditedOf>, SecurityRoleRefusal>({
-    entity: "securityRole",
-    table: securityRoles,
-    idColumn: securityRoles.id,
-    columns: columnsOf,
+  auditedRecord({
+    ...ROLE_RECORD,
     refusal: async (tx, id, input) => (await linkRefusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
-    writeLinks,
-    stored: async (tx, id) => {
-      const role = await getSecurityRole(tx, id);
-      return role && auditedOf(role);
-    },
-    audited: auditedOf,
-    fields: AUDITED_FIELDS,
   });
+
+/** How roles are deleted: what the actor may grant does not matter there (only `remove` of it is used). */
+const roleDeletion = auditedRecord(ROLE_RECORD);
 
 /** Creates a role, unless a link or what it would grant refuses it (then nothing is written). */
 export function createSecurityRole(
@@ -298,8 +312,21 @@ export function updateSecurityRole(
   return roleRecord(actor).update(database, id, input, actor.identityId);
 }
 
-export type SecurityRoleDeleteOutcome =
-  { kind: "deleted" } | { kind: "missing" } | { kind: "inUse"; holders: number; permissionSets: number };
+type SecurityRoleInUse = { kind: "inUse"; holders: number; permissionSets: number };
+export type SecurityRoleDeleteOutcome = { kind: "deleted" } | { kind: "missing" } | SecurityRoleInUse;
+
+/** A role someone holds or a permission set offers is in use: it says how many do. */
+async function inUseRefusal(tx: Executor, id: number): Promise<SecurityRoleInUse | null> {
+  const [{ holders }] = await tx
+    .select({ holders: sql<number>`count(distinct ${roleAssignments.identityId})::int` })
+    .from(roleAssignments)
+    .where(eq(roleAssignments.securityRoleId, id));
+  const [{ sets }] = await tx
+    .select({ sets: sql<number>`count(*)::int` })
+    .from(permissionSetRoles)
+    .where(eq(permissionSetRoles.securityRoleId, id));
+  return holders > 0 || sets > 0 ? { kind: "inUse", holders, permissionSets: sets } : null;
+}
 
 /** Deletes a role no one holds and no permission set offers; otherwise says how many do. */
 export async function deleteSecurityRole(
@@ -307,28 +334,8 @@ export async function deleteSecurityRole(
   id: number,
   actorId: number,
 ): Promise<SecurityRoleDeleteOutcome> {
-  return database.transaction(async (tx) => {
-    const before = await getSecurityRole(tx, id);
-    if (!before) return { kind: "missing" };
-    const [{ holders }] = await tx
-      .select({ holders: sql<number>`count(distinct ${roleAssignments.identityId})::int` })
-      .from(roleAssignments)
-      .where(eq(roleAssignments.securityRoleId, id));
-    const [{ sets }] = await tx
-      .select({ sets: sql<number>`count(*)::int` })
-      .from(permissionSetRoles)
-      .where(eq(permissionSetRoles.securityRoleId, id));
-    if (holders > 0 || sets > 0) return { kind: "inUse", holders, permissionSets: sets };
-    await tx.delete(securityRoles).where(eq(securityRoles.id, id));
-    await recordAudit(tx, {
-      entity: "securityRole",
-      entityId: id,
-      operation: "delete",
-      changes: fieldChanges(auditedOf(before), null, AUDITED_FIELDS),
-      actorId,
-    });
-    return { kind: "deleted" };
-  });
+  const outcome = await roleDeletion.remove(database, id, actorId);
+  return outcome.kind === "deleted" ? { kind: "deleted" } : outcome;
 }
 
 /** The activities, business functions and expectations roles use: the editor offers them again. */
