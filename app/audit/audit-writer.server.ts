@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { queuePushes } from "~/integrations/pushes.server";
-import { onlySignIn } from "~/audit/query";
-import type { SaveOutcome } from "../forms/save-outcome";
+import type { SaveOutcome } from "~/forms/save-outcome";
 
 export interface FieldChange {
   field: string;
@@ -56,11 +54,31 @@ export interface AuditEntry {
   at?: Date;
 }
 
+/** An audited change as its listeners see it: the entry, with the time it was written at. */
+export type AuditedChange = AuditEntry & { at: Date };
+
+/** Told of audited changes in their own transaction (`executor`), after their audit rows are written. */
+export type AuditedChangesListener = (executor: Executor, changes: readonly AuditedChange[]) => Promise<void>;
+
+/*
+ * On globalThis (as the database handle is): the server's modules and the Remix bundle's are two
+ * module instances, and a listener subscribed by the one must hear the changes audited by the other.
+ */
+const registry = globalThis as typeof globalThis & { __portalAuditListeners?: Set<AuditedChangesListener> };
+
+/**
+ * Subscribes a listener to every audited change from now on, in the change's own transaction, so
+ * what it writes lands with the change or rolls back with it. A listener subscribed again is still
+ * told once.
+ */
+export function onAuditedChanges(listener: AuditedChangesListener): void {
+  (registry.__portalAuditListeners ??= new Set()).add(listener);
+}
+
 /**
  * Writes one audit entry per changed field (or one without a field when nothing field-level
- * changed), in the caller's transaction when given one, so the change and its audit land together.
- * A change of an identity or an organization is also queued for the downstream targets there, so
- * every audited change is pushed and a change that rolls back is not (a sign-in alone is not sent).
+ * changed), in the caller's transaction when given one, so the change and its audit land together;
+ * then tells the subscribed listeners (`onAuditedChanges`) there.
  */
 export async function recordAudit(database: Executor, entry: AuditEntry): Promise<void> {
   await recordAudits(database, [entry]);
@@ -69,31 +87,23 @@ export async function recordAudit(database: Executor, entry: AuditEntry): Promis
 /** `recordAudit` for many records at once (a bulk import): a few statements, not one per record. */
 export async function recordAudits(database: Executor, entries: readonly AuditEntry[]): Promise<void> {
   const now = new Date();
-  const rows = entries.flatMap((entry): (typeof auditLog.$inferInsert)[] => {
+  const changes = entries.map((entry): AuditedChange => ({ ...entry, at: entry.at ?? now }));
+  const rows = changes.flatMap((change): (typeof auditLog.$inferInsert)[] => {
     const base = {
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      operation: entry.operation,
-      changedBy: entry.actorId,
-      changedOn: entry.at ?? now,
+      entity: change.entity,
+      entityId: String(change.entityId),
+      operation: change.operation,
+      changedBy: change.actorId,
+      changedOn: change.at,
     };
-    return entry.changes.length > 0
-      ? entry.changes.map((c) => ({ ...base, ...c }))
+    return change.changes.length > 0
+      ? change.changes.map((c) => ({ ...base, ...c }))
       : [{ ...base, field: null, oldValue: null, newValue: null }];
   });
   if (rows.length === 1) await database.insert(auditLog).values(rows);
   else if (rows.length > 1) await insertAuditRows(database, rows);
-  // Pushed subjects by kind and time (an import's entries share one time, so one queue call each).
-  const pushed = new Map<string, { kind: "identity" | "organization"; at: Date; ids: number[] }>();
-  for (const entry of entries) {
-    if ((entry.entity !== "identity" && entry.entity !== "organization") || onlySignIn(entry.changes)) continue;
-    const at = entry.at ?? now;
-    const key = `${entry.entity} ${at.getTime()}`;
-    const group = pushed.get(key) ?? { kind: entry.entity, at, ids: [] };
-    group.ids.push(Number(entry.entityId));
-    pushed.set(key, group);
-  }
-  for (const group of pushed.values()) await queuePushes(database, group.kind, group.ids, group.at);
+  if (changes.length === 0) return;
+  for (const listener of registry.__portalAuditListeners ?? []) await listener(database, changes);
 }
 
 /**

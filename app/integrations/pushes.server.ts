@@ -10,6 +10,8 @@ import {
   userApplications,
 } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { onAuditedChanges, type AuditedChange } from "~/audit/audit-writer.server";
+import { onlySignIn } from "~/audit/query";
 import { afterFailedAttempt, pushErrorText, pushSignature } from "./rules";
 import type { IntegrationTarget } from "../validation/integration-targets";
 
@@ -38,9 +40,14 @@ const registry = globalThis as typeof globalThis & {
   };
 };
 
-/** Set by the server (and by `npm run jobs`, and tests) at start; without it nothing is pushed. */
+/**
+ * Set by the server (and by `npm run jobs`, and tests) at start; without it nothing is pushed. It
+ * subscribes the pushes to audited changes, so every audited change of an identity or an
+ * organization is queued in its own transaction.
+ */
 export function setIntegrations(settings: IntegrationSettings, database?: () => Database): void {
   registry.__portalIntegrations = { settings, database, running: Promise.resolve() };
+  onAuditedChanges(queueAuditedPushes);
 }
 
 export function integrationSettings(): IntegrationSettings {
@@ -75,6 +82,24 @@ export async function queuePushes(
   }
   return targets.length;
 }
+/**
+ * The audited changes of identities and organizations, queued for every target in the changes'
+ * transaction, so every audited change is pushed and a change that rolls back is not (a sign-in
+ * alone is not sent). Subjects are grouped by kind and time: an import's changes share one time,
+ * so one queue call each.
+ */
+async function queueAuditedPushes(executor: Executor, changes: readonly AuditedChange[]): Promise<void> {
+  const pushed = new Map<string, { kind: PushSubject; at: Date; ids: number[] }>();
+  for (const change of changes) {
+    if ((change.entity !== "identity" && change.entity !== "organization") || onlySignIn(change.changes)) continue;
+    const key = `${change.entity} ${change.at.getTime()}`;
+    const group = pushed.get(key) ?? { kind: change.entity, at: change.at, ids: [] };
+    group.ids.push(Number(change.entityId));
+    pushed.set(key, group);
+  }
+  for (const group of pushed.values()) await queuePushes(executor, group.kind, group.ids, group.at);
+}
+
 /** Subjects queued per statement (a bulk import's thousands), times the targets, well below 65 535 parameters. */
 const PUSH_INSERT_BATCH = 1000;
 
