@@ -16,6 +16,8 @@ import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { LOCALES } from "~/i18n/locale";
 import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/announcements/schema";
+// The API's record is the editor's form too (form-values.ts); the API's routes find it with the service.
+export { announcementRecord } from "~/announcements/form-values";
 import { auditedRecord } from "~/audit/audited-record.server";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
 import type { SaveOutcome } from "~/forms/save-outcome";
@@ -273,26 +275,6 @@ export async function announcementDefinitions(database: Database) {
     brands: brandRows,
     regions: regionRows,
     roles: [...roles].sort((a, b) => a.localeCompare(b)),
-  };
-}
-
-/** An announcement as the API answers it (and the editor shows it): dates as days, the stamp for a later save. */
-export function announcementRecord(row: AnnouncementRow) {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    content: row.content,
-    language: row.language,
-    displayLocationCode: row.displayLocationCode,
-    priority: row.priority,
-    linkUrl: row.linkUrl,
-    startDate: row.startDate.toISOString().slice(0, 10),
-    expirationDate: row.expirationDate.toISOString().slice(0, 10),
-    roles: row.roles,
-    brandIds: row.brandIds,
-    regionCodes: row.regionCodes,
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

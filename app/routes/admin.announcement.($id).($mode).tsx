@@ -8,13 +8,13 @@ import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
 import {
   announcementDefinitions,
-  announcementRecord,
   createAnnouncement,
   deleteAnnouncement,
   getAnnouncement,
   updateAnnouncement,
 } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
+import { announcementFormValues } from "~/announcements/form-values";
 import { titleMeta } from "~/shell/page-title";
 import { Field } from "~/ui/Field";
 import { optionalIdParam } from "~/navigation/id-param";
@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canWrite,
     editing: canWrite && params.mode !== "view",
     roleOptions: definitions.roles,
-    announcement: row && { ...announcementRecord(row), brandIds: row.brandIds.map(String) },
+    announcement: row && announcementFormValues(row),
   };
 }
 

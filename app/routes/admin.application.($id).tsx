@@ -9,11 +9,11 @@ import {
   applicationFieldOptions,
   createApplication,
   deleteApplication,
-  editStamp,
   getApplication,
   updateApplication,
 } from "~/applications/applications.server";
 import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "~/applications/schema";
+import { applicationFormValues } from "~/applications/form-values";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/ui/FieldError";
@@ -40,26 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     canWrite: mayWrite,
     options: await applicationFieldOptions(db()),
-    application: row && {
-      id: row.id,
-      name: row.name,
-      displayName: row.displayName,
-      description: row.description,
-      link: row.link,
-      regionCode: row.regionCode,
-      brandId: String(row.brandId),
-      categories: row.categories,
-      contractCodes: row.contractCodes,
-      contractTypes: row.contractTypes,
-      organizationTypes: row.organizationTypes,
-      primaryTasks: row.primaryTasks,
-      typicalUsers: row.typicalUsers,
-      webRoles: row.webRoles,
-      customRules: row.customRules ? JSON.stringify(row.customRules) : "",
-      requiresAssignment: row.requiresAssignment ? "on" : undefined,
-      translations: row.translations,
-      updatedAt: editStamp(row),
-    },
+    application: row && applicationFormValues(row),
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from "~/permission-sets/permission-sets.server";
 import { permissionSetRefusal } from "~/permission-sets/refusals";
 import { permissionSetSchema } from "~/permission-sets/schema";
+import { permissionSetFormValues } from "~/permission-sets/form-values";
 import { securityRoleChoices } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
@@ -36,16 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     applications: apps
       .map((app) => ({ value: String(app.id), label: app.displayName }))
       .sort((a, b) => a.label.localeCompare(b.label)),
-    set: set && {
-      id: set.id,
-      name: set.name,
-      displayName: set.displayName,
-      required: set.required ? "on" : undefined,
-      selectionMode: set.selectionMode,
-      applicationId: set.applicationId === null ? "" : String(set.applicationId),
-      securityRoles: set.securityRoles.map(String),
-      updatedAt: set.updatedAt.toISOString(),
-    },
+    set: set && permissionSetFormValues(set),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   updateSecurityRole,
 } from "~/security-roles/security-roles.server";
 import { securityRoleSchema } from "~/security-roles/schema";
+import { securityRoleFormValues } from "~/security-roles/form-values";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
 import { Field } from "~/ui/Field";
@@ -37,7 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const role = id === null ? null : await getSecurityRole(db(), id);
   if (id !== null && !role) throw new Response("Not Found", { status: 404 });
   const [choices, textOptions] = await Promise.all([securityRoleChoices(db()), securityRoleTextOptions(db())]);
-  const ids = (values: number[]) => values.map(String);
   return {
     canWrite: satisfiesRule(user.access.features, SECURITY_ROLES_WRITE),
     // Features the editor does not hold cannot be added (issue #30 §3); those on the role stay.
@@ -49,23 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       .filter((choice) => choice.id !== id)
       .map((choice) => ({ value: String(choice.id), label: `${choice.displayName} (${choice.name})` })),
     textOptions,
-    role: role && {
-      id: role.id,
-      name: role.name,
-      displayName: role.displayName,
-      features: role.features,
-      activities: role.activities,
-      businessFunctions: role.businessFunctions,
-      expectations: role.expectations,
-      parents: ids(role.parents),
-      children: ids(role.children),
-      assignableBy: ids(role.assignableBy),
-      relations: role.relations.map((relation) => ({ roleId: String(relation.roleId), name: relation.name })),
-      feedId: role.feedId ?? "",
-      excludeFromFeeds: role.excludeFromFeeds ? "on" : undefined,
-      excludeFromCopyUser: role.excludeFromCopyUser ? "on" : undefined,
-      updatedAt: role.updatedAt.toISOString(),
-    },
+    role: role && securityRoleFormValues(role),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   listDocuments,
   type DocumentRow,
 } from "~/documents/documents.server";
+import { documentFormValues } from "~/documents/form-values";
 import { fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
 import { recordIdOf } from "~/navigation/id-param";
@@ -69,14 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       regionCodes: row.regionCodes,
       managed: documentManagedBy(row, viewer),
     })),
-    editTarget: editRow && {
-      ...summary(editRow),
-      description: editRow.description,
-      subject: editRow.subject,
-      brandIds: editRow.brandIds.map(String),
-      regionCodes: editRow.regionCodes,
-      updatedAt: editRow.updatedAt.toISOString(),
-    },
+    editTarget: editRow && { ...summary(editRow), ...documentFormValues(editRow) },
     replaceTarget: replaceRow && summary(replaceRow),
     deleteTarget: deleteRow && summary(deleteRow),
   };
