@@ -3,9 +3,7 @@ import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
-import importX from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import { layerZones } from "./eslint.layers.js";
+import { layerConfig } from "./eslint.layers.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -19,6 +17,8 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "app/db/migrations/",
+      // Breaks the layer rules on purpose (tests/unit/lint-layers.test.ts).
+      "tests/fixtures/lint-layers/",
     ],
   },
   js.configs.recommended,
@@ -39,18 +39,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The layers of docs/architecture.md: an import points down or sideways, never up, and
-    // never in a circle. A new back-arrow fails the lint (tests/unit/lint-layers.test.ts).
-    files: ["app/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
-    },
-    rules: {
-      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
-    },
-  },
+  // The layers of docs/architecture.md: an import points down or sideways, never up, never in a circle.
+  layerConfig(import.meta.dirname),
 );

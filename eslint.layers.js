@@ -1,6 +1,9 @@
 // The layers of app/ (docs/architecture.md), from the ground up. An import may point down or
-// sideways within its layer, never up: eslint.config.js turns these into
-// import-x/no-restricted-paths zones, so a new back-arrow fails `npm run lint`.
+// sideways within its layer, never up, and never in a circle: `layerConfig` turns them into
+// import-x rules, so a new back-arrow fails `npm run lint` (tests/unit/lint-layers.test.ts).
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import path from "node:path";
 
 /** Folders and files of each layer, relative to app/. */
 export const LAYERS = {
@@ -48,15 +51,43 @@ export const LAYERS = {
     "integrations",
     "imports",
   ],
-  routes: ["routes", "root", "root.tsx", "entry.server.tsx", "entry.client.tsx", "sw.ts", "seed"],
+  // The top: routes, the root route's composition and the assembly of the features' parts.
+  routes: ["routes", "root", "assembly", "root.tsx", "entry.server.tsx", "entry.client.tsx", "sw.ts", "seed"],
 };
 
 const ORDER = ["foundation", "core", "domains", "routes"];
 const paths = (layer) => LAYERS[layer].map((part) => `./app/${part}`);
 
 /** One zone per layer: nothing above it may be imported from it. */
-export const layerZones = ORDER.slice(0, -1).map((layer, index) => ({
+const upward = ORDER.slice(0, -1).map((layer, index) => ({
   target: paths(layer),
   from: ORDER.slice(index + 1).flatMap(paths),
   message: `The ${layer} layer imports nothing above it (docs/architecture.md).`,
 }));
+
+/** A domain receives the acting user as a plain Actor: it reads no session and no request through auth/. */
+const noSession = {
+  target: paths("domains"),
+  from: ["./app/auth"],
+  message: "A domain takes the acting user as an Actor, never from auth/ (docs/architecture.md).",
+};
+
+const layerZones = [...upward, noSession];
+
+/** The flat-config entry holding the layers for the app/ folder under `basePath`. */
+export function layerConfig(basePath) {
+  return {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: path.join(import.meta.dirname, "tsconfig.json") }),
+      ],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: layerZones, basePath }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  };
+}

@@ -34,7 +34,7 @@ import { securityReviewShowsOn } from "~/attestation/rules";
 import { directoryReviewShowsOn } from "~/directory/rules";
 import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
-import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
+import { offlineKeyCookieHeader, offlineKeyOf } from "~/auth/offline-key.server";
 import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
 
 /** Passes the per-user offline key of the root loader on to documents and data responses (single fetch merges these). */

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
-import { signedInSessionId } from "~/auth/signed-in-session.server";
+import { signedInSessionId } from "~/server-context/signed-in-session.server";
 import { endEverySession } from "~/users/lifecycle.server";
 
 export interface MigrationInput {

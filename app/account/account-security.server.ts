@@ -5,9 +5,9 @@ import type { Database } from "~/db/client.server";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { deviceLabelOf, type DeviceLabel } from "~/account/device-label";
 import { recordAudit } from "~/audit/audit-writer.server";
-import { checkCredentials } from "~/auth/credentials.server";
+import { checkCredentials } from "~/security/credentials.server";
 import { endEverySession, providerRecordsOf } from "~/users/lifecycle.server";
-import { signedInSessionId } from "../auth/signed-in-session.server";
+import { signedInSessionId } from "../server-context/signed-in-session.server";
 
 /** One of the user's signed-in sessions, as the account page shows it. */
 export interface ActiveSession {

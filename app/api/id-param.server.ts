@@ -1,4 +1,4 @@
-import { apiError } from "~/auth/api-auth.server";
+import { apiError } from "~/api/replies.server";
 import { recordIdOf } from "~/navigation/id-param";
 
 /** The record id of an API address; anything else is the API's 404 (JSON, not the page's). */

@@ -1,4 +1,4 @@
-import { apiJson } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import type { Refusal } from "~/forms/save-outcome";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";

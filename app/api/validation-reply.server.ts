@@ -2,7 +2,7 @@ import type { ZodError } from "zod";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import { apiError, apiJson } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "~/security/body-limits";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { catalogueWrite } from "~/db/catalogue-write.server";
+import { catalogueWrite } from "~/server-context/catalogue-write.server";
 import { type LocalizedTexts, applications } from "~/db/schema";
 import { applicationVisibleTo, inLauncherBrand, type TargetingSubject } from "~/applications/targeting";
 import { parseCustomRules } from "~/applications/custom-rule";

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityReviews } from "~/db/schema";
 import { deactivateUser } from "~/users/lifecycle.server";
-import { locationIdsOf } from "~/users/users.server";
+import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { attestationGroupOf, daysSinceLogin, sortAttestationRows, type AttestationRow } from "./rules";
 
 /** One row of the security review. */

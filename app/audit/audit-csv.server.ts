@@ -1,15 +1,12 @@
-import { requireRouteAccess } from "~/auth/user.server";
-import { db } from "~/db/client.server";
+import type { TFunction } from "i18next";
+import type { Database } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import type { Actor } from "~/permissions/actor";
 import { everyAuditEntry } from "./audit-log.server";
-import { auditQueryOf, type AuditView } from "./query";
+import type { AuditQuery, AuditView } from "./query";
 
-/** The CSV export of an audit view: the filtered history, every page; guarded and scoped like the screen. */
-export async function auditCsv(request: Request, view: AuditView): Promise<Response> {
-  const user = await requireRouteAccess(request);
-  const query = auditQueryOf(new URL(request.url).searchParams);
-  const t = await i18nServer.getFixedT(request);
+/** The CSV export of an audit view: the filtered history, every page; scoped like the screen. */
+export function auditCsv(database: Database, actor: Actor, view: AuditView, query: AuditQuery, t: TFunction): Response {
   const header = [
     t("audit.id"),
     t(`audit.${view}.subject`),
@@ -21,7 +18,7 @@ export async function auditCsv(request: Request, view: AuditView): Promise<Respo
     t("audit.changedBy"),
   ];
   async function* rows() {
-    for await (const row of everyAuditEntry(db(), view, user.identityId, query)) {
+    for await (const row of everyAuditEntry(database, view, actor.identityId, query)) {
       yield [
         row.id,
         row.subjectEmail ?? row.subject ?? row.subjectId,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
-import { catalogueWrite } from "~/db/catalogue-write.server";
+import { catalogueWrite } from "~/server-context/catalogue-write.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
 import { fieldChanges, recordAudit, stampRefusal } from "./audit-writer.server";
 

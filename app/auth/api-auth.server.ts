@@ -10,6 +10,7 @@ import { issuerEndpoints } from "./oidc-client.server";
 import { optionalUser, portalUserFrom, type PortalUser } from "./user.server";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { RateWindow } from "~/security/rate-window";
+import { apiError } from "~/api/replies.server";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the issuer's userinfo. */
 async function identityIdForBearer(token: string): Promise<number | null> {
@@ -56,19 +57,6 @@ export function apiUser(request: Request): Promise<PortalUser | null> {
     return oncePerRequest(`api-user:${token}`, () => bearerUser(token, new URL(request.url).host));
   }
   return optionalUser(request).catch(() => null);
-}
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
-
-/** A JSON answer of the API that no cache keeps (every API answer is the caller's own). */
-export function apiJson(body: unknown, init: { status?: number } = {}): Response {
-  return Response.json(body, { status: init.status ?? 200, headers: NO_STORE });
-}
-
-export function apiError(status: number, message: string, extraHeaders: Record<string, string> = {}): Response {
-  const headers: Record<string, string> = { ...NO_STORE, ...extraHeaders };
-  if (status === 401) headers["WWW-Authenticate"] = "Bearer";
-  return Response.json({ error: { message } }, { status, headers });
 }
 
 // Per user, beside the server's per-address limit on /api (one counter per process).

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { logger } from "~/logger.server";
 import { db } from "~/db/client.server";
-import { offlineKeyCookieHeader, offlineKeyOf } from "~/pwa/offline-key.server";
+import { offlineKeyCookieHeader, offlineKeyOf } from "~/auth/offline-key.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities } from "~/db/schema";

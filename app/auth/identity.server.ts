@@ -4,7 +4,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, organizations, roleAssignments } from "~/db/schema";
 import type { IdentityClaims } from "~/auth/session.server";
-import { normalEmail } from "~/auth/credentials.server";
+import { normalEmail } from "~/security/credentials.server";
 
 /** The claims the embedded identity provider puts in its tokens for an identity (SPEC §3). */
 export async function identityClaims(database: Database, identityId: number): Promise<IdentityClaims | null> {

@@ -7,7 +7,7 @@ import { routeAccessFor } from "~/permissions/route-rules";
 import { accessProfileFrom, type AccessProfile, type ProfileColumns } from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
-import { rememberSignedInSession } from "~/auth/signed-in-session.server";
+import { rememberSignedInSession } from "~/server-context/signed-in-session.server";
 import { accessFailureOutcome } from "./access-failure";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";

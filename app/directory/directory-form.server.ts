@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import type { PortalUser } from "~/auth/user.server";
+import type { Actor } from "~/permissions/actor";
 import { db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { readFormData } from "~/security/form-body.server";
@@ -21,7 +21,7 @@ type Answer = Response | ReturnType<typeof data<DirectoryFormAnswer>>;
  */
 export async function directoryFormAction(
   request: Request,
-  user: PortalUser,
+  user: Actor,
   context: DirectoryContext,
   savedTo: (organizationId: number) => string,
 ): Promise<Answer | "close"> {

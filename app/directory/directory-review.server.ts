@@ -10,7 +10,7 @@ import { locationsToReview, reviewIsComplete, type DirectoryContext } from "./ru
  * required, unfilled role. With none left and the list loaded, the last review date is updated.
  */
 export async function loadDirectoryReview(
-  request: Request,
+  signal: AbortSignal,
   user: Actor,
   context: DirectoryContext,
   returnTo: string,
@@ -20,7 +20,7 @@ export async function loadDirectoryReview(
   try {
     locations = locationsToReview(await actorDirectoryLocations(db(), user, context));
   } catch (error) {
-    loadFailure = request.signal.aborted ? "cancelled" : "failed";
+    loadFailure = signal.aborted ? "cancelled" : "failed";
     logger.error({ err: messageOf(error), identityId: user.identityId, context }, "directory review: list failed");
   }
   let reviewDateFailed = false;

@@ -12,7 +12,7 @@ import {
 import { recordAudit } from "~/audit/audit-writer.server";
 import type { Actor } from "~/permissions/actor";
 import { sanitizedHtml } from "~/announcements/sanitize";
-import { locationIdsOf } from "~/users/users.server";
+import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import {
   personLabel,
   selectionsToSave,

@@ -2,10 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import { requireFeatures } from "~/auth/user.server";
-import type { FeatureRule } from "~/security/feature-rule";
 import { ownFields, readFormData } from "~/security/form-body.server";
-import { mergeNewTags } from "../ui/MultiSelect";
+import { mergeNewTags } from "./new-tags";
 import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
 
 /** What an editor's action answers when it does not redirect: the form's result, and the current stamp after a conflict. */
@@ -19,8 +17,6 @@ export type EditorReply<Extra extends object = object> = Extra & {
 type Refused = { kind: string };
 
 export interface EditorSpec<Input, Extra extends object, Refusal extends Refused = never> {
-  /** The features a write needs (checked before the body is read). */
-  writeRule: FeatureRule;
   schema: z.ZodType<Input>;
   /** The record edited; null creates one. */
   id: number | null;
@@ -52,8 +48,13 @@ export interface EditorSpec<Input, Extra extends object, Refusal extends Refused
   form?: FormData;
 }
 
+/** The acting user, whose write access the route checked before the body is read. */
+interface EditorActor {
+  identityId: number;
+}
+
 /**
- * One action for every editor: write access → delete intent → parse with the editor's schema →
+ * One action for every editor, after the route checked write access: delete intent → parse with the editor's schema →
  * create, or update with the edit stamp → the conflict (409, input kept, the current stamp), the
  * service's refusal (input kept, its message), or a redirect to the saved record. Bad input
  * answers 400 with the field messages and changes nothing. A list intent (add or remove a row
@@ -61,9 +62,9 @@ export interface EditorSpec<Input, Extra extends object, Refusal extends Refused
  */
 export async function editorAction<Input, Extra extends object = object, Refusal extends Refused = never>(
   request: Request,
+  user: EditorActor,
   spec: EditorSpec<Input, Extra, Refusal>,
 ): Promise<Response | ReturnType<typeof data<EditorReply<Extra>>>> {
-  const user = await requireFeatures(request, spec.writeRule);
   const read = spec.form ?? (await readFormData(request));
   const form = spec.listFields ? mergeNewTags(read, spec.listFields) : read;
   const extra = (spec.reply ?? {}) as Extra;

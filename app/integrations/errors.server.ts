@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { integrationErrors } from "~/db/schema";
 import { tableList } from "~/lists/list-reader.server";
-import { locationIdsOf } from "~/users/users.server";
+import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import type { AppliedFilters, IntegrationErrorQuery, IntegrationErrorSort } from "./report";
 
 const e = integrationErrors;

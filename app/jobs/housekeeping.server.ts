@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
-import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS } from "~/auth/lockout";
+import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS } from "~/security/lockout";
 
 /** Sign-in attempts older than this are no longer read by the lockout rule (twice its longest span). */
 export const LOGIN_ATTEMPT_RETENTION_MS = 2 * Math.max(LOCKOUT_WINDOW_MS, LOCKOUT_DURATION_MS);

@@ -1,6 +1,6 @@
 import { F } from "./features";
 import { SIGNED_IN, type FeatureRule } from "../security/feature-rule";
-import { EMBEDDED_ACCOUNT_PAGE } from "~/shell/account-security-link";
+import { EMBEDDED_ACCOUNT_PAGE } from "~/permissions/account-security-link";
 
 /** Where a route is offered: the header's Admin menu, its main entries, or SPEC §6's launcher admin links. */
 export type NavMenu = "admin" | "main" | "launcher";

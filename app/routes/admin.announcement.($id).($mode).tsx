@@ -58,8 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, ANNOUNCEMENTS_WRITE);
-  return editorAction(request, {
-    writeRule: ANNOUNCEMENTS_WRITE,
+  return editorAction(request, user, {
     schema: announcementSchema,
     id: optionalIdParam(params.id),
     listFields: ["roles"],

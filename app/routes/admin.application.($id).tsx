@@ -51,8 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, APPLICATIONS_WRITE);
-  return editorAction(request, {
-    writeRule: APPLICATIONS_WRITE,
+  return editorAction(request, user, {
     schema: applicationSchema,
     id: optionalIdParam(params.id),
     listFields: APPLICATION_LIST_FIELDS,

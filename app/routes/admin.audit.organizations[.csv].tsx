@@ -1,7 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { auditCsv } from "~/audit/audit-csv.server";
+import { auditQueryOf } from "~/audit/query";
+import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
+import { i18nServer } from "~/i18n/i18next.server";
 
 /** GET /admin/audit/organizations.csv: the filtered audit history of organizations (see the screen, admin.audit.$view). */
-export function loader({ request }: LoaderFunctionArgs) {
-  return auditCsv(request, "organizations");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRouteAccess(request);
+  const query = auditQueryOf(new URL(request.url).searchParams);
+  return auditCsv(db(), user, "organizations", query, await i18nServer.getFixedT(request));
 }

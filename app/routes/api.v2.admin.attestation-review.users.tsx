@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import { db } from "~/db/client.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { attestationUsers } from "~/attestation/attestation.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { db } from "~/db/client.server";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { refuseNonJsonBody } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";

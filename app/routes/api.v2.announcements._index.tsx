@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { validationReply, jsonBody } from "~/api/validation-reply.server";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { db } from "~/db/client.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
+import { requireApiAccessLike } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { commaJoined } from "~/announcements/rules";
 import { recordIdOf } from "~/navigation/id-param";
 import { db } from "~/db/client.server";

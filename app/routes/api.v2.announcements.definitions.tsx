@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiAccessLike } from "~/auth/api-auth.server";
+import { requireApiAccessLike } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import { db } from "~/db/client.server";
 import { announcementDefinitions } from "~/announcements/announcements.server";
 

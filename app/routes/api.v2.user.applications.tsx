@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLocale } from "~/i18n/locale";
-import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import { SIGNED_IN } from "~/security/feature-rule";
 import { userApplications } from "~/applications/launcher.server";
 

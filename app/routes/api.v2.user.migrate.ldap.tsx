@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { refusalReply } from "~/api/refusal-reply.server";
 import { SIGNED_IN } from "~/security/feature-rule";

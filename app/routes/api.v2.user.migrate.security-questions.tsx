@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import { SIGNED_IN } from "~/security/feature-rule";
 import { localeOf, translatorFor } from "~/i18n/i18next.server";
 import { isLocale } from "~/i18n/locale";

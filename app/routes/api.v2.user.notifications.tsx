@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import { commaJoined } from "~/announcements/rules";
 import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import { db } from "~/db/client.server";

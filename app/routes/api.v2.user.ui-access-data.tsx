@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiFeatures } from "~/auth/api-auth.server";
+import { requireApiFeatures } from "~/auth/api-auth.server";
+import { apiJson } from "~/api/replies.server";
 import { SIGNED_IN } from "~/security/feature-rule";
 
 /** GET /api/v2/user/ui-access-data (SPEC §7): the caller's access data, by session cookie or bearer token. */

@@ -3,7 +3,7 @@ import { getConfig } from "~/config.server";
 import { issuerEndpoints, publicOriginFor, strategyFor } from "~/auth/oidc-client.server";
 import { getSession, sessionStorage } from "~/auth/session.server";
 import { logger } from "~/logger.server";
-import { offlineKeyCookieHeader } from "~/pwa/offline-key.server";
+import { offlineKeyCookieHeader } from "~/auth/offline-key.server";
 import { signInNoticeOf } from "~/auth/session-timeout";
 import { signInNoticeCookie } from "~/auth/sign-in-notice.server";
 import { readFormData } from "~/security/form-body.server";

@@ -1,4 +1,4 @@
-import { apiError } from "~/auth/api-auth.server";
+import { apiError } from "~/api/replies.server";
 import { refusalReply, savedRefusalReply } from "~/api/refusal-reply.server";
 import type { Locale } from "~/i18n/locale";
 import type { SecurityRoleDeleteOutcome, SecurityRoleSaveOutcome } from "./security-roles.server";

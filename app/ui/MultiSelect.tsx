@@ -2,9 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { FieldError } from "./FieldError";
-
-/** The name of the free-text companion of a multiselect (values typed without JavaScript). */
-export const newTagsName = (name: string) => `${name}__new`;
+import { newTagsName } from "~/forms/new-tags";
 
 /** A fixed choice of a multiselect: the value posted and the label shown. */
 export interface Choice {
@@ -159,24 +157,4 @@ export function MultiSelect(props: {
       <FieldError id={props.errorId} errors={props.errors} />
     </div>
   );
-}
-
-/** Folds the comma-separated new values posted without JavaScript into their list fields. */
-export function mergeNewTags(formData: FormData, fields: readonly string[]): FormData {
-  const merged = new FormData();
-  const newNames = new Set(fields.map(newTagsName));
-  for (const [key, value] of formData.entries()) if (!newNames.has(key)) merged.append(key, value);
-  for (const field of fields) {
-    const typed = formData.get(newTagsName(field));
-    if (typeof typed !== "string") continue;
-    const existing = new Set(merged.getAll(field).map(String));
-    for (const part of typed
-      .split(",")
-      .map((p) => p.trim())
-      .filter(Boolean)) {
-      if (!existing.has(part)) merged.append(field, part);
-      existing.add(part);
-    }
-  }
-  return merged;
 }

@@ -1,4 +1,4 @@
-import { apiError, apiJson } from "~/auth/api-auth.server";
+import { apiError, apiJson } from "~/api/replies.server";
 import { refusalReply } from "~/api/refusal-reply.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";

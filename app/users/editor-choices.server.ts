@@ -3,7 +3,7 @@ import type { Executor } from "~/db/client.server";
 import { distributionLists, organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
 import { assignableRoleIds, changeWithin } from "./assignable";
 import type { UserDraft } from "./draft";
-import { locationIdsOf } from "./users.server";
+import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { permissionsWithin } from "./digital-access";
 
 /** What the administrator may give in the editor: their own locations and the roles they may assign. */

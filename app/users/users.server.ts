@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
+import { dealerLocationsOfSql, locationIdsOf } from "~/permissions/dealer-locations.server";
 import {
   emailSubscriptions,
   identities,
@@ -205,14 +205,6 @@ export function everyListedUser(
   options: UserListOptions,
 ): AsyncGenerator<UserListRow> {
   return everyRow(reader(database, actorId, options, options.now ?? new Date()).read);
-}
-
-/** The locations (organization ids) where an identity holds an assignment. */
-export async function locationIdsOf(database: Executor, identityId: number): Promise<number[]> {
-  const result = await database.execute(
-    sql`select distinct dealer.organization_id as id from (${dealerLocationsOfSql(identityId)}) dealer`,
-  );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
 }
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities } from "~/db/schema";
-import { checkCredentials } from "~/auth/credentials.server";
+import { checkCredentials } from "~/security/credentials.server";
 import { migrateAccount, migrationPending } from "~/account-migration/migration.server";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, sessions } from "~/db/schema";
 import { DEMO_PASSWORD } from "~/seed/seed";
-import { checkCredentials } from "~/auth/credentials.server";
+import { checkCredentials } from "~/security/credentials.server";
 import {
   activeSessionsOf,
   changeOwnPassword,

@@ -7,7 +7,7 @@ import { PORTAL_WIDE_FEATURES } from "~/permissions/admin-levels";
 import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/seed/seed";
 import { loadAccessData, loadAccessProfile } from "~/permissions/access-profile.server";
-import { checkCredentials } from "~/auth/credentials.server";
+import { checkCredentials } from "~/security/credentials.server";
 import { identityClaims, identityForSignIn } from "~/auth/identity.server";
 import { BACKENDS, identityIdOf } from "./backends";
 

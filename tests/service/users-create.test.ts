@@ -14,7 +14,8 @@ import {
 import { newUserDraft } from "~/users/draft";
 import { NEW_USER, completeNewUser, copyUserDraft, readDraft, writeDraft } from "~/users/drafts.server";
 import { editorChoices } from "~/users/editor-choices.server";
-import { getManagedUser, locationIdsOf } from "~/users/users.server";
+import { getManagedUser } from "~/users/users.server";
+import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const PUBLIC_URL = "https://portal.example.com";

@@ -16,7 +16,8 @@ import { saveEditorTab } from "~/users/editor-action.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { userRefusalReply } from "~/users/api-replies.server";
 import { editUser, type UserPatch } from "~/users/save-user.server";
-import { getManagedUser, locationIdsOf } from "~/users/users.server";
+import { getManagedUser } from "~/users/users.server";
+import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { brandHostMismatch, isBrand3Host } from "~/auth/brand-host";
 import { callbackBase, callbackPath } from "~/auth/callback-base";
 import { accessFailureOutcome, errorDetailsOf } from "~/auth/access-failure";
-import { lockedUntil } from "~/auth/lockout";
+import { lockedUntil } from "~/security/lockout";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
 import { renewalDue, renewedForAnotherUser } from "~/auth/token-renewal.server";
@@ -199,7 +199,7 @@ describe("access denied: the back link without JavaScript", () => {
 
 describe("multiselect without JavaScript", () => {
   it("folds comma-separated new values into the list field, once each", async () => {
-    const { mergeNewTags } = await import("~/ui/MultiSelect");
+    const { mergeNewTags } = await import("~/forms/new-tags");
     const form = new FormData();
     form.append("categories", "Parts");
     form.append("categories__new", " Fleet, Parts ,, Rental ");

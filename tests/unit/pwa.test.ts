@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BRAND_APP, iconPath, manifestOf } from "~/pwa/brand-app";
-import { offlineKeyOf } from "~/pwa/offline-key.server";
+import { offlineKeyOf } from "~/auth/offline-key.server";
 import {
   cachesToDrop,
   maySeeSavedCopy,

@@ -7,7 +7,7 @@ import { mergeMessages, messagesFor } from "~/i18n/messages";
 import { footerLinksFor } from "~/shell/footer-links";
 import { computeAccessData } from "~/permissions/access-data";
 import { withSearchParam } from "~/ui/search-params";
-import { accountSecurityLink } from "~/shell/account-security-link";
+import { accountSecurityLink } from "~/permissions/account-security-link";
 import { errorContentOf } from "~/shell/error-content";
 
 describe("SPEC §4 theme", () => {

@@ -47,8 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireFeatures(request, PERMISSION_SETS_WRITE);
-  return editorAction(request, {
-    writeRule: PERMISSION_SETS_WRITE,
+  return editorAction(request, actor, {
     schema: permissionSetSchema,
     id: optionalIdParam(params.id),
     remove: {

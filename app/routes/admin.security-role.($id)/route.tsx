@@ -59,8 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireFeatures(request, SECURITY_ROLES_WRITE);
-  return editorAction(request, {
-    writeRule: SECURITY_ROLES_WRITE,
+  return editorAction(request, actor, {
     schema: securityRoleSchema,
     id: optionalIdParam(params.id),
     listFields: TEXT_LISTS,

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const { context, returnTo } = frameOf(request, params.context);
   const search = new URL(request.url).searchParams;
-  const review = await loadDirectoryReview(request, user, context, returnTo);
+  const review = await loadDirectoryReview(request.signal, user, context, returnTo);
   return { review, editing: editingLocationOf(search), saved: search.has("saved") };
 }
 

@@ -33,8 +33,7 @@ export type ActionReply = {
  */
 function saveDetails(request: Request, user: PortalUser, form: FormData) {
   const id = recordIdOf(form.get("id"));
-  return editorAction(request, {
-    writeRule: DOCUMENTS_WRITE,
+  return editorAction(request, user, {
     schema: documentDetailsSchema,
     id,
     form,

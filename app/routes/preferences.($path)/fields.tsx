@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,12 @@ import { LOCALES } from "~/i18n/locale";
 import { FieldError } from "~/ui/FieldError";
 import { profileFieldSchema, type ProfileField } from "~/preferences/profile-field";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import type { action } from "./route";
+
+/** What the preferences action answers a field it did not save: which field, and why. */
+export interface FieldReply {
+  field: string;
+  result: SubmissionResult<string[]>;
+}
 
 /** "Saved" next to the field that was saved (announced politely). */
 export function Saved({ show }: { show: boolean }) {
@@ -21,7 +26,7 @@ export function Saved({ show }: { show: boolean }) {
 /** One contact field: its own form, its own Save, its success or error next to it. */
 export function ContactField({ field, value, saved }: { field: ProfileField; value: string | null; saved: boolean }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<FieldReply>();
   const navigation = useNavigation();
   const mine = actionData?.field === field;
   const [form, fields] = useForm({
@@ -62,7 +67,7 @@ export function ContactField({ field, value, saved }: { field: ProfileField; val
 /** The preferred language: its own form; saving it also switches the interface. */
 export function LanguageField({ value, saved }: { value: string; saved: boolean }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<FieldReply>();
   const [form, fields] = useForm({
     id: "preference-preferredLanguage",
     lastResult: actionData?.field === "preferredLanguage" ? actionData.result : undefined,

@@ -8,7 +8,7 @@ import { titleMeta } from "~/shell/page-title";
 import { localeCookie, localeOf } from "~/i18n/i18next.server";
 import { RoutableTabs } from "~/ui/RoutableTabs";
 import { Table } from "~/ui/DataTable";
-import { ContactField, LanguageField, Saved } from "./fields";
+import { ContactField, LanguageField, Saved, type FieldReply } from "./fields";
 import { userApplications } from "~/applications/launcher.server";
 import {
   assignedLocationsOf,
@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Each field saves on its own; subscriptions save together. Bad input changes nothing and keeps the value. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs): Promise<FieldReply | Response> {
   const user = await requireRouteAccess(request);
   const section = sectionOf(params.path);
   const formData = await readFormData(request);

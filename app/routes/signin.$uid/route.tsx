@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { completeSignIn, interactionState } from "~/auth/interaction.server";
-import { checkCredentials } from "~/auth/credentials.server";
+import { checkCredentials } from "~/security/credentials.server";
 import { expiredPasswordOf, replaceExpiredPassword } from "~/account/password-expiry.server";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";

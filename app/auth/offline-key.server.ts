@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { getConfig } from "~/config.server";
 import { sessionMaxAgeSeconds } from "~/auth/session.server";
-import { OFFLINE_KEY_COOKIE } from "./sw-rules";
+import { OFFLINE_KEY_COOKIE } from "../pwa/sw-rules";
 
 /** Keys kept per process at most (every signed-in page asks for one; an HMAC each time cost ~0.5 %). */
 const MAX_KEPT_KEYS = 5_000;

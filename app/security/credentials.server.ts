@@ -2,7 +2,7 @@ import { verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, loginAttempts } from "~/db/schema";
-import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS, lockedUntil } from "~/auth/lockout";
+import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS, lockedUntil } from "~/security/lockout";
 
 export type CredentialCheck =
   | { ok: true; identityId: number }

@@ -1,4 +1,4 @@
-import type { Database, Transaction } from "./client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { invalidateCatalogue } from "~/server-context/catalogue-cache.server";
 
 /**
