@@ -52,7 +52,17 @@ export const LAYERS = {
     "imports",
   ],
   // The top: routes, the root route's composition and the assembly of the features' parts.
-  routes: ["routes", "root", "assembly", "root.tsx", "entry.server.tsx", "entry.client.tsx", "sw.ts", "seed"],
+  routes: [
+    "routes",
+    "routes.ts",
+    "root",
+    "assembly",
+    "root.tsx",
+    "entry.server.tsx",
+    "entry.client.tsx",
+    "sw.ts",
+    "seed",
+  ],
 };
 
 const ORDER = ["foundation", "core", "domains", "routes"];

@@ -6,6 +6,7 @@ import path from "node:path";
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
+    v3_routeConfig: true;
   }
 }
 
@@ -24,7 +25,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/*.css", "**/*.test.*", "sw.ts"],
       // The preset's types predate Vite 6 (a cast; docs/architecture.md lists the layout).
       presets: [RemixPWAPreset() as unknown as Preset],
       future: {
@@ -33,6 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        // Routes are declared in app/routes.ts.
+        v3_routeConfig: true,
       },
     }),
     RemixVitePWAPlugin({
