@@ -46,7 +46,7 @@ export const LAYERS = {
     "users",
     "account",
     "account-migration",
-    "attestation",
+    "security-review",
     "directory",
     "integrations",
     "imports",

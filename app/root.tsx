@@ -30,7 +30,7 @@ import { optionalUser } from "~/auth/user.server";
 import { SessionTimeoutWarning } from "~/auth/SessionTimeoutWarning";
 import { AccountMigrationModal, DirectoryReviewModal, SecurityReviewModal } from "~/root/required-action-modals";
 import { loadEveryPartOnDemand, partOnDemand } from "~/ui/on-demand";
-import { securityReviewShowsOn } from "~/attestation/rules";
+import { securityReviewShowsOn } from "~/security-review/rules";
 import { directoryReviewShowsOn } from "~/directory/rules";
 import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";

@@ -7,6 +7,7 @@
  * track (targets: dry run + import ≤ 20 s on PGlite and ≤ 10 s on PostgreSQL for 10 000 rows,
  * ≤ 120 s for 100 000 on PostgreSQL), never a test.
  */
+import "~/assembly/profile-parts.server";
 import { eq } from "drizzle-orm";
 import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
 import { identities, securityRoles } from "~/db/schema";
@@ -16,6 +17,7 @@ import { seedDemo } from "~/seed/seed";
 import { editorChoices } from "~/users/editor-choices.server";
 import { createBenchDatabase } from "./postgres";
 import { Cleanup } from "./processes";
+import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
 
 const ADMIN = "admin@example.com";
 
@@ -60,7 +62,10 @@ async function run(name: string, open: () => Promise<DatabaseHandle>, count: num
     await handle.migrate();
     await seedDemo(handle.db);
     const [admin] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, ADMIN));
-    const choices = await editorChoices(handle.db, admin.id);
+    const profile = await loadAccessProfile(handle.db, admin.id);
+    if (!profile) throw new Error("the demo administrator has no access profile");
+    const actor = actorFrom(admin.id, profile);
+    const choices = await editorChoices(handle.db, actor);
     const [role] = await handle.db
       .select({ name: securityRoles.name })
       .from(securityRoles)
@@ -71,17 +76,17 @@ async function run(name: string, open: () => Promise<DatabaseHandle>, count: num
       role.name,
     );
     const before = process.memoryUsage().rss / 2 ** 20;
-    const dry = await measured(() => dryRunIdentityImport(handle.db, admin.id, "csv", file));
+    const dry = await measured(() => dryRunIdentityImport(handle.db, actor, "csv", file));
     if (dry.value.kind !== "report" || dry.value.report.problems.length > 0 || dry.value.report.create !== count)
       throw new Error(
         `${name}: the dry run did not find ${count} users to create: ${JSON.stringify(dry.value).slice(0, 400)}`,
       );
     const rows = dry.value.valid;
     const applied = await measured(() =>
-      applyIdentityImport(handle.db, admin.id, rows, { publicUrl: "http://localhost:3000" }),
+      applyIdentityImport(handle.db, actor, rows, { publicUrl: "http://localhost:3000" }),
     );
     if (applied.value.created.length !== count) throw new Error(`${name}: the import did not create ${count} users`);
-    const again = await measured(() => dryRunIdentityImport(handle.db, admin.id, "csv", file));
+    const again = await measured(() => dryRunIdentityImport(handle.db, actor, "csv", file));
     if (again.value.kind !== "report" || again.value.report.unchanged !== count)
       throw new Error(`${name}: a re-run of the same file would change users`);
     const peak = Math.max(dry.peakMiB, applied.peakMiB, again.peakMiB);

@@ -5,6 +5,7 @@
  * location, each one `listUsers` as the screen's loader calls it (count + page). Prints p50, p95
  * and max per database. A figure to track (target p95 ≤ 50 ms), never a test.
  */
+import "~/assembly/profile-parts.server";
 import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemo } from "~/seed/seed";
 import { SCALE_ADMIN, seedScale } from "~/seed/seed-scale";
@@ -14,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { identities } from "~/db/schema";
 import { createBenchDatabase } from "./postgres";
 import { Cleanup } from "./processes";
+import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
 
 const SEARCHES = 200;
 const TERMS = [
@@ -73,14 +75,17 @@ async function run(name: string, handle: DatabaseHandle): Promise<void> {
     .select({ id: identities.id })
     .from(identities)
     .where(eq(identities.email, SCALE_ADMIN.email));
+  const profile = await loadAccessProfile(handle.db, admin.id);
+  if (!profile) throw new Error("the demo administrator has no access profile");
+  const actor = actorFrom(admin.id, profile);
   // Warm-up: plans and caches, as a running server has them.
-  for (let n = 0; n < 20; n++) await listUsers(handle.db, admin.id, userListStateOf(new URLSearchParams(queryOf(n))));
+  for (let n = 0; n < 20; n++) await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(queryOf(n))));
   const times: number[] = [];
   let listed = 0;
   for (let n = 0; n < SEARCHES; n++) {
     const state = userListStateOf(new URLSearchParams(queryOf(n)));
     const started = performance.now();
-    const page = await listUsers(handle.db, admin.id, state);
+    const page = await listUsers(handle.db, actor, state);
     times.push(performance.now() - started);
     listed += page.total;
   }

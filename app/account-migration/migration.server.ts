@@ -1,6 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { identities } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import { signedInSessionId } from "~/server-context/signed-in-session.server";
@@ -29,11 +30,12 @@ function normalAnswer(answer: string): string {
  */
 export async function migrateAccount(
   database: Database,
-  identityId: number,
+  actor: Actor,
   input: MigrationInput,
   now = new Date(),
   keepSessionId = signedInSessionId(),
 ): Promise<MigrationOutcome> {
+  const { identityId } = actor;
   const [passwordHash, answerHash] = await Promise.all([
     hash(input.password),
     hash(normalAnswer(input.securityAnswer)),
@@ -71,10 +73,10 @@ export async function migrateAccount(
 }
 
 /** Whether the identity's account still awaits migration (the changePassword flag). */
-export async function migrationPending(database: Database, identityId: number): Promise<boolean> {
+export async function migrationPending(database: Database, actor: Actor): Promise<boolean> {
   const [row] = await database
     .select({ pending: sql<boolean>`'changePassword' = any(${identities.requiredActions})` })
     .from(identities)
-    .where(eq(identities.id, identityId));
+    .where(eq(identities.id, actor.identityId));
   return Boolean(row?.pending);
 }

@@ -2,6 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { deviceLabelOf, type DeviceLabel } from "~/account/device-label";
 import { recordAudit } from "~/audit/audit-writer.server";
@@ -58,10 +59,11 @@ export async function activeSessionsOf(
  */
 export async function endOtherSessions(
   database: Database,
-  identityId: number,
+  actor: Actor,
   currentSessionId: string,
   which: { handle: string } | "all",
 ): Promise<number> {
+  const { identityId } = actor;
   return database.transaction(async (tx) => {
     const rows = await tx
       .select({ id: sessions.id, data: sessions.data })
@@ -128,7 +130,7 @@ export type PasswordChangeOutcome = { kind: "changed" } | { kind: "wrongCurrent"
  */
 export async function changeOwnPassword(
   database: Database,
-  identityId: number,
+  actor: Actor,
   currentPassword: string,
   newPassword: string,
   now = new Date(),
@@ -137,11 +139,11 @@ export async function changeOwnPassword(
   const [identity] = await database
     .select({ email: identities.email })
     .from(identities)
-    .where(eq(identities.id, identityId));
+    .where(eq(identities.id, actor.identityId));
   if (!identity) return { kind: "wrongCurrent" };
   const check = await checkCredentials(database, identity.email, currentPassword, now);
   if (!check.ok) return check.reason === "locked" ? { kind: "locked", until: check.until } : { kind: "wrongCurrent" };
-  await storeOwnPassword(database, identityId, newPassword, now, keepSessionId);
+  await storeOwnPassword(database, actor.identityId, newPassword, now, keepSessionId);
   return { kind: "changed" };
 }
 

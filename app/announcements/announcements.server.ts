@@ -74,27 +74,27 @@ export function unexpiredAnnouncements(database: Database, now = new Date()): Pr
  */
 export async function loadUserAnnouncements(
   database: Database,
-  user: Actor,
+  actor: Actor,
   locale: string,
   now = new Date(),
   displayLocationCode = DEFAULT_DISPLAY_LOCATION,
   candidates?: readonly AnnouncementRow[],
 ): Promise<UserAnnouncements> {
   const rows = candidates ?? (await unexpiredAnnouncements(database, now));
-  const audience = audienceOf(user, locale);
+  const audience = audienceOf(actor, locale);
   const visible = rows
     .filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode))
     .sort(compareAnnouncements);
   if (visible.length === 0) return { visible, readIds: new Set() };
-  return { visible, readIds: await readAnnouncementIdsOf(database, user.identityId) };
+  return { visible, readIds: await readAnnouncementIdsOf(database, actor.identityId) };
 }
 
 /** Unread counts per brand of the user, and the number of distinct unread announcements. */
-export function unreadSummary(user: Actor, data: UserAnnouncements) {
+export function unreadSummary(actor: Actor, data: UserAnnouncements) {
   const byBrand = unreadCountsByBrand(
     data.visible,
     data.readIds,
-    user.access.brands.map((b) => b.id),
+    actor.access.brands.map((b) => b.id),
   );
   const total = data.visible.filter((a) => !data.readIds.has(a.id)).length;
   return { byBrand, total };
@@ -114,8 +114,8 @@ function toFeedItem(row: AnnouncementRow, internal: boolean): FeedItem {
 }
 
 /** The feed of one brand (the current theme), split into unread and read. */
-export function feedForBrand(user: Actor, data: UserAnnouncements, brandId: number) {
-  const internal = user.userType === "internal";
+export function feedForBrand(actor: Actor, data: UserAnnouncements, brandId: number) {
+  const internal = actor.userType === "internal";
   const items = data.visible.filter((a) => a.brandIds.includes(brandId)).map((a) => toFeedItem(a, internal));
   return splitByRead(items, data.readIds);
 }
@@ -129,14 +129,14 @@ export interface NotificationItem extends Omit<FeedItem, "brandIds"> {
 /** SPEC §7 notifications: what the user sees at a display location, narrowed to the requested brands and regions. */
 export async function notificationsFor(
   database: Database,
-  user: Actor,
+  actor: Actor,
   locale: string,
   request: { displayLocationCode: string; brandIds: number[]; regionCodes: string[] },
   now = new Date(),
 ): Promise<NotificationItem[]> {
-  const data = await loadUserAnnouncements(database, user, locale, now, request.displayLocationCode);
-  const internal = user.userType === "internal";
-  const brandName = new Map(user.access.brands.map((b) => [b.id, b.name]));
+  const data = await loadUserAnnouncements(database, actor, locale, now, request.displayLocationCode);
+  const internal = actor.userType === "internal";
+  const brandName = new Map(actor.access.brands.map((b) => [b.id, b.name]));
   return narrowToRequested(data.visible, request).map((row) => {
     const { brandIds, ...item } = toFeedItem(row, internal);
     return {
@@ -150,19 +150,19 @@ export async function notificationsFor(
 /** Marks an announcement read for the user, only when it is one they can see. */
 export async function markAnnouncementRead(
   database: Database,
-  user: Actor,
+  actor: Actor,
   announcementId: number,
   locale: string,
   now = new Date(),
 ): Promise<AnnouncementRow | null> {
-  const { visible } = await loadUserAnnouncements(database, user, locale, now);
+  const { visible } = await loadUserAnnouncements(database, actor, locale, now);
   const target = visible.find((a) => a.id === announcementId);
   if (!target) return null;
   await database
     .insert(announcementReads)
-    .values({ identityId: user.identityId, announcementId })
+    .values({ identityId: actor.identityId, announcementId })
     .onConflictDoNothing();
-  forgetReadAnnouncementIds(user.identityId);
+  forgetReadAnnouncementIds(actor.identityId);
   return target;
 }
 
@@ -227,7 +227,7 @@ function announcementListReader(database: Database, actor: CatalogueReader, opti
  */
 export function listAnnouncements(
   database: Database,
-  actor: CatalogueReader,
+  actor: Actor,
   options: AnnouncementListOptions,
 ): Promise<ListPage<AnnouncementRow>> {
   const list = announcementListReader(database, actor, options);
@@ -237,7 +237,7 @@ export function listAnnouncements(
 /** Every announcement of the filtered list the actor sees, in its order (the CSV export). */
 export function everyListedAnnouncement(
   database: Database,
-  actor: CatalogueReader,
+  actor: Actor,
   options: AnnouncementListOptions,
 ): AsyncGenerator<AnnouncementRow> {
   return everyRow(announcementListReader(database, actor, options).read);
@@ -246,7 +246,7 @@ export function everyListedAnnouncement(
 /** Announcements by id, in the order asked (unknown ids, and those not listed to the actor, are left out). */
 export async function announcementsByIds(
   database: Database,
-  actor: CatalogueReader,
+  actor: Actor,
   ids: readonly number[],
 ): Promise<AnnouncementRow[]> {
   if (ids.length === 0) return [];
@@ -279,11 +279,7 @@ export async function announcementDefinitions(database: Database) {
 }
 
 /** One announcement, when it is listed to the actor; otherwise null, as an unknown id. */
-export async function getAnnouncement(
-  database: Database,
-  actor: CatalogueReader,
-  id: number,
-): Promise<AnnouncementRow | null> {
+export async function getAnnouncement(database: Database, actor: Actor, id: number): Promise<AnnouncementRow | null> {
   const [row] = await database.select().from(announcements).where(eq(announcements.id, id));
   return row && catalogueListedTo(actor, row.brandIds) ? row : null;
 }
@@ -322,17 +318,14 @@ function announcementValues(input: AnnouncementInput) {
   };
 }
 
-/** Who writes: their id (the audit's) and their portal scope (where they may). */
-export type AnnouncementEditor = Pick<Actor, "identityId" | "portalScope">;
-
 /** Why a save is refused beyond the stamp: a brand chosen is not the editor's. */
 export type AnnouncementRefusal = BrandNotYours;
 
 /**
- * How the editor saves announcements: within their portal scope (one whose brands are not all
+ * How the actor saves announcements: within their portal scope (one whose brands are not all
  * theirs is missing for them, new brands not theirs refused), each write bumping the catalogue.
  */
-const announcementWriter = (editor: AnnouncementEditor) =>
+const announcementWriter = (actor: Actor) =>
   auditedRecord<typeof announcements, AnnouncementInput, ReturnType<typeof announcementValues>, AnnouncementRefusal>({
     entity: "announcement",
     table: announcements,
@@ -340,20 +333,20 @@ const announcementWriter = (editor: AnnouncementEditor) =>
     catalogue: ANNOUNCEMENTS_CATALOGUE,
     keepsEditor: true,
     columns: announcementValues,
-    reaches: (row) => catalogueWritableWithin(editor.portalScope, row.brandIds),
-    scopeRefusal: (input) => (catalogueWritableWithin(editor.portalScope, input.brandIds) ? null : BRAND_NOT_YOURS),
+    reaches: (row) => catalogueWritableWithin(actor.portalScope, row.brandIds),
+    scopeRefusal: (input) => (catalogueWritableWithin(actor.portalScope, input.brandIds) ? null : BRAND_NOT_YOURS),
     stored: (_tx, _id, row) => row,
     audited: announcementValues,
     fields: AUDITED,
   });
 
-/** Creates an announcement for brands all within the editor's portal scope; otherwise refuses and writes nothing. */
+/** Creates an announcement for brands all within the actor's portal scope; otherwise refuses and writes nothing. */
 export async function createAnnouncement(
   database: Database,
-  editor: AnnouncementEditor,
+  actor: Actor,
   input: AnnouncementInput,
 ): Promise<number | AnnouncementRefusal> {
-  const outcome = await announcementWriter(editor).create(database, input, editor.identityId);
+  const outcome = await announcementWriter(actor).create(database, actor, input);
   return outcome.kind === "created" ? outcome.id : outcome;
 }
 
@@ -364,14 +357,14 @@ export async function createAnnouncement(
  */
 export function updateAnnouncement(
   database: Database,
-  editor: AnnouncementEditor,
+  actor: Actor,
   id: number,
   input: AnnouncementInput,
 ): Promise<SaveOutcome | AnnouncementRefusal> {
-  return announcementWriter(editor).update(database, id, input, editor.identityId);
+  return announcementWriter(actor).update(database, actor, id, input);
 }
 
-/** Deletes an announcement whose brands are all the editor's; false when there is none such (nothing changes). */
-export async function deleteAnnouncement(database: Database, editor: AnnouncementEditor, id: number): Promise<boolean> {
-  return (await announcementWriter(editor).remove(database, id, editor.identityId)).kind === "deleted";
+/** Deletes an announcement whose brands are all the actor's; false when there is none such (nothing changes). */
+export async function deleteAnnouncement(database: Database, actor: Actor, id: number): Promise<boolean> {
+  return (await announcementWriter(actor).remove(database, actor, id)).kind === "deleted";
 }

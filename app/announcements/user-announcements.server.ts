@@ -13,8 +13,8 @@ import {
 } from "./announcements.server";
 
 /** The user's announcements, once per HTTP request (the shell's counts and home's feed share it). */
-export function userAnnouncements(user: Actor, locale: Locale): Promise<UserAnnouncements> {
-  return oncePerRequest(`announcements:${user.identityId}:${locale}`, () =>
+export function userAnnouncements(actor: Actor, locale: Locale): Promise<UserAnnouncements> {
+  return oncePerRequest(`announcements:${actor.identityId}:${locale}`, () =>
     fallbackOnFailure(
       async () => {
         const now = new Date();
@@ -22,10 +22,10 @@ export function userAnnouncements(user: Actor, locale: Locale): Promise<UserAnno
         const candidates = await currentCatalogue(db(), ANNOUNCEMENTS_CATALOGUE, () =>
           unexpiredAnnouncements(db(), now),
         );
-        return loadUserAnnouncements(db(), user, locale, now, undefined, candidates);
+        return loadUserAnnouncements(db(), actor, locale, now, undefined, candidates);
       },
       () => ({ visible: [], readIds: new Set<number>() }),
-      (err) => logger.error({ err, identityId: user.identityId }, "announcements failed to load"),
+      (err) => logger.error({ err, identityId: actor.identityId }, "announcements failed to load"),
     ),
   );
 }

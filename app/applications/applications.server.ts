@@ -172,7 +172,7 @@ function applicationListReader(database: Database, actor: CatalogueReader, optio
  */
 export function listApplications(
   database: Database,
-  actor: CatalogueReader,
+  actor: Actor,
   options: ApplicationListOptions,
 ): Promise<ListPage<ApplicationRow>> {
   const list = applicationListReader(database, actor, options);
@@ -182,18 +182,14 @@ export function listApplications(
 /** Every application of the filtered list the actor sees, in its order (the CSV export). */
 export function everyListedApplication(
   database: Database,
-  actor: CatalogueReader,
+  actor: Actor,
   options: ApplicationListOptions,
 ): AsyncGenerator<ApplicationRow> {
   return everyRow(applicationListReader(database, actor, options).read);
 }
 
 /** One application, when it is listed to the actor; otherwise null, as an unknown id. */
-export async function getApplication(
-  database: Database,
-  actor: CatalogueReader,
-  id: number,
-): Promise<ApplicationRow | null> {
+export async function getApplication(database: Database, actor: Actor, id: number): Promise<ApplicationRow | null> {
   const [row] = await database.select().from(applications).where(eq(applications.id, id));
   return row && catalogueListedTo(actor, [row.brandId]) ? row : null;
 }
@@ -271,20 +267,17 @@ function valuesOf(input: ApplicationInput) {
   };
 }
 
-/** Who writes: their id (the audit's) and their portal scope (where they may). */
-export type ApplicationEditor = Pick<Actor, "identityId" | "portalScope">;
-
 /** Why a save is refused beyond the stamp: the brand chosen is not the editor's. */
 export type ApplicationRefusal = BrandNotYours;
 
-/** Whether the editor may write an application of this brand (issue #30 §2: within their portal brands). */
-const writable = (editor: ApplicationEditor, brandId: number) => catalogueWritableWithin(editor.portalScope, [brandId]);
+/** Whether the actor may write an application of this brand (issue #30 §2: within their portal brands). */
+const writable = (actor: Actor, brandId: number) => catalogueWritableWithin(actor.portalScope, [brandId]);
 
 /**
- * How the editor saves applications: within their portal scope (an application of another brand
+ * How the actor saves applications: within their portal scope (an application of another brand
  * is missing for them, another brand refused), each write bumping the applications catalogue.
  */
-const applicationRecord = (editor: ApplicationEditor) =>
+const applicationRecord = (actor: Actor) =>
   auditedRecord<typeof applications, ApplicationInput, ReturnType<typeof valuesOf>, ApplicationRefusal>({
     entity: "application",
     table: applications,
@@ -299,20 +292,20 @@ const applicationRecord = (editor: ApplicationEditor) =>
         .from(applications);
       return { sortOrder: max + 10 };
     },
-    reaches: (row) => writable(editor, row.brandId),
-    scopeRefusal: (input) => (writable(editor, input.brandId) ? null : BRAND_NOT_YOURS),
+    reaches: (row) => writable(actor, row.brandId),
+    scopeRefusal: (input) => (writable(actor, input.brandId) ? null : BRAND_NOT_YOURS),
     stored: (_tx, _id, row) => row,
     audited: valuesOf,
     fields: AUDITED_FIELDS,
   });
 
-/** Creates an application of a brand within the editor's portal scope (last in the launcher order); otherwise refuses. */
+/** Creates an application of a brand within the actor's portal scope (last in the launcher order); otherwise refuses. */
 export async function createApplication(
   database: Database,
-  editor: ApplicationEditor,
+  actor: Actor,
   input: ApplicationInput,
 ): Promise<number | ApplicationRefusal> {
-  const outcome = await applicationRecord(editor).create(database, input, editor.identityId);
+  const outcome = await applicationRecord(actor).create(database, actor, input);
   return outcome.kind === "created" ? outcome.id : outcome;
 }
 
@@ -323,16 +316,16 @@ export async function createApplication(
  */
 export function updateApplication(
   database: Database,
-  editor: ApplicationEditor,
+  actor: Actor,
   id: number,
   input: ApplicationInput,
 ): Promise<SaveOutcome | ApplicationRefusal> {
-  return applicationRecord(editor).update(database, id, input, editor.identityId);
+  return applicationRecord(actor).update(database, actor, id, input);
 }
 
-/** Deletes an application of the editor's brands; false when there is none such (nothing changes). */
-export async function deleteApplication(database: Database, editor: ApplicationEditor, id: number): Promise<boolean> {
-  return (await applicationRecord(editor).remove(database, id, editor.identityId)).kind === "deleted";
+/** Deletes an application of the actor's brands; false when there is none such (nothing changes). */
+export async function deleteApplication(database: Database, actor: Actor, id: number): Promise<boolean> {
+  return (await applicationRecord(actor).remove(database, actor, id)).kind === "deleted";
 }
 
 /**
@@ -367,12 +360,11 @@ export function reorder(
  */
 export async function moveApplication(
   database: Database,
-  editor: ApplicationEditor & CatalogueReader,
+  actor: Actor,
   id: number,
   direction: "up" | "down" | "top",
   query?: string,
 ): Promise<boolean> {
-  const actorId = editor.identityId;
   return catalogueWrite(database, APPLICATIONS_CATALOGUE, async (tx) => {
     // Lock first, then read the order: under READ COMMITTED a locking read may return rows in
     // the order of its old snapshot, so the ordered read must come after the lock is held.
@@ -383,12 +375,12 @@ export async function moveApplication(
       .orderBy(asc(applications.sortOrder), asc(applications.id));
     const before = rows.map((r) => r.id);
     const moved = rows.find((r) => r.id === id);
-    if (!moved || !writable(editor, moved.brandId)) return false;
+    if (!moved || !writable(actor, moved.brandId)) return false;
     const visible = (
       await tx
         .select({ id: applications.id })
         .from(applications)
-        .where(and(ofOneOfBrands(listedBrandsOf(editor)), searchCondition(query)))
+        .where(and(ofOneOfBrands(listedBrandsOf(actor)), searchCondition(query)))
         .orderBy(asc(applications.sortOrder), asc(applications.id))
     ).map((r) => r.id);
     const after = reorder(before, id, direction, visible);
@@ -403,7 +395,7 @@ export async function moveApplication(
       entityId: id,
       operation: "move",
       changes: [{ field: "order", oldValue: String(before.indexOf(id) + 1), newValue: String(after.indexOf(id) + 1) }],
-      actorId,
+      actorId: actor.identityId,
     });
     return true;
   });

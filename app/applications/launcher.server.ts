@@ -21,23 +21,23 @@ export const REGION_ORDER = ["NA", "EMEA", "APAC"] as const;
  * The user's applications in their language, of the theme brand when given (once per HTTP request:
  * home and the header share it).
  */
-export function userApplications(user: Actor, locale: Locale, themeBrand?: number): Promise<LauncherItem[]> {
-  return oncePerRequest(`applications:${user.identityId}:${locale}:${themeBrand ?? "all"}`, async () => {
+export function userApplications(actor: Actor, locale: Locale, themeBrand?: number): Promise<LauncherItem[]> {
+  return oncePerRequest(`applications:${actor.identityId}:${locale}:${themeBrand ?? "all"}`, async () => {
     const catalogue = await currentCatalogueOrLastLoaded(
       db(),
       APPLICATIONS_CATALOGUE,
       () => applicationCatalogue(db()),
       [],
-      (message) => logger.error({ err: message, identityId: user.identityId }, "applications failed to load"),
+      (message) => logger.error({ err: message, identityId: actor.identityId }, "applications failed to load"),
     );
-    return applicationsForSubject(catalogue, targetingSubjectOf(user), locale, themeBrand);
+    return applicationsForSubject(catalogue, targetingSubjectOf(actor), locale, themeBrand);
   });
 }
 
 /** The My applications launcher of the theme brand: its applications plus the admin links of SPEC §6, grouped. */
-export async function launcherFor(user: Actor, locale: Locale, themeBrand: number): Promise<Launcher> {
+export async function launcherFor(actor: Actor, locale: Locale, themeBrand: number): Promise<Launcher> {
   const t = translatorFor(locale);
-  const adminItems: LauncherItem[] = launcherAdminLinks(user.access.features).map((link, index) => ({
+  const adminItems: LauncherItem[] = launcherAdminLinks(actor.access.features).map((link, index) => ({
     id: `admin:${link.to}`,
     name: t(link.labelKey),
     description: "",
@@ -46,5 +46,5 @@ export async function launcherFor(user: Actor, locale: Locale, themeBrand: numbe
     categories: [ADMIN_CATEGORY],
     sortOrder: index,
   }));
-  return groupLauncher([...(await userApplications(user, locale, themeBrand)), ...adminItems], REGION_ORDER);
+  return groupLauncher([...(await userApplications(actor, locale, themeBrand)), ...adminItems], REGION_ORDER);
 }

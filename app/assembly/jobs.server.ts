@@ -1,7 +1,10 @@
+// The bulk-import job acts as the run's administrator, whose access profile it reads: this
+// process (the server's own, beside the Remix build) needs the profile's parts too.
+import "./profile-parts.server";
 import type PgBoss from "pg-boss";
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { remindDueSecurityReviews } from "~/attestation/reminders.server";
+import { remindDueSecurityReviews } from "~/security-review/reminders.server";
 import { failInterruptedImports, runImportJob } from "~/imports/import-runs.server";
 import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.server";
 import { purgeExpired } from "~/jobs/housekeeping.server";

@@ -1,6 +1,6 @@
 import { announcementReadsSessionPart } from "~/announcements/reads.server";
 import { directoryReviewProfilePart } from "~/directory/profile-part.server";
-import { securityReviewProfilePart } from "~/attestation/profile-part.server";
+import { securityReviewProfilePart } from "~/security-review/profile-part.server";
 import { assembleProfileParts } from "~/permissions/profile-parts";
 
 /*

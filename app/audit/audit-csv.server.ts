@@ -18,7 +18,7 @@ export function auditCsv(database: Database, actor: Actor, view: AuditView, quer
     t("audit.changedBy"),
   ];
   async function* rows() {
-    for await (const row of everyAuditEntry(database, view, actor.identityId, query)) {
+    for await (const row of everyAuditEntry(database, actor, view, query)) {
       yield [
         row.id,
         row.subjectEmail ?? row.subject ?? row.subjectId,

@@ -5,6 +5,7 @@ import { auditLog, identities, organizations, roleAssignments } from "~/db/schem
 import { containsPattern, everyRow, pageOf } from "~/lists/list-query";
 import { PAGE_SIZE } from "~/limits";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
+import type { Actor } from "~/permissions/actor";
 import { AUDIT_VIEWS, LAST_LOGIN_FIELD, type AuditQuery, type AuditView } from "./query";
 
 const actor = alias(identities, "actor");
@@ -125,21 +126,21 @@ function reader(database: Database, view: AuditView, actorId: number, query: Pic
 /** A page of the audit history of users or organizations (SPEC §2), newest first unless sorted otherwise. */
 export function listAudit(
   database: Database,
+  actor: Actor,
   view: AuditView,
-  actorId: number,
   query: Pick<AuditQuery, "state" | "applied">,
   pageSize = PAGE_SIZE,
 ) {
-  const list = reader(database, view, actorId, query);
+  const list = reader(database, view, actor.identityId, query);
   return pageOf(list.count, list.read, query.state.page, pageSize);
 }
 
 /** Every entry of the filtered history, in its order (the CSV export). */
 export function everyAuditEntry(
   database: Database,
+  actor: Actor,
   view: AuditView,
-  actorId: number,
   query: Pick<AuditQuery, "state" | "applied">,
 ) {
-  return everyRow(reader(database, view, actorId, query).read);
+  return everyRow(reader(database, view, actor.identityId, query).read);
 }

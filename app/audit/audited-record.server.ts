@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/client.server";
 import { catalogueWrite } from "~/server-context/catalogue-write.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
+import type { Actor } from "~/permissions/actor";
 import { fieldChanges, recordAudit, stampRefusal } from "./audit-writer.server";
 
 /** A record's audited fields, of whatever type its table stores them in. */
@@ -69,7 +70,7 @@ export function auditedRecord<
   const table = spec.table as unknown as PgTable & Record<string, PgColumn>;
   const transaction = <T>(database: Database, work: (tx: Transaction) => Promise<T>) =>
     spec.catalogue ? catalogueWrite(database, spec.catalogue, work) : database.transaction(work);
-  const editor = (actorId: number) => (spec.keepsEditor ? { modifiedBy: actorId } : {});
+  const editor = (actor: Actor) => (spec.keepsEditor ? { modifiedBy: actor.identityId } : {});
 
   /** The record read for a write (its row locked), when it is there and the actor reaches it. */
   async function lockedRow(tx: Transaction, id: number): Promise<Row | null> {
@@ -80,9 +81,9 @@ export function auditedRecord<
   /** An edit: missing, out of scope, stale (when stamped) or refused changes nothing; otherwise saved (with the row as it was). */
   async function edit(
     database: Database,
+    actor: Actor,
     id: number,
     input: Input & { updatedAt?: string },
-    actorId: number,
     stamped: boolean,
   ): Promise<{ kind: "saved"; row: Row } | Unsaved | Refusal> {
     return transaction(database, async (tx) => {
@@ -98,7 +99,7 @@ export function auditedRecord<
       const now = new Date();
       await tx
         .update(table)
-        .set({ ...spec.columns(input), ...editor(actorId), updatedAt: now } as never)
+        .set({ ...spec.columns(input), ...editor(actor), updatedAt: now } as never)
         .where(eq(spec.idColumn, id));
       await spec.writeLinks?.(tx, id, input);
       await recordAudit(tx, {
@@ -106,7 +107,7 @@ export function auditedRecord<
         entityId: id,
         operation: "update",
         changes: fieldChanges<NonNullable<AuditView<Audited>>>(before, spec.audited(input), spec.fields),
-        actorId,
+        actorId: actor.identityId,
         at: now,
       });
       return { kind: "saved" as const, row };
@@ -115,11 +116,7 @@ export function auditedRecord<
 
   return {
     /** Creates the record unless something refuses it (then nothing is written). */
-    async create(
-      database: Database,
-      input: Input,
-      actorId: number,
-    ): Promise<{ kind: "created"; id: number } | Refusal> {
+    async create(database: Database, actor: Actor, input: Input): Promise<{ kind: "created"; id: number } | Refusal> {
       const outOfScope = spec.scopeRefusal?.(input);
       if (outOfScope) return outOfScope;
       return transaction(database, async (tx) => {
@@ -129,7 +126,7 @@ export function auditedRecord<
         const now = new Date();
         const [row] = (await tx
           .insert(table)
-          .values({ ...spec.columns(input), ...placed, ...editor(actorId), createdAt: now, updatedAt: now } as never)
+          .values({ ...spec.columns(input), ...placed, ...editor(actor), createdAt: now, updatedAt: now } as never)
           .returning({ id: spec.idColumn })) as { id: number }[];
         await spec.writeLinks?.(tx, row.id, input);
         await recordAudit(tx, {
@@ -137,7 +134,7 @@ export function auditedRecord<
           entityId: row.id,
           operation: "create",
           changes: fieldChanges(null, spec.audited(input), spec.fields),
-          actorId,
+          actorId: actor.identityId,
           at: now,
         });
         return { kind: "created" as const, id: row.id };
@@ -147,11 +144,11 @@ export function auditedRecord<
     /** Saves an edit when the posted stamp (`input.updatedAt`) is the record's current one; otherwise a conflict, and nothing changes. */
     async update(
       database: Database,
+      actor: Actor,
       id: number,
       input: Input & { updatedAt?: string },
-      actorId: number,
     ): Promise<SaveOutcome | Refusal> {
-      const outcome = await edit(database, id, input, actorId, true);
+      const outcome = await edit(database, actor, id, input, true);
       return outcome.kind === "saved" ? { kind: "saved" } : outcome;
     },
 
@@ -159,15 +156,15 @@ export function auditedRecord<
      * Saves a change that no editor read first (a new file for a document): no stamp to compare.
      * Answers the row as it was before, or why nothing changed.
      */
-    overwrite(database: Database, id: number, input: Input, actorId: number) {
-      return edit(database, id, input, actorId, false);
+    overwrite(database: Database, actor: Actor, id: number, input: Input) {
+      return edit(database, actor, id, input, false);
     },
 
     /** Deletes the record unless it is missing for the actor or something refuses it; answers the row deleted. */
     async remove(
       database: Database,
+      actor: Actor,
       id: number,
-      actorId: number,
     ): Promise<{ kind: "deleted"; row: Row } | { kind: "missing" } | DeleteRefusal> {
       return transaction(database, async (tx) => {
         const row = await lockedRow(tx, id);
@@ -181,7 +178,7 @@ export function auditedRecord<
           entityId: id,
           operation: "delete",
           changes: fieldChanges<NonNullable<AuditView<Audited>>>(before, null, spec.fields),
-          actorId,
+          actorId: actor.identityId,
         });
         return { kind: "deleted" as const, row };
       });

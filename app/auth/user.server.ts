@@ -4,7 +4,12 @@ import { portalError } from "~/security/portal-error";
 import type { Actor } from "~/permissions/actor";
 import { satisfiesRule, type FeatureRule } from "~/security/feature-rule";
 import { routeAccessFor } from "~/permissions/route-rules";
-import { accessProfileFrom, type AccessProfile, type ProfileColumns } from "~/permissions/access-profile.server";
+import {
+  accessProfileFrom,
+  actorFrom,
+  type AccessProfile,
+  type ProfileColumns,
+} from "~/permissions/access-profile.server";
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { rememberSignedInSession } from "~/server-context/signed-in-session.server";
@@ -93,15 +98,7 @@ function accessProfileOrFailure(
 
 /** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */
 export function portalUserFrom(identityId: number, claims: IdentityClaims, profile: AccessProfile): PortalUser {
-  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
-  return {
-    identityId,
-    claims,
-    userType,
-    access,
-    portalScope,
-    profile: { role, webRoles, organizations, assignedApplicationIds },
-  };
+  return { ...actorFrom(identityId, profile), claims };
 }
 
 /** The path and query of a request, as remembered for after sign-in or shown in `from`. */

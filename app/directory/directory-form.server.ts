@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { Actor } from "~/permissions/actor";
-import { db } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { readFormData } from "~/security/form-body.server";
 import { directoryPeopleByIds, saveDirectorySelections, searchDirectoryPeople } from "./directory.server";
@@ -20,8 +20,9 @@ type Answer = Response | ReturnType<typeof data<DirectoryFormAnswer>>;
  * A "close" post is left to the caller (only the review has one): the answer is then "close".
  */
 export async function directoryFormAction(
+  database: Database,
+  actor: Actor,
   request: Request,
-  user: Actor,
   context: DirectoryContext,
   savedTo: (organizationId: number) => string,
 ): Promise<Answer | "close"> {
@@ -39,12 +40,12 @@ export async function directoryFormAction(
       for (const [index, selection] of post.selections.entries()) {
         const text = texts[index]?.trim();
         if (!text) continue;
-        const results = await searchDirectoryPeople(db(), user.identityId, { orgId: organizationId, text });
+        const results = await searchDirectoryPeople(database, actor, { orgId: organizationId, text });
         searches[selection.directoryDataTypeId] = { text, results };
       }
       const people = await directoryPeopleByIds(
-        db(),
-        user.identityId,
+        database,
+        actor,
         organizationId,
         post.selections.map((s) => s.identityId),
       );
@@ -53,12 +54,12 @@ export async function directoryFormAction(
       );
       return data<DirectoryFormAnswer>({ search: { organizationId, searches, chosen } });
     }
-    const outcome = await saveDirectorySelections(db(), user.identityId, context, post);
+    const outcome = await saveDirectorySelections(database, actor, context, post);
     if (outcome.kind === "saved") return redirect(savedTo(organizationId));
     return failed(outcome.kind === "missing" ? 404 : 400, organizationId);
   } catch (error) {
     logger.error(
-      { err: error instanceof Error ? error.message : String(error), identityId: user.identityId, context },
+      { err: error instanceof Error ? error.message : String(error), identityId: actor.identityId, context },
       `directory: ${post.intent} failed`,
     );
     return failed(500, organizationId);

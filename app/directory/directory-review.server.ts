@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import type { Executor } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { Actor } from "~/permissions/actor";
 import { actorDirectoryLocations, markDirectoryReviewed } from "./directory.server";
@@ -10,26 +10,27 @@ import { locationsToReview, reviewIsComplete, type DirectoryContext } from "./ru
  * required, unfilled role. With none left and the list loaded, the last review date is updated.
  */
 export async function loadDirectoryReview(
+  database: Executor,
+  actor: Actor,
   signal: AbortSignal,
-  user: Actor,
   context: DirectoryContext,
   returnTo: string,
 ): Promise<DirectoryReviewData> {
   let locations: DirectoryReviewData["locations"] = [];
   let loadFailure: DirectoryReviewData["loadFailure"];
   try {
-    locations = locationsToReview(await actorDirectoryLocations(db(), user, context));
+    locations = locationsToReview(await actorDirectoryLocations(database, actor, context));
   } catch (error) {
     loadFailure = signal.aborted ? "cancelled" : "failed";
-    logger.error({ err: messageOf(error), identityId: user.identityId, context }, "directory review: list failed");
+    logger.error({ err: messageOf(error), identityId: actor.identityId, context }, "directory review: list failed");
   }
   let reviewDateFailed = false;
   if (reviewIsComplete({ remaining: locations.length, loadFailed: Boolean(loadFailure) })) {
     try {
-      await markDirectoryReviewed(db(), user.identityId, context);
+      await markDirectoryReviewed(database, actor, context);
     } catch (error) {
       reviewDateFailed = true;
-      logger.error({ err: messageOf(error), identityId: user.identityId, context }, "directory review: date failed");
+      logger.error({ err: messageOf(error), identityId: actor.identityId, context }, "directory review: date failed");
     }
   }
   return { context, locations, returnTo, loadFailure, reviewDateFailed };

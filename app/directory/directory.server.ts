@@ -33,11 +33,11 @@ export { PERSON_SEARCH_LIMIT };
  */
 export async function directoryLocations(
   database: Executor,
-  adminId: number,
+  actor: Actor,
   context: DirectoryContext,
   brandIds: readonly number[],
 ): Promise<DirectoryLocation[]> {
-  const own = await locationIdsOf(database, adminId);
+  const own = await locationIdsOf(database, actor.identityId);
   if (own.length === 0 || brandIds.length === 0) return [];
   const rows = await database
     .select({
@@ -117,7 +117,7 @@ export function actorDirectoryLocations(
   context: DirectoryContext,
 ): Promise<DirectoryLocation[]> {
   const brandIds = actor.access.brands.map((brand) => brand.id);
-  return directoryLocations(database, actor.identityId, context, brandIds);
+  return directoryLocations(database, actor, context, brandIds);
 }
 
 /** The people who may hold a role at a location: its active users, those matching `where`. */
@@ -141,11 +141,11 @@ function activePeopleAt(database: Executor, orgId: number, where: SQL | undefine
  */
 export async function searchDirectoryPeople(
   database: Executor,
-  adminId: number,
+  actor: Actor,
   query: { orgId: number; text: string; limit?: number },
 ): Promise<DirectoryPerson[]> {
   const text = query.text.trim();
-  if (!text || !(await locationIdsOf(database, adminId)).includes(query.orgId)) return [];
+  if (!text || !(await locationIdsOf(database, actor.identityId)).includes(query.orgId)) return [];
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const people = await activePeopleAt(
     database,
@@ -171,12 +171,12 @@ export type SaveOutcome = { kind: "saved"; changed: number } | { kind: "missing"
  */
 export async function saveDirectorySelections(
   database: Database,
-  adminId: number,
+  actor: Actor,
   context: DirectoryContext,
   payload: DirectorySave,
 ): Promise<SaveOutcome> {
   const { organizationId, directoryDataConfigurationId } = payload;
-  if (!(await locationIdsOf(database, adminId)).includes(organizationId)) return { kind: "missing" };
+  if (!(await locationIdsOf(database, actor.identityId)).includes(organizationId)) return { kind: "missing" };
   const selections = selectionsToSave(payload.selections);
   return database.transaction(async (tx) => {
     const [configuration] = await tx
@@ -229,11 +229,11 @@ export async function saveDirectorySelections(
           itemId: selection.directoryDataTypeId,
           organizationId,
           identityId: selection.identityId,
-          updatedBy: adminId,
+          updatedBy: actor.identityId,
         })
         .onConflictDoUpdate({
           target: [directoryAssignments.itemId, directoryAssignments.organizationId],
-          set: { identityId: selection.identityId, updatedBy: adminId, updatedAt: new Date() },
+          set: { identityId: selection.identityId, updatedBy: actor.identityId, updatedAt: new Date() },
         });
       changes.push({
         field: `directory:${itemOf.get(selection.directoryDataTypeId)!.name}`,
@@ -247,7 +247,7 @@ export async function saveDirectorySelections(
         entityId: organizationId,
         operation: "update",
         changes,
-        actorId: adminId,
+        actorId: actor.identityId,
       });
     }
     return { kind: "saved", changed: changes.length } as const;
@@ -257,30 +257,30 @@ export async function saveDirectorySelections(
 /** "Update last review date" (SPEC §7 PUT …/last-review-date/{context}): the review is done for now. */
 export async function markDirectoryReviewed(
   database: Executor,
-  adminId: number,
+  actor: Actor,
   context: DirectoryContext,
   now = new Date(),
 ): Promise<void> {
-  await setReviewState(database, adminId, context, { lastReviewedAt: now });
+  await setReviewState(database, actor.identityId, context, { lastReviewedAt: now });
 }
 
 /** The administrator's review state of a context (never reviewed: nulls). */
-export async function directoryReviewStateOf(database: Executor, adminId: number, context: DirectoryContext) {
+export async function directoryReviewStateOf(database: Executor, actor: Actor, context: DirectoryContext) {
   const [state] = await database
     .select()
     .from(directoryReviewStates)
-    .where(and(eq(directoryReviewStates.identityId, adminId), eq(directoryReviewStates.context, context)));
+    .where(and(eq(directoryReviewStates.identityId, actor.identityId), eq(directoryReviewStates.context, context)));
   return { lastReviewedAt: state?.lastReviewedAt ?? null, reminderClosedAt: state?.reminderClosedAt ?? null };
 }
 
 /** Closing (skipping) a review (SPEC §4): remembered per administrator, so it holds without JavaScript and across devices. */
 export async function closeDirectoryReminder(
   database: Executor,
-  adminId: number,
+  actor: Actor,
   context: DirectoryContext,
   now = new Date(),
 ): Promise<void> {
-  await setReviewState(database, adminId, context, { reminderClosedAt: now });
+  await setReviewState(database, actor.identityId, context, { reminderClosedAt: now });
 }
 
 /** Sets one date of the administrator's review state of a context (created on first use). */
@@ -299,11 +299,11 @@ async function setReviewState(
 /** Active users of one of the administrator's locations, by id: the choices a no-JavaScript search keeps. */
 export async function directoryPeopleByIds(
   database: Executor,
-  adminId: number,
+  actor: Actor,
   orgId: number,
   ids: readonly number[],
 ): Promise<DirectoryPerson[]> {
   const wanted = ids.filter((id) => id > 0);
-  if (wanted.length === 0 || !(await locationIdsOf(database, adminId)).includes(orgId)) return [];
+  if (wanted.length === 0 || !(await locationIdsOf(database, actor.identityId)).includes(orgId)) return [];
   return activePeopleAt(database, orgId, inArray(identities.id, wanted));
 }

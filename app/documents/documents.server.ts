@@ -88,38 +88,35 @@ const documentOrder: Record<DocumentSort, (a: DocumentRow, b: DocumentRow) => nu
 };
 
 /**
- * Every document a viewer sees of the filtered list, in its order: subject and search run in SQL;
+ * Every document the actor sees of the filtered list, in its order: subject and search run in SQL;
  * visibility is the pure rule, applied per row; the order is applied here, not by the database's
  * collation (C on PGlite), so both backends agree.
  */
-export async function everyListedDocument(
-  database: Database,
-  viewer: DocumentViewer,
-  options: DocumentListOptions = {},
-) {
+export async function everyListedDocument(database: Database, actor: Actor, options: DocumentListOptions = {}) {
+  const viewer = documentViewerOf(actor);
   const candidates = await database.select().from(documents).where(filterCondition(options)).orderBy(asc(documents.id));
   const compare = documentOrder[options.sortBy ?? "name"];
   const sign = options.sortType === "desc" ? -1 : 1;
   return candidates.filter((row) => shown(row, viewer)).sort((a, b) => sign * compare(a, b) || a.id - b.id);
 }
 
-/** A page of the documents a viewer sees (20 a page), filtered by subject, searched by name or description, sorted. */
-export async function listDocuments(database: Database, viewer: DocumentViewer, options: DocumentListOptions = {}) {
-  const visible = await everyListedDocument(database, viewer, options);
+/** A page of the documents the actor sees (20 a page), filtered by subject, searched by name or description, sorted. */
+export async function listDocuments(database: Database, actor: Actor, options: DocumentListOptions = {}) {
+  const visible = await everyListedDocument(database, actor, options);
   const pageSize = options.pageSize ?? DOCUMENTS_PAGE_SIZE;
   const { page, pageCount, offset } = pageWindowOf(visible.length, pageSize, options.page);
   return { rows: visible.slice(offset, offset + pageSize), total: visible.length, page, pageCount };
 }
 
-/** One document, when the viewer may see it; otherwise null (as if it did not exist). */
-export async function getDocument(database: Database, id: number, viewer: DocumentViewer): Promise<DocumentRow | null> {
+/** One document, when the actor may see it; otherwise null (as if it did not exist). */
+export async function getDocument(database: Database, actor: Actor, id: number): Promise<DocumentRow | null> {
   const [row] = await database.select().from(documents).where(eq(documents.id, id));
-  return row && shown(row, viewer) ? row : null;
+  return row && shown(row, documentViewerOf(actor)) ? row : null;
 }
 
-/** A document's file for download, when the viewer may see it and the file is stored. */
-export async function openDocumentFile(database: Database, store: FileStore, id: number, viewer: DocumentViewer) {
-  const row = await getDocument(database, id, viewer);
+/** A document's file for download, when the actor may see it and the file is stored. */
+export async function openDocumentFile(database: Database, actor: Actor, store: FileStore, id: number) {
+  const row = await getDocument(database, actor, id);
   if (!row) return null;
   const file = await store.get(row.storageKey);
   if (!file) {
@@ -150,12 +147,8 @@ export type FileOutcome = { kind: "invalidType" } | { kind: "tooLarge" };
 /** A stored upload: its file's name, type and size as audited, and where the store keeps it. */
 type StoredFile = { kind: "stored"; fileName: string; contentType: string; sizeBytes: number; storageKey: string };
 
-/** Who writes: their id (the audit's) and their portal scope (the brands whose documents they may write). */
-export type DocumentEditor = Pick<Actor, "identityId" | "portalScope">;
-
-/** Whether the editor may write a document for these brands: all theirs. */
-const writable = (editor: DocumentEditor, brandIds: readonly number[]) =>
-  catalogueWritableWithin(editor.portalScope, brandIds);
+/** Whether the actor may write a document for these brands: all theirs (their portal scope). */
+const writable = (actor: Actor, brandIds: readonly number[]) => catalogueWritableWithin(actor.portalScope, brandIds);
 
 /**
  * An upload checked (type by name and content; size) and, when accepted, put in the store under a
@@ -197,19 +190,19 @@ const fileValues = (file: StoredFile) => ({
 });
 
 /**
- * How the editor saves documents: only those whose brands are all theirs (another is missing for
+ * How the actor saves documents: only those whose brands are all theirs (another is missing for
  * them, brands not theirs are refused). A document is created with its file; its details and its
  * file are then changed apart, each audited on its own fields.
  */
-function documentRecords(editor: DocumentEditor) {
+function documentRecords(actor: Actor) {
   const brandsRefusal = (input: { brandIds: readonly number[] }) =>
-    writable(editor, input.brandIds) ? null : BRAND_NOT_YOURS;
+    writable(actor, input.brandIds) ? null : BRAND_NOT_YOURS;
   const base = {
     entity: "document",
     table: documents,
     idColumn: documents.id,
     keepsEditor: true,
-    reaches: (row: DocumentRow) => writable(editor, row.brandIds),
+    reaches: (row: DocumentRow) => writable(actor, row.brandIds),
     stored: (_tx: unknown, _id: number, row: DocumentRow) => row,
   };
   return {
@@ -242,22 +235,22 @@ function documentRecords(editor: DocumentEditor) {
 }
 
 /**
- * Uploads a new document for brands all the editor's (otherwise refused, nothing stored): the file
+ * Uploads a new document for brands all the actor's (otherwise refused, nothing stored): the file
  * is stored first, then the row and its audit entry are written in one transaction; if that fails,
  * the stored file is removed again.
  */
 export async function createDocument(
   database: Database,
-  editor: DocumentEditor,
+  actor: Actor,
   store: FileStore,
   input: DocumentInput,
   file: UploadedFile,
 ): Promise<FileOutcome | BrandNotYours | { kind: "created"; id: number }> {
-  if (!writable(editor, input.brandIds)) return BRAND_NOT_YOURS;
+  if (!writable(actor, input.brandIds)) return BRAND_NOT_YOURS;
   const stored = await storedUpload(store, file);
   if (stored.kind !== "stored") return stored;
   return writingStored(store, stored, () =>
-    documentRecords(editor).whole.create(database, { ...input, file: stored }, editor.identityId),
+    documentRecords(actor).whole.create(database, actor, { ...input, file: stored }),
   );
 }
 
@@ -268,7 +261,7 @@ export async function createDocument(
  */
 export async function replaceDocumentFile(
   database: Database,
-  editor: DocumentEditor,
+  actor: Actor,
   store: FileStore,
   id: number,
   file: UploadedFile,
@@ -276,7 +269,7 @@ export async function replaceDocumentFile(
   const stored = await storedUpload(store, file);
   if (stored.kind !== "stored") return stored;
   const outcome = await writingStored(store, stored, () =>
-    documentRecords(editor).file.overwrite(database, id, stored, editor.identityId),
+    documentRecords(actor).file.overwrite(database, actor, id, stored),
   );
   if (outcome.kind !== "saved") {
     await removeQuietly(store, stored.storageKey);
@@ -294,22 +287,17 @@ export async function replaceDocumentFile(
  */
 export async function updateDocumentDetails(
   database: Database,
-  editor: DocumentEditor,
+  actor: Actor,
   id: number,
   input: DocumentInput,
   stamp: string,
 ): Promise<SaveOutcome | BrandNotYours> {
-  return documentRecords(editor).details.update(database, id, { ...input, updatedAt: stamp }, editor.identityId);
+  return documentRecords(actor).details.update(database, actor, id, { ...input, updatedAt: stamp });
 }
 
-/** Deletes a document of the editor's brands and its audit entry in one transaction, then removes its file; false when there is none such. */
-export async function deleteDocument(
-  database: Database,
-  editor: DocumentEditor,
-  store: FileStore,
-  id: number,
-): Promise<boolean> {
-  const outcome = await documentRecords(editor).whole.remove(database, id, editor.identityId);
+/** Deletes a document of the actor's brands and its audit entry in one transaction, then removes its file; false when there is none such. */
+export async function deleteDocument(database: Database, actor: Actor, store: FileStore, id: number): Promise<boolean> {
+  const outcome = await documentRecords(actor).whole.remove(database, actor, id);
   if (outcome.kind !== "deleted") return false;
   await removeQuietly(store, outcome.row.storageKey);
   return true;

@@ -16,7 +16,18 @@ export type EditorReply<Extra extends object = object> = Extra & {
 
 type Refused = { kind: string };
 
-export interface EditorSpec<Input, Extra extends object, Refusal extends Refused = never> {
+/** The acting user, whose write access the route checked before the body is read. */
+interface EditorActor {
+  identityId: number;
+}
+
+/** One editor's action: `User` is the user the route checked, whom every write of it acts for. */
+export interface EditorSpec<
+  Input,
+  Extra extends object,
+  Refusal extends Refused = never,
+  User extends EditorActor = EditorActor,
+> {
   schema: z.ZodType<Input>;
   /** The record edited; null creates one. */
   id: number | null;
@@ -27,15 +38,15 @@ export interface EditorSpec<Input, Extra extends object, Refusal extends Refused
    * in the outcome a reason it did not (then the editor shows why).
    */
   remove?: {
-    run: (id: number, actorId: number) => Promise<unknown>;
+    run: (id: number, user: User) => Promise<unknown>;
     redirectTo: string;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the outcome of the editor's own delete
     refused?: (outcome: any) => EditorRefusal | null;
   };
   /** Creates the record: its id, or the service's reason not to. */
-  create?: (input: Input, actorId: number) => Promise<number | { kind: "created"; id: number } | Refusal>;
+  create?: (input: Input, user: User) => Promise<number | { kind: "created"; id: number } | Refusal>;
   /** Saves when the input's stamp is the record's current one. */
-  update: (id: number, input: Input, actorId: number) => Promise<SaveOutcome | Refusal>;
+  update: (id: number, input: Input, user: User) => Promise<SaveOutcome | Refusal>;
   /** The message of each reason of the service not to save. */
   refusal?: (refusal: Refusal) => EditorRefusal;
   /** Where a saved record's editor is. */
@@ -48,11 +59,6 @@ export interface EditorSpec<Input, Extra extends object, Refusal extends Refused
   form?: FormData;
 }
 
-/** The acting user, whose write access the route checked before the body is read. */
-interface EditorActor {
-  identityId: number;
-}
-
 /**
  * One action for every editor, after the route checked write access: delete intent → parse with the editor's schema →
  * create, or update with the edit stamp → the conflict (409, input kept, the current stamp), the
@@ -60,16 +66,21 @@ interface EditorActor {
  * answers 400 with the field messages and changes nothing. A list intent (add or remove a row
  * without JavaScript) answers the form as changed, and saves nothing.
  */
-export async function editorAction<Input, Extra extends object = object, Refusal extends Refused = never>(
+export async function editorAction<
+  Input,
+  User extends EditorActor,
+  Extra extends object = object,
+  Refusal extends Refused = never,
+>(
   request: Request,
-  user: EditorActor,
-  spec: EditorSpec<Input, Extra, Refusal>,
+  user: User,
+  spec: EditorSpec<Input, Extra, Refusal, User>,
 ): Promise<Response | ReturnType<typeof data<EditorReply<Extra>>>> {
   const read = spec.form ?? (await readFormData(request));
   const form = spec.listFields ? mergeNewTags(read, spec.listFields) : read;
   const extra = (spec.reply ?? {}) as Extra;
   if (form.get("intent") === "delete" && spec.remove && spec.id !== null) {
-    const outcome = await spec.remove.run(spec.id, user.identityId);
+    const outcome = await spec.remove.run(spec.id, user);
     const refused = spec.remove.refused?.(outcome);
     if (!refused) return redirect(spec.remove.redirectTo);
     return data(
@@ -102,12 +113,12 @@ export async function editorAction<Input, Extra extends object = object, Refusal
   };
   if (spec.id === null) {
     if (!spec.create) throw new Response("Not Found", { status: 404 });
-    const created = await spec.create(submission.value, user.identityId);
+    const created = await spec.create(submission.value, user);
     if (typeof created === "number") return redirect(spec.savedTo(created));
     if (created.kind === "created" && "id" in created) return redirect(spec.savedTo(created.id as number));
     return refusalReply(created as Refusal);
   }
-  const outcome = await spec.update(spec.id, submission.value, user.identityId);
+  const outcome = await spec.update(spec.id, submission.value, user);
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "conflict") {
     return data(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudits, type AuditEntry, type FieldChange } from "~/audit/audit-writer.server";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { deliverSoon } from "~/mail/outbox.server";
 import { contactColumns, newSerialNumber } from "~/users/save-user.server";
 import { queueFirstVerifications } from "~/users/verification.server";
@@ -47,11 +48,11 @@ const LOOKUP_BATCH = 1000;
  */
 export async function dryRunIdentityImport(
   database: Executor,
-  actorId: number,
+  actor: Actor,
   kind: ImportFileKind,
   bytes: Uint8Array,
 ): Promise<DryRunOutcome> {
-  const context = await importContext(database, actorId);
+  const context = await importContext(database, actor);
   const problems: ImportProblem[] = [];
   const valid: IdentityImportRow[] = [];
   const seen = new Map<string, number>();
@@ -73,7 +74,7 @@ export async function dryRunIdentityImport(
     if (error instanceof UnreadableFileError) return { kind: "unreadable" };
     throw error;
   }
-  const classified = await classifyRows(database, actorId, valid, context.ownLocationIds);
+  const classified = await classifyRows(database, actor.identityId, valid, context.ownLocationIds);
   problems.push(...classified.problems);
   problems.sort((a, b) => a.row - b.row);
   const counts = { create: 0, update: 0, unchanged: 0 };
@@ -129,9 +130,9 @@ async function classifyRows(
 }
 
 /** What rows may name, read once per import. */
-async function importContext(database: Executor, actorId: number): Promise<IdentityImportContext> {
+async function importContext(database: Executor, actor: Actor): Promise<IdentityImportContext> {
   // One after another: inside the import's transaction these share one connection.
-  const choices = await editorChoices(database, actorId);
+  const choices = await editorChoices(database, actor);
   const locations = await database
     .select({ id: organizations.id })
     .from(organizations)
@@ -247,7 +248,7 @@ export interface ImportedRecord {
  */
 export async function applyIdentityImport(
   database: Database,
-  actorId: number,
+  actor: Actor,
   rows: readonly IdentityImportRow[],
   options: {
     publicUrl: string;
@@ -259,8 +260,9 @@ export async function applyIdentityImport(
 ): Promise<ImportResult> {
   const now = options.now ?? new Date();
   const size = options.batchSize ?? LOOKUP_BATCH;
+  const actorId = actor.identityId;
   const result = await database.transaction(async (tx) => {
-    const context = await importContext(tx, actorId);
+    const context = await importContext(tx, actor);
     const done: ImportResult = { created: [], updated: [], unchanged: [] };
     for (let start = 0; start < rows.length; start += size) {
       const batch = rows.slice(start, start + size);

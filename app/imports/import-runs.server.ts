@@ -4,6 +4,8 @@ import { importRuns, type StoredImportResult } from "~/db/schema";
 import { QUEUED_JOBS, sendJob } from "~/jobs/queue.server";
 import { safeFileName } from "~/documents/file-types";
 import { logger } from "~/logger.server";
+import type { Actor } from "~/permissions/actor";
+import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
 import type { ImportKind } from "./columns";
 import { importFileKind, type ImportFileKind } from "./file-kind";
 import {
@@ -29,7 +31,7 @@ function dryRunOf(
   kind: ImportKind,
 ): (
   database: Executor,
-  actorId: number,
+  actor: Actor,
   fileType: ImportFileKind,
   bytes: Uint8Array,
 ) => Promise<DryRunOutcome<IdentityImportRow | OrganizationImportRow>> {
@@ -45,19 +47,19 @@ export type CheckOutcome = { kind: "checked"; runId: number } | { kind: "wrongTy
  */
 export async function checkImportFile(
   database: Database,
-  actorId: number,
+  actor: Actor,
   kind: ImportKind,
   upload: { name: string; bytes: Uint8Array },
 ): Promise<CheckOutcome> {
   const fileType = importFileKind(upload.bytes.subarray(0, 4096));
   if (!fileType) return { kind: "wrongType" };
-  const outcome = await dryRunOf(kind)(database, actorId, fileType, upload.bytes);
+  const outcome = await dryRunOf(kind)(database, actor, fileType, upload.bytes);
   if (outcome.kind === "unreadable") return { kind: "wrongType" };
   const [run] = await database
     .insert(importRuns)
     .values({
       kind,
-      actorId,
+      actorId: actor.identityId,
       fileName: safeFileName(upload.name),
       fileType,
       file: upload.bytes,
@@ -85,21 +87,21 @@ const runColumns = {
 };
 
 /** One of the administrator's runs as its page shows it (state as shown), or undefined. */
-export async function importRunOf(database: Executor, actorId: number, runId: number, now = new Date()) {
+export async function importRunOf(database: Executor, actor: Actor, runId: number, now = new Date()) {
   const [run] = await database
     .select(runColumns)
     .from(importRuns)
-    .where(and(eq(importRuns.id, runId), eq(importRuns.actorId, actorId)));
+    .where(and(eq(importRuns.id, runId), eq(importRuns.actorId, actor.identityId)));
   return run && { ...run, state: shownImportState(run, now) };
 }
 export type ImportRunView = NonNullable<Awaited<ReturnType<typeof importRunOf>>>;
 
 /** The administrator's latest runs of a kind, newest first (the upload screen lists them). */
-export async function recentImportRuns(database: Executor, actorId: number, kind: ImportKind, now = new Date()) {
+export async function recentImportRuns(database: Executor, actor: Actor, kind: ImportKind, now = new Date()) {
   const runs = await database
     .select(runColumns)
     .from(importRuns)
-    .where(and(eq(importRuns.actorId, actorId), eq(importRuns.kind, kind)))
+    .where(and(eq(importRuns.actorId, actor.identityId), eq(importRuns.kind, kind)))
     .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
     .limit(10);
   return runs.map((run) => ({ ...run, state: shownImportState(run, now) }));
@@ -114,7 +116,7 @@ export type StartOutcome = "queued" | "missing" | "refused" | "unavailable";
  */
 export async function startImportRun(
   database: Database,
-  actorId: number,
+  actor: Actor,
   runId: number,
   { kind, now = new Date() }: { kind?: ImportKind; now?: Date } = {},
 ): Promise<StartOutcome> {
@@ -125,7 +127,7 @@ export async function startImportRun(
       .where(
         and(
           eq(importRuns.id, runId),
-          eq(importRuns.actorId, actorId),
+          eq(importRuns.actorId, actor.identityId),
           kind === undefined ? undefined : eq(importRuns.kind, kind),
         ),
       )
@@ -148,8 +150,18 @@ export async function startImportRun(
 }
 
 /**
+ * The acting user of a run's job: the administrator the run belongs to, with their access as it is
+ * now (the job runs without a request or a session). Null when they can no longer act: inactive or gone.
+ */
+async function runOwner(database: Executor, identityId: number): Promise<Actor | null> {
+  const profile = await loadAccessProfile(database, identityId);
+  return profile && actorFrom(identityId, profile);
+}
+
+/**
  * The bulk-import job: takes a queued run (once: a second delivery finds it taken), checks the file
- * again with the administrator's rights of now, and applies it in one transaction. On PostgreSQL
+ * again as the run's administrator with their rights of now (one who can no longer act fails the
+ * run as changed since the check), and applies it in one transaction. On PostgreSQL
  * the progress and a heartbeat are written beside the transaction as it goes; PGlite has one
  * connection, which the transaction holds, so there the run jumps from running to done.
  */
@@ -178,7 +190,12 @@ export async function runImportJob(
             await database.update(importRuns).set({ done, total, heartbeatAt: now() }).where(eq(importRuns.id, runId));
           }
         : undefined;
-    const checked = await dryRunOf(run.kind)(database, run.actorId, run.fileType, run.file ?? new Uint8Array());
+    const owner = await runOwner(database, run.actorId);
+    if (!owner) {
+      await fail("imports.errors.changedSinceCheck");
+      return { imported: 0 };
+    }
+    const checked = await dryRunOf(run.kind)(database, owner, run.fileType, run.file ?? new Uint8Array());
     if (checked.kind === "unreadable" || checked.report.problems.length > 0) {
       await fail(
         "imports.errors.changedSinceCheck",
@@ -188,12 +205,12 @@ export async function runImportJob(
     }
     const result =
       run.kind === "identities"
-        ? await applyIdentityImport(database, run.actorId, checked.valid as IdentityImportRow[], {
+        ? await applyIdentityImport(database, owner, checked.valid as IdentityImportRow[], {
             publicUrl: options.publicUrl,
             now: now(),
             onProgress,
           })
-        : await applyOrganizationImport(database, run.actorId, checked.valid as OrganizationImportRow[], {
+        : await applyOrganizationImport(database, owner, checked.valid as OrganizationImportRow[], {
             now: now(),
             onProgress,
           });

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudits, type AuditEntry, type FieldChange } from "~/audit/audit-writer.server";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { organizations, regions, roleAssignments } from "~/db/schema";
 import { organizationColumnOf, REQUIRED_ORGANIZATION_COLUMNS } from "./columns";
 import type { ImportFileKind } from "./file-kind";
@@ -33,11 +34,11 @@ const LOOKUP_BATCH = 1000;
  */
 export async function dryRunOrganizationImport(
   database: Executor,
-  actorId: number,
+  actor: Actor,
   kind: ImportFileKind,
   bytes: Uint8Array,
 ): Promise<DryRunOutcome<OrganizationImportRow>> {
-  const context = await organizationImportContext(database, actorId);
+  const context = await organizationImportContext(database, actor.identityId);
   const problems: ImportProblem[] = [];
   const valid: OrganizationImportRow[] = [];
   const seen = new Map<string, number>();
@@ -183,11 +184,12 @@ async function classifyOrganizations(
  */
 export async function applyOrganizationImport(
   database: Database,
-  actorId: number,
+  actor: Actor,
   rows: readonly OrganizationImportRow[],
   options: { now?: Date; onProgress?: (done: number, total: number) => Promise<void> | void } = {},
 ): Promise<ImportResult> {
   const now = options.now ?? new Date();
+  const actorId = actor.identityId;
   return database.transaction(async (tx) => {
     const context = await organizationImportContext(tx, actorId);
     const { problems, plans } = await classifyOrganizations(tx, rows, context);

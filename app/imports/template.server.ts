@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { inArray } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { brands, regions, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
 import {
@@ -20,8 +21,8 @@ export interface ImportChoices {
   roles: { name: string; displayName: string }[];
 }
 
-export async function identityImportChoices(database: Executor, actorId: number): Promise<ImportChoices> {
-  const choices = await editorChoices(database, actorId);
+export async function identityImportChoices(database: Executor, actor: Actor): Promise<ImportChoices> {
+  const choices = await editorChoices(database, actor);
   const ids = choices.roles.map((role) => role.id);
   const names = ids.length
     ? await database

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { integrationErrors } from "~/db/schema";
 import { tableList } from "~/lists/list-reader.server";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
@@ -40,22 +41,25 @@ async function scopeAndFilters(database: Database, actorId: number, applied: App
 /** A page of the integration error report (SPEC §2), newest first unless sorted otherwise. */
 export async function listIntegrationErrors(
   database: Database,
-  actorId: number,
+  actor: Actor,
   query: Pick<IntegrationErrorQuery, "state" | "applied">,
   pageSize?: number,
 ) {
   return errorList.page(database, {
     ...query.state,
     pageSize,
-    where: await scopeAndFilters(database, actorId, query.applied),
+    where: await scopeAndFilters(database, actor.identityId, query.applied),
   });
 }
 
 /** Every error of the filtered report, in its order (the CSV export). */
 export async function* everyIntegrationError(
   database: Database,
-  actorId: number,
+  actor: Actor,
   query: Pick<IntegrationErrorQuery, "state" | "applied">,
 ) {
-  yield* errorList.every(database, { ...query.state, where: await scopeAndFilters(database, actorId, query.applied) });
+  yield* errorList.every(database, {
+    ...query.state,
+    where: await scopeAndFilters(database, actor.identityId, query.applied),
+  });
 }

@@ -177,7 +177,7 @@ export function createPermissionSet(
   actor: Actor,
   input: PermissionSetInput,
 ): Promise<PermissionSetCreateOutcome> {
-  return setRecord(actor).create(database, input, actor.identityId);
+  return setRecord(actor).create(database, actor, input);
 }
 
 /** Saves an edit when the posted stamp is current and nothing refuses it; otherwise a conflict or the refusal, and nothing changes. */
@@ -187,10 +187,10 @@ export function updatePermissionSet(
   id: number,
   input: PermissionSetInput,
 ): Promise<PermissionSetUpdateOutcome> {
-  return setRecord(actor).update(database, id, input, actor.identityId);
+  return setRecord(actor).update(database, actor, id, input);
 }
 
 /** Deletes a set; false when there is none (nothing changes). */
-export async function deletePermissionSet(database: Database, id: number, actorId: number): Promise<boolean> {
-  return (await setDeletion.remove(database, id, actorId)).kind === "deleted";
+export async function deletePermissionSet(database: Database, actor: Actor, id: number): Promise<boolean> {
+  return (await setDeletion.remove(database, actor, id)).kind === "deleted";
 }

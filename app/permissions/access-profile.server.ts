@@ -1,4 +1,4 @@
-import type { OrganizationProfile } from "./actor";
+import type { Actor, OrganizationProfile } from "./actor";
 import { sql, type SQL } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Executor } from "~/db/client.server";
@@ -129,4 +129,16 @@ export async function loadAccessProfile(database: Executor, identityId: number):
 
 export async function loadAccessData(database: Executor, identityId: number): Promise<AccessData | null> {
   return (await loadAccessProfile(database, identityId))?.access ?? null;
+}
+
+/** The acting user services receive, from an identity's access profile. */
+export function actorFrom(identityId: number, profile: AccessProfile): Actor {
+  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
+  return {
+    identityId,
+    userType,
+    access,
+    portalScope,
+    profile: { role, webRoles, organizations, assignedApplicationIds },
+  };
 }

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { brands, distributionLists, emailSubscriptions, identities, organizations, roleAssignments } from "~/db/schema";
 import type { ProfileField, ProfileFieldInput } from "~/preferences/profile-field";
 import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
 
 /** The user's own profile as `GET /api/v2/user?profile` answers it and the preferences page shows it. */
-export async function ownProfile(database: Database, identityId: number) {
+export async function ownProfile(database: Database, actor: Actor) {
   const [row] = await database
     .select({
       id: identities.id,
@@ -24,16 +25,17 @@ export async function ownProfile(database: Database, identityId: number) {
       lastPassportChange: identities.lastPassportChange,
     })
     .from(identities)
-    .where(eq(identities.id, identityId));
+    .where(eq(identities.id, actor.identityId));
   return row ?? null;
 }
 
 /** Writes one field of the user's own profile; audited when the value changes. Answers whether it changed. */
 export async function updateOwnProfileField(
   database: Database,
-  identityId: number,
+  actor: Actor,
   input: ProfileFieldInput,
 ): Promise<boolean> {
+  const { identityId } = actor;
   const field: ProfileField = input.field;
   const value = input.value === undefined || input.value === "" ? null : input.value;
   return database.transaction(async (tx) => {
@@ -81,11 +83,11 @@ export async function distributionListsFor(
     .map((list) => ({ id: list.id, code: list.code, ...(list.translations[locale] ?? list.translations.en) }));
 }
 
-export async function subscriptionIdsOf(database: Database, identityId: number): Promise<number[]> {
+export async function subscriptionIdsOf(database: Database, actor: Actor): Promise<number[]> {
   const rows = await database
     .select({ id: emailSubscriptions.distributionListId })
     .from(emailSubscriptions)
-    .where(eq(emailSubscriptions.identityId, identityId));
+    .where(eq(emailSubscriptions.identityId, actor.identityId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
@@ -95,10 +97,11 @@ export async function subscriptionIdsOf(database: Database, identityId: number):
  */
 export async function setOwnSubscriptions(
   database: Database,
-  identityId: number,
+  actor: Actor,
   offered: readonly OfferedList[],
   chosen: readonly number[],
 ): Promise<boolean> {
+  const { identityId } = actor;
   const offeredIds = offered.map((l) => l.id);
   const wanted = [...new Set(chosen.filter((id) => offeredIds.includes(id)))].sort((a, b) => a - b);
   return database.transaction(async (tx) => {
@@ -140,7 +143,7 @@ export async function setOwnSubscriptions(
 }
 
 /** The user's assigned locations (read only on the preferences page), the preferred one first. */
-export async function assignedLocationsOf(database: Database, identityId: number) {
+export async function assignedLocationsOf(database: Database, actor: Actor) {
   const rows = await database
     .selectDistinct({
       id: organizations.id,
@@ -154,7 +157,7 @@ export async function assignedLocationsOf(database: Database, identityId: number
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
     .innerJoin(brands, eq(brands.id, organizations.brandId))
     // Locations are dealers': the maker's own organizations are where one administers the portal.
-    .where(and(eq(roleAssignments.identityId, identityId), ne(organizations.type, "internal")));
+    .where(and(eq(roleAssignments.identityId, actor.identityId), ne(organizations.type, "internal")));
   const byId = new Map<number, (typeof rows)[number]>();
   for (const row of rows)
     byId.set(row.id, { ...row, preferred: row.preferred || Boolean(byId.get(row.id)?.preferred) });

@@ -9,7 +9,7 @@ export const AccountMigrationModal = partOnDemand("account-migration", () =>
   import("~/account-migration/AccountMigrationModal").then((module) => module.AccountMigrationModal),
 );
 export const SecurityReviewModal = partOnDemand("security-review", () =>
-  import("~/attestation/SecurityReviewModal").then((module) => module.SecurityReviewModal),
+  import("~/security-review/SecurityReviewModal").then((module) => module.SecurityReviewModal),
 );
 export const DirectoryReviewModal = partOnDemand("directory-review", () =>
   import("~/directory/DirectoryReviewModal").then((module) => module.DirectoryReviewModal),

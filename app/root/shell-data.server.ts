@@ -17,8 +17,8 @@ import {
 } from "~/directory/rules";
 import { migrationDataFor } from "~/account-migration/migration-data.server";
 import type { MigrationData } from "~/account-migration/AccountMigrationModal";
-import { attestationUsers } from "~/attestation/attestation.server";
-import type { AttestationRow } from "~/attestation/rules";
+import { attestationUsers } from "~/security-review/security-review.server";
+import type { AttestationRow } from "~/security-review/rules";
 import { db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { cookieValue, type Locale } from "~/i18n/locale";
@@ -108,7 +108,7 @@ function securityReviewOf(
 ): Promise<Pick<ShellUser, "securityReview" | "securityReviewFailure">> {
   if (action !== "adminAttestation") return Promise.resolve({ securityReview: null });
   return fallbackOnFailure(
-    async () => ({ securityReview: await attestationUsers(db(), user.identityId) }),
+    async () => ({ securityReview: await attestationUsers(db(), user) }),
     (message) => ({ securityReview: [], securityReviewFailure: errorDetailsOf(message) }),
     (message) => logger.error({ err: message, identityId: user.identityId }, "security review: users failed to load"),
   );

@@ -63,13 +63,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     id: optionalIdParam(params.id),
     listFields: ["roles"],
     remove: {
-      run: async (id) => {
-        if (!(await deleteAnnouncement(db(), user, id))) throw new Response("Not Found", { status: 404 });
+      run: async (id, actor) => {
+        if (!(await deleteAnnouncement(db(), actor, id))) throw new Response("Not Found", { status: 404 });
       },
       redirectTo: "/admin?deleted=1",
     },
-    create: (input) => createAnnouncement(db(), user, input),
-    update: (id, input) => updateAnnouncement(db(), user, id, input),
+    create: (input, actor) => createAnnouncement(db(), actor, input),
+    update: (id, input, actor) => updateAnnouncement(db(), actor, id, input),
     refusal: () => brandNotYoursRefusal("brandIds"),
     savedTo: (id) => `/admin/announcement/${id}/edit?saved=1`,
     conflictKey: "adminAnnouncements.conflict",

@@ -56,13 +56,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     id: optionalIdParam(params.id),
     listFields: APPLICATION_LIST_FIELDS,
     remove: {
-      run: async (id) => {
-        if (!(await deleteApplication(db(), user, id))) throw new Response("Not Found", { status: 404 });
+      run: async (id, actor) => {
+        if (!(await deleteApplication(db(), actor, id))) throw new Response("Not Found", { status: 404 });
       },
       redirectTo: "/admin/applications?deleted=1",
     },
-    create: (input) => createApplication(db(), user, input),
-    update: (id, input) => updateApplication(db(), user, id, input),
+    create: (input, actor) => createApplication(db(), actor, input),
+    update: (id, input, actor) => updateApplication(db(), actor, id, input),
     refusal: () => brandNotYoursRefusal("brandId"),
     savedTo: (id) => `/admin/application/${id}?saved=1`,
     conflictKey: "adminApplications.conflict",

@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const header = INTEGRATION_ERROR_CSV_COLUMNS.map((key) => t(`integrationErrors.${key}`));
   async function* rows() {
-    for await (const row of everyIntegrationError(db(), user.identityId, query)) {
+    for await (const row of everyIntegrationError(db(), user, query)) {
       yield INTEGRATION_ERROR_CSV_COLUMNS.map((key) => row[key]);
     }
   }

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     t(`adminUsers.${key}`),
   );
   async function* rows() {
-    for await (const row of everyListedUser(db(), user.identityId, state)) {
+    for await (const row of everyListedUser(db(), user, state)) {
       yield [
         `${row.firstName} ${row.lastName}`,
         row.email,

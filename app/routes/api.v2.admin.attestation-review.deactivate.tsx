@@ -5,8 +5,8 @@ import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
-import { disableAccounts } from "~/attestation/attestation.server";
-import { disableAccountsSchema } from "~/attestation/schema";
+import { disableAccounts } from "~/security-review/security-review.server";
+import { disableAccountsSchema } from "~/security-review/schema";
 
 export async function loader() {
   return apiError(405, "Method Not Allowed");
@@ -21,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, USERS_LIFECYCLE);
   const parsed = disableAccountsSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
-  return apiJson({ data: await disableAccounts(db(), user.identityId, parsed.data.identityIds) });
+  return apiJson({ data: await disableAccounts(db(), user, parsed.data.identityIds) });
 }

@@ -4,7 +4,7 @@ import { apiError, apiJson } from "~/api/replies.server";
 import { refuseNonJsonBody } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
-import { confirmAttestation } from "~/attestation/attestation.server";
+import { confirmAttestation } from "~/security-review/security-review.server";
 
 export async function loader() {
   return apiError(405, "Method Not Allowed");
@@ -15,5 +15,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return apiError(405, "Method Not Allowed");
   const user = await requireApiFeatures(request, USERS_LIFECYCLE);
   await refuseNonJsonBody(request);
-  return apiJson({ data: { reviewId: await confirmAttestation(db(), user.identityId) } });
+  return apiJson({ data: { reviewId: await confirmAttestation(db(), user) } });
 }

@@ -13,5 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!context) return apiError(404, "Not Found");
   const brandIds = brandIdsParam(new URL(request.url).searchParams.get("brandIds"));
   if (!brandIds) return apiError(400, "brandIds: a comma-separated list of brand ids 1–5");
-  return apiJson({ items: await directoryLocations(db(), user.identityId, context, brandIds) });
+  return apiJson({ items: await directoryLocations(db(), user, context, brandIds) });
 }

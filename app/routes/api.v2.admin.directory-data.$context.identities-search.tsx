@@ -18,5 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (orgId === null) return apiError(400, "orgId: a location id");
   const limit = wholeNumber(query.get("limit")) ?? PERSON_SEARCH_LIMIT;
   const text = (query.get("text") ?? "").slice(0, MAX_TEXT_LENGTH);
-  return apiJson({ data: { items: await searchDirectoryPeople(db(), user.identityId, { orgId, text, limit }) } });
+  return apiJson({ data: { items: await searchDirectoryPeople(db(), user, { orgId, text, limit }) } });
 }

@@ -24,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!context) return apiError(404, "Not Found");
   const parsed = directorySaveSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
-  const outcome = await saveDirectorySelections(db(), user.identityId, context, parsed.data);
+  const outcome = await saveDirectorySelections(db(), user, context, parsed.data);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   if (outcome.kind === "invalid") return apiError(400, "A role or person does not belong to this location");
   return apiJson({ data: { changed: outcome.changed } });

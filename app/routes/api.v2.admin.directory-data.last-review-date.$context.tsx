@@ -18,6 +18,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const context = directoryContextOf(params.context);
   if (!context) return apiError(404, "Not Found");
   await refuseNonJsonBody(request);
-  await markDirectoryReviewed(db(), user.identityId, context);
+  await markDirectoryReviewed(db(), user, context);
   return apiJson({ data: { context } });
 }

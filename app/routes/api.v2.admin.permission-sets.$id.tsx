@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, PERMISSION_SETS_WRITE);
   const id = apiIdParam(params.id);
   if (method === "DELETE") {
-    return (await deletePermissionSet(db(), id, user.identityId))
+    return (await deletePermissionSet(db(), user, id))
       ? new Response(null, { status: 204 })
       : apiError(404, "Not Found");
   }

@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, SECURITY_ROLES_WRITE);
   const id = apiIdParam(params.id);
   const locale = await localeOf(request);
-  if (method === "DELETE") return securityRoleDeleteReply(await deleteSecurityRole(db(), id, user.identityId), locale);
+  if (method === "DELETE") return securityRoleDeleteReply(await deleteSecurityRole(db(), user, id), locale);
   const parsed = securityRoleSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
   const outcome = await updateSecurityRole(db(), user, id, parsed.data);

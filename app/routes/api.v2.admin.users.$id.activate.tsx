@@ -20,8 +20,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = apiIdParam(params.id);
   // Like every API write, only a JSON body (here an empty one) is taken: a form cannot send it cross-site.
   await jsonBody(request);
-  const outcome = await activateUser(db(), user.identityId, id);
+  const outcome = await activateUser(db(), user, id);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   if (outcome.kind === "self") return refusalReply(await localeOf(request), 403, "adminUsers.selfChangeRefused");
-  return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
+  return apiJson({ data: await getManagedUser(db(), user, id) });
 }

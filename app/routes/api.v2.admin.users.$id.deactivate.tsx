@@ -22,8 +22,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = apiIdParam(params.id);
   const parsed = deactivationSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, await localeOf(request));
-  const outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
+  const outcome = await deactivateUser(db(), user, id, parsed.data.reason);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   if (outcome.kind === "self") return refusalReply(await localeOf(request), 403, "adminUsers.deactivateSelf");
-  return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
+  return apiJson({ data: await getManagedUser(db(), user, id) });
 }

@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, USERS_EDIT);
   const id = apiIdParam(params.id);
   await jsonBody(request);
-  const outcome = await resendVerification(db(), user.identityId, id, getConfig().PUBLIC_URL);
+  const outcome = await resendVerification(db(), user, id, getConfig().PUBLIC_URL);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   const locale = await localeOf(request);
   if (outcome.kind === "verified") return refusalReply(locale, 409, "adminUsers.alreadyVerified");

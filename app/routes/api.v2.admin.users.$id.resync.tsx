@@ -18,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiFeatures(request, USERS_EDIT);
   const id = apiIdParam(params.id);
   await jsonBody(request);
-  const outcome = await forceResync(db(), user.identityId, id);
+  const outcome = await forceResync(db(), user, id);
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   const locale = await localeOf(request);
   if (outcome.kind === "noTargets") return refusalReply(locale, 409, "integrations.noTargets");

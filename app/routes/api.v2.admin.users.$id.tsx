@@ -16,7 +16,7 @@ import { getManagedUser } from "~/users/users.server";
 /** GET /api/v2/admin/users/{id}: a user of the caller's own locations; any other id is 404, never 403 (issue #14 §1). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, "users");
-  const managed = await getManagedUser(db(), user.identityId, apiIdParam(params.id));
+  const managed = await getManagedUser(db(), user, apiIdParam(params.id));
   return managed ? apiJson({ data: managed }) : apiError(404, "Not Found");
 }
 
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = apiIdParam(params.id);
   const locale = await localeOf(request);
   if (method === "DELETE") {
-    const deleted = await deleteUser(db(), user.identityId, id);
+    const deleted = await deleteUser(db(), user, id);
     if (deleted.kind === "missing") return apiError(404, "Not Found");
     if (deleted.kind === "self") return refusalReply(locale, 403, "adminUsers.deleteSelf");
     return new Response(null, { status: 204 });
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = userPatchSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
   const { updatedAt, ...patch } = parsed.data;
-  const outcome = await editUser(db(), user.identityId, id, patch, updatedAt);
+  const outcome = await editUser(db(), user, id, patch, updatedAt);
   if (outcome.kind !== "saved" && outcome.kind !== "unchanged") return userRefusalReply(outcome, locale);
-  return apiJson({ data: await getManagedUser(db(), user.identityId, id) });
+  return apiJson({ data: await getManagedUser(db(), user, id) });
 }

@@ -19,7 +19,7 @@ import { createUser } from "~/users/save-user.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, "users");
-  const list = await listUsers(db(), user.identityId, userListStateOf(new URL(request.url).searchParams));
+  const list = await listUsers(db(), user, userListStateOf(new URL(request.url).searchParams));
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
 }
 
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = await localeOf(request);
   const parsed = userApiSchema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
-  const outcome = await createUser(db(), user.identityId, draftOfInput(parsed.data), getConfig().PUBLIC_URL);
+  const outcome = await createUser(db(), user, draftOfInput(parsed.data), getConfig().PUBLIC_URL);
   if (outcome.kind !== "created") return userRefusalReply(outcome, locale);
-  return apiJson({ data: await getManagedUser(db(), user.identityId, outcome.id) }, { status: 201 });
+  return apiJson({ data: await getManagedUser(db(), user, outcome.id) }, { status: 201 });
 }

@@ -19,11 +19,11 @@ import { profileFieldSchema } from "~/preferences/profile-field";
 /** GET /api/v2/user?profile (SPEC §7): the caller's own profile, locations and subscriptions. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiFeatures(request, SIGNED_IN);
-  const profile = await ownProfile(db(), user.identityId);
+  const profile = await ownProfile(db(), user);
   if (!profile) return apiError(404, "Not Found");
   const [locations, subscriptions] = await Promise.all([
-    assignedLocationsOf(db(), user.identityId),
-    subscriptionIdsOf(db(), user.identityId),
+    assignedLocationsOf(db(), user),
+    subscriptionIdsOf(db(), user),
   ]);
   return apiJson({ data: { ...profile, locations, emailPreferences: subscriptions } });
 }
@@ -48,14 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
       user.access.brands.map((b) => b.id),
       await requestedLocale(request),
     );
-    await setOwnSubscriptions(db(), user.identityId, offered, preferences.data.emailPreferences);
-    return apiJson({ data: { emailPreferences: await subscriptionIdsOf(db(), user.identityId) } });
+    await setOwnSubscriptions(db(), user, offered, preferences.data.emailPreferences);
+    return apiJson({ data: { emailPreferences: await subscriptionIdsOf(db(), user) } });
   }
   const oneField = oneFieldBody.safeParse(body);
   if (!oneField.success) return apiError(400, "Send { key, value } or { emailPreferences }");
   // An empty value clears an optional field, as the form does.
   const field = profileFieldSchema.safeParse({ field: oneField.data.key, value: oneField.data.value || undefined });
   if (!field.success) return validationReply(field.error, locale);
-  await updateOwnProfileField(db(), user.identityId, field.data);
-  return apiJson({ data: await ownProfile(db(), user.identityId) });
+  await updateOwnProfileField(db(), user, field.data);
+  return apiJson({ data: await ownProfile(db(), user) });
 }

@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
       securityAnswer: { n: SECURITY_ANSWER_MIN_LENGTH },
     });
   }
-  const outcome = await migrateAccount(db(), user.identityId, parsed.data);
+  const outcome = await migrateAccount(db(), user, parsed.data);
   if (outcome.kind === "notRequired") return refusalReply(locale, 409, "accountMigration.notRequired");
   return apiJson({ data: { message: translatorFor(locale)("accountMigration.changed") } });
 }

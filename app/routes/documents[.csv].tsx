@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     t("documents.updated"),
     ...(audience ? [t("adminDocuments.brands"), t("adminDocuments.regions")] : []),
   ];
-  const documents = await everyListedDocument(db(), viewer, options);
+  const documents = await everyListedDocument(db(), user, options);
   async function* rows() {
     for (const row of documents) {
       yield [

@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { recordIdOf } from "~/navigation/id-param";
 import { attachmentDisposition } from "~/documents/file-types";
-import { documentViewerOf, openDocumentFile } from "~/documents/documents.server";
+import { openDocumentFile } from "~/documents/documents.server";
 import { fileStore } from "~/storage/file-store.server";
 
 /**
@@ -14,7 +14,7 @@ import { fileStore } from "~/storage/file-store.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const id = recordIdOf(params.id);
-  const file = id === null ? null : await openDocumentFile(db(), fileStore(), id, documentViewerOf(user));
+  const file = id === null ? null : await openDocumentFile(db(), user, fileStore(), id);
   if (!file) throw new Response("Not Found", { status: 404 });
   return new Response(file.stream, {
     status: 200,

@@ -3,7 +3,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";
-import { reviewHistoryRows } from "~/attestation/attestation.server";
+import { reviewHistoryRows } from "~/security-review/security-review.server";
 
 const COLUMNS = ["confirmedAt", "reviewer", "locations", "listed", "disabled"] as const;
 
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const t = await i18nServer.getFixedT(request);
   const header = COLUMNS.map((key) => t(`securityReview.historyColumns.${key}`));
-  const reviews = await reviewHistoryRows(db(), user.identityId);
+  const reviews = await reviewHistoryRows(db(), user);
   async function* rows() {
     for (const review of reviews) yield COLUMNS.map((key) => review[key]);
   }

@@ -14,8 +14,8 @@ export const meta = titleMeta("support.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const [administrators, helpDesks] = await Promise.all([
-    locationAdministratorsOf(db(), user.identityId),
-    helpDesksOf(db(), user.identityId, await localeOf(request)),
+    locationAdministratorsOf(db(), user),
+    helpDesksOf(db(), user, await localeOf(request)),
   ]);
   return { administrators, helpDesks };
 }

@@ -296,7 +296,7 @@ export function createSecurityRole(
   actor: Actor,
   input: SecurityRoleInput,
 ): Promise<SecurityRoleCreateOutcome> {
-  return roleRecord(actor).create(database, input, actor.identityId);
+  return roleRecord(actor).create(database, actor, input);
 }
 
 /**
@@ -309,7 +309,7 @@ export function updateSecurityRole(
   id: number,
   input: SecurityRoleInput,
 ): Promise<SecurityRoleUpdateOutcome> {
-  return roleRecord(actor).update(database, id, input, actor.identityId);
+  return roleRecord(actor).update(database, actor, id, input);
 }
 
 type SecurityRoleInUse = { kind: "inUse"; holders: number; permissionSets: number };
@@ -331,10 +331,10 @@ async function inUseRefusal(tx: Executor, id: number): Promise<SecurityRoleInUse
 /** Deletes a role no one holds and no permission set offers; otherwise says how many do. */
 export async function deleteSecurityRole(
   database: Database,
+  actor: Actor,
   id: number,
-  actorId: number,
 ): Promise<SecurityRoleDeleteOutcome> {
-  const outcome = await roleDeletion.remove(database, id, actorId);
+  const outcome = await roleDeletion.remove(database, actor, id);
   return outcome.kind === "deleted" ? { kind: "deleted" } : outcome;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { brands, helpDesks, identities, organizations, roleAssignments } from "~/db/schema";
 
 /** An administrator of one or more of the user's locations (issue #5 §4). */
@@ -12,13 +13,11 @@ export interface LocationAdministrator {
 }
 
 /**
- * The active administrators (role admin) assigned to any of the user's locations, the user
+ * The active administrators (role admin) assigned to any of the actor's locations, the actor
  * excluded, by name. Each with the shared locations they administer.
  */
-export async function locationAdministratorsOf(
-  database: Database,
-  identityId: number,
-): Promise<LocationAdministrator[]> {
+export async function locationAdministratorsOf(database: Database, actor: Actor): Promise<LocationAdministrator[]> {
+  const { identityId } = actor;
   const own = await database
     .select({ organizationId: roleAssignments.organizationId })
     .from(roleAssignments)
@@ -70,13 +69,13 @@ export interface HelpDesk {
   hours: string;
 }
 
-/** The help desks of the brand and region of each of the user's locations, hours in their language. */
-export async function helpDesksOf(database: Database, identityId: number, locale: string): Promise<HelpDesk[]> {
+/** The help desks of the brand and region of each of the actor's locations, hours in their language. */
+export async function helpDesksOf(database: Database, actor: Actor, locale: string): Promise<HelpDesk[]> {
   const pairs = await database
     .selectDistinct({ brandId: organizations.brandId, regionCode: organizations.regionCode })
     .from(roleAssignments)
     .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .where(eq(roleAssignments.identityId, identityId));
+    .where(eq(roleAssignments.identityId, actor.identityId));
   if (pairs.length === 0) return [];
   const rows = await database
     .select({

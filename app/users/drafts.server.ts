@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { userDrafts } from "~/db/schema";
 import { rolesToCopy } from "./assignable";
 import { draftOfUser, newUserDraft, rebaseDraft, type UserDraft } from "./draft";
@@ -45,11 +46,11 @@ export interface StoredDraft {
   baseStamp: string | null;
 }
 
-export async function readDraft(database: Executor, actorId: number, subjectId: number): Promise<StoredDraft | null> {
+export async function readDraft(database: Executor, actor: Actor, subjectId: number): Promise<StoredDraft | null> {
   const [row] = await database
     .select()
     .from(userDrafts)
-    .where(and(eq(userDrafts.actorId, actorId), eq(userDrafts.subjectId, subjectId)));
+    .where(and(eq(userDrafts.actorId, actor.identityId), eq(userDrafts.subjectId, subjectId)));
   if (!row) return null;
   const began =
     typeof row.data.began === "object" && row.data.began ? draftOf(row.data.began as Record<string, unknown>) : null;
@@ -62,7 +63,7 @@ export async function readDraft(database: Executor, actorId: number, subjectId: 
  */
 export async function writeDraft(
   database: Executor,
-  actorId: number,
+  actor: Actor,
   subjectId: number,
   draft: UserDraft,
   baseStamp: string | null,
@@ -71,15 +72,17 @@ export async function writeDraft(
   const data = { ...draft, ...(began ? { began } : {}) } as unknown as Record<string, unknown>;
   await database
     .insert(userDrafts)
-    .values({ actorId, subjectId, data, baseStamp, updatedAt: new Date() })
+    .values({ actorId: actor.identityId, subjectId, data, baseStamp, updatedAt: new Date() })
     .onConflictDoUpdate({
       target: [userDrafts.actorId, userDrafts.subjectId],
       set: { data, baseStamp, updatedAt: new Date() },
     });
 }
 
-export async function discardDraft(database: Executor, actorId: number, subjectId: number): Promise<void> {
-  await database.delete(userDrafts).where(and(eq(userDrafts.actorId, actorId), eq(userDrafts.subjectId, subjectId)));
+export async function discardDraft(database: Executor, actor: Actor, subjectId: number): Promise<void> {
+  await database
+    .delete(userDrafts)
+    .where(and(eq(userDrafts.actorId, actor.identityId), eq(userDrafts.subjectId, subjectId)));
 }
 
 /**
@@ -89,15 +92,15 @@ export async function discardDraft(database: Executor, actorId: number, subjectI
  */
 export function completeNewUser(
   database: Database,
-  actorId: number,
+  actor: Actor,
   publicUrl: string,
   now = new Date(),
 ): Promise<CreateOutcome> {
   return inCreateTransaction(database, async (tx) => {
-    const stored = await readDraft(tx, actorId, NEW_USER);
+    const stored = await readDraft(tx, actor, NEW_USER);
     if (!stored) return { kind: "missing" };
-    const outcome = await insertUser(tx, actorId, stored.draft, publicUrl, now);
-    if (outcome.kind === "created") await discardDraft(tx, actorId, NEW_USER);
+    const outcome = await insertUser(tx, actor, stored.draft, publicUrl, now);
+    if (outcome.kind === "created") await discardDraft(tx, actor, NEW_USER);
     return outcome;
   });
 }
@@ -110,22 +113,22 @@ export function completeNewUser(
  */
 export function completeUserEdit(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   now = new Date(),
 ): Promise<EditOutcome> {
-  return inEditTransaction(database, actorId, userId, async (tx, managed) => {
-    const stored = await readDraft(tx, actorId, userId);
+  return inEditTransaction(database, actor, userId, async (tx, managed) => {
+    const stored = await readDraft(tx, actor, userId);
     if (!stored) return { kind: "unchanged" };
     const current = draftOfUser(managed);
     const currentStamp = managed.updatedAt.toISOString();
     if (stored.baseStamp !== currentStamp) {
       const merged = stored.began ? rebaseDraft(stored.draft, stored.began, current) : stored.draft;
-      await writeDraft(tx, actorId, userId, merged, currentStamp, current);
+      await writeDraft(tx, actor, userId, merged, currentStamp, current);
       return { kind: "stale" };
     }
-    const outcome = await updateUser(tx, actorId, managed, stored.draft, now);
-    if (outcome.kind === "saved" || outcome.kind === "unchanged") await discardDraft(tx, actorId, userId);
+    const outcome = await updateUser(tx, actor, managed, stored.draft, now);
+    if (outcome.kind === "saved" || outcome.kind === "unchanged") await discardDraft(tx, actor, userId);
     return outcome;
   });
 }
@@ -137,13 +140,13 @@ export function completeUserEdit(
  */
 export async function copyUserDraft(
   database: Executor,
-  actorId: number,
+  actor: Actor,
   sourceId: number,
   start: Pick<UserDraft["contact"], "userType" | "role">,
 ): Promise<UserDraft | null> {
-  const source = await getManagedUser(database, actorId, sourceId);
+  const source = await getManagedUser(database, actor, sourceId);
   if (!source) return null;
-  const choices = await editorChoices(database, actorId);
+  const choices = await editorChoices(database, actor);
   const own = new Set(choices.locations.map((location) => location.id));
   const assignable = new Set(choices.roles.map((role) => role.id));
   const held = new Set(source.assignments.map((a) => a.securityRoleId));

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ownFields } from "~/security/form-body.server";
 import type { Database } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import {
   applicationsSchema,
   contactSchema,
@@ -43,10 +44,10 @@ export type TabSaveOutcome =
  */
 export async function saveEditorTab(
   database: Database,
+  actor: Actor,
   input: {
     formData: FormData;
     tab: Exclude<EditorTab, "review">;
-    actorId: number;
     subjectId: number;
     /** The user as saved (null: a new user), for what may stay though the administrator may not give it. */
     before: UserDraft | null;
@@ -138,10 +139,10 @@ export async function saveEditorTab(
   // A change of access takes away assignments and permissions it no longer offers (the review shows them).
   next = prunedToOffers(next, checkedOffers ?? (await offersOf(next)));
   // Checked on the draft as it would be filed, pruning included: the complete refuses the same.
-  if (input.before && selfChangeRefused(input.actorId, input.subjectId, changedFields(input.before, next)))
+  if (input.before && selfChangeRefused(actor.identityId, input.subjectId, changedFields(input.before, next)))
     return { kind: "self" };
-  await writeDraft(database, input.actorId, input.subjectId, next, input.baseStamp, input.began);
-  const self = input.actorId === input.subjectId;
+  await writeDraft(database, actor, input.subjectId, next, input.baseStamp, input.began);
+  const self = actor.identityId === input.subjectId;
   return { kind: "saved", next: nextEditableTab(tab, self), prompt: reviewPromptAfter(tab, draft, next) };
 }
 

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { distributionLists, organizations, roleAssignments, securityRoleAssigners, securityRoles } from "~/db/schema";
 import { assignableRoleIds, changeWithin } from "./assignable";
 import type { UserDraft } from "./draft";
@@ -13,8 +14,8 @@ export interface EditorChoices {
 }
 
 /** The actor's locations and assignable roles, by name. */
-export async function editorChoices(database: Executor, actorId: number): Promise<EditorChoices> {
-  const own = await locationIdsOf(database, actorId);
+export async function editorChoices(database: Executor, actor: Actor): Promise<EditorChoices> {
+  const own = await locationIdsOf(database, actor.identityId);
   const [locations, roles, assigners, held] = await Promise.all([
     own.length
       ? database
@@ -35,7 +36,7 @@ export async function editorChoices(database: Executor, actorId: number): Promis
     database
       .selectDistinct({ id: roleAssignments.securityRoleId })
       .from(roleAssignments)
-      .where(eq(roleAssignments.identityId, actorId)),
+      .where(eq(roleAssignments.identityId, actor.identityId)),
   ]);
   const assignable = new Set(
     assignableRoleIds(

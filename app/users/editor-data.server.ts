@@ -1,4 +1,5 @@
 import type { Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { shownSets } from "./digital-access";
 import { digitalOffers } from "./digital-offers.server";
 import type { UserDraft } from "./draft";
@@ -13,8 +14,8 @@ import { draftReview } from "./save-user.server";
  */
 export async function editorData(
   database: Executor,
+  actor: Actor,
   input: {
-    actorId: number;
     /** 0: a new user. */
     subjectId: number;
     before: UserDraft | null;
@@ -26,7 +27,7 @@ export async function editorData(
   const { draft, tab } = input;
   const digitalTab = tab === "applications" || tab === "permissions" || tab === "review";
   const [choices, offers, lists] = await Promise.all([
-    editorChoices(database, input.actorId),
+    editorChoices(database, actor),
     digitalTab ? digitalOffers(database, input.subjectId, draft, input.locale) : null,
     tab === "emails" ? offeredLists(database, draft.locations, input.locale) : [],
   ]);

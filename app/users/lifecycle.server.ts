@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { identities, oidcPayloads, sessions } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
 import { integrationSettings } from "~/integrations/pushes.server";
@@ -79,12 +80,12 @@ export async function endEverySession(
 /** Sets a managed user's status, audited per field; another dealer's user is missing. */
 async function setStatus(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   next: { status: "active" | "inactive"; deactivationReason: DeactivationReason | null },
 ): Promise<LifecycleOutcome> {
   return database.transaction(async (tx) => {
-    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    if (!(await actorManages(tx, actor, userId))) return { kind: "missing" };
     const [before] = await tx
       .select({ status: identities.status, deactivationReason: identities.deactivationReason })
       .from(identities)
@@ -94,7 +95,7 @@ async function setStatus(
     if (before.status === next.status) return { kind: "unchanged" };
     await tx
       .update(identities)
-      .set({ ...next, modifiedBy: actorId, updatedAt: sql`now()` })
+      .set({ ...next, modifiedBy: actor.identityId, updatedAt: sql`now()` })
       .where(eq(identities.id, userId));
     if (next.status === "inactive") await endEverySession(tx, userId);
     await recordAudit(tx, {
@@ -102,7 +103,7 @@ async function setStatus(
       entityId: userId,
       operation: "update",
       changes: fieldChanges(before, next, ["status", "deactivationReason"]),
-      actorId,
+      actorId: actor.identityId,
     });
     return { kind: "done" };
   });
@@ -111,32 +112,28 @@ async function setStatus(
 /** Deactivates a user with a reason: no sign-in, and every session, token and grant ends at once. Never one's own account. */
 export async function deactivateUser(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   reason: DeactivationReason,
 ): Promise<LifecycleOutcome> {
-  if (selfChangeRefused(actorId, userId, ["status"])) return { kind: "self" };
-  return setStatus(database, actorId, userId, { status: "inactive", deactivationReason: reason });
+  if (selfChangeRefused(actor.identityId, userId, ["status"])) return { kind: "self" };
+  return setStatus(database, actor, userId, { status: "inactive", deactivationReason: reason });
 }
 
 /** Activates a deactivated user again: they can sign in with their password. Never one's own account (issue #30). */
-export async function activateUser(database: Database, actorId: number, userId: number): Promise<LifecycleOutcome> {
-  if (selfChangeRefused(actorId, userId, ["status"])) return { kind: "self" };
-  return setStatus(database, actorId, userId, { status: "active", deactivationReason: null });
+export async function activateUser(database: Database, actor: Actor, userId: number): Promise<LifecycleOutcome> {
+  if (selfChangeRefused(actor.identityId, userId, ["status"])) return { kind: "self" };
+  return setStatus(database, actor, userId, { status: "active", deactivationReason: null });
 }
 
 /**
  * Ends every session, token and grant of a managed user at once (beyond the spec: "End sessions"),
  * audited. Not one's own: their account page signs out their other sessions (issue #30).
  */
-export async function endSessionsOfUser(
-  database: Database,
-  actorId: number,
-  userId: number,
-): Promise<LifecycleOutcome> {
-  if (selfChangeRefused(actorId, userId, ["sessions"])) return { kind: "self" };
+export async function endSessionsOfUser(database: Database, actor: Actor, userId: number): Promise<LifecycleOutcome> {
+  if (selfChangeRefused(actor.identityId, userId, ["sessions"])) return { kind: "self" };
   return database.transaction(async (tx) => {
-    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    if (!(await actorManages(tx, actor, userId))) return { kind: "missing" };
     const open = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, userId));
     await endEverySession(tx, userId);
     await recordAudit(tx, {
@@ -144,7 +141,7 @@ export async function endSessionsOfUser(
       entityId: userId,
       operation: "update",
       changes: [{ field: "sessions", oldValue: String(open.length), newValue: "0" }],
-      actorId,
+      actorId: actor.identityId,
     });
     return { kind: "done" };
   });
@@ -157,13 +154,19 @@ export async function endSessionsOfUser(
  */
 export async function forceResync(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
 ): Promise<{ kind: "sent" } | { kind: "missing" } | { kind: "noTargets" }> {
   if (integrationSettings().targets.length === 0) return { kind: "noTargets" };
   return database.transaction(async (tx) => {
-    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
-    await recordAudit(tx, { entity: "identity", entityId: userId, operation: "resync", changes: [], actorId });
+    if (!(await actorManages(tx, actor, userId))) return { kind: "missing" };
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: userId,
+      operation: "resync",
+      changes: [],
+      actorId: actor.identityId,
+    });
     return { kind: "sent" };
   });
 }
@@ -175,14 +178,20 @@ export type DeleteUserOutcome = { kind: "deleted" } | { kind: "missing" } | { ki
  * assignments, reads and subscriptions (cascades). The audit keeps the id and who deleted it, not
  * the personal data. An administrator does not delete their own account here.
  */
-export async function deleteUser(database: Database, actorId: number, userId: number): Promise<DeleteUserOutcome> {
-  if (selfChangeRefused(actorId, userId, ["status"])) return { kind: "self" };
+export async function deleteUser(database: Database, actor: Actor, userId: number): Promise<DeleteUserOutcome> {
+  if (selfChangeRefused(actor.identityId, userId, ["status"])) return { kind: "self" };
   return database.transaction(async (tx) => {
-    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    if (!(await actorManages(tx, actor, userId))) return { kind: "missing" };
     await endEverySession(tx, userId);
     const deleted = await tx.delete(identities).where(eq(identities.id, userId)).returning({ id: identities.id });
     if (deleted.length === 0) return { kind: "missing" };
-    await recordAudit(tx, { entity: "identity", entityId: userId, operation: "delete", changes: [], actorId });
+    await recordAudit(tx, {
+      entity: "identity",
+      entityId: userId,
+      operation: "delete",
+      changes: [],
+      actorId: actor.identityId,
+    });
     return { kind: "deleted" };
   });
 }

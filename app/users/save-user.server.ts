@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import {
   applications,
   distributionLists,
@@ -145,31 +146,31 @@ async function orEmailTaken<T>(save: Promise<T>): Promise<T | { kind: "emailTake
  * first preferred), the audit per field and the verification e-mail.
  */
 export async function insertUser(
-  tx: Executor,
-  actorId: number,
+  database: Executor,
+  actor: Actor,
   draft: UserDraft,
   publicUrl: string,
   now: Date,
 ): Promise<CreateOutcome> {
-  const offers = await digitalOffers(tx, 0, draft, "en");
+  const offers = await digitalOffers(database, 0, draft, "en");
   // A forged choice is refused before what is merely missing is reported.
-  if (!draftWithinChoices(null, draft, await editorChoices(tx, actorId))) return { kind: "forbidden" };
-  if (!(await listsOffered(tx, draft)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
-  const review = await draftReview(tx, null, draft, offers);
+  if (!draftWithinChoices(null, draft, await editorChoices(database, actor))) return { kind: "forbidden" };
+  if (!(await listsOffered(database, draft)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
+  const review = await draftReview(database, null, draft, offers);
   if (review.problems.length) return { kind: "incomplete", problems: review.problems };
   const contact = contactSchema.parse(draft.contact);
-  if (await emailTaken(tx, contact.email)) return { kind: "emailTaken" };
-  const [created] = await tx
+  if (await emailTaken(database, contact.email)) return { kind: "emailTaken" };
+  const [created] = await database
     .insert(identities)
     .values({
       ...contactColumns(contact),
       serialNumber: newSerialNumber(),
-      modifiedBy: actorId,
+      modifiedBy: actor.identityId,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  await tx.insert(roleAssignments).values(
+  await database.insert(roleAssignments).values(
     draft.locations.flatMap((organizationId, index) =>
       draft.roles.map((securityRoleId) => ({
         identityId: created.id,
@@ -179,21 +180,21 @@ export async function insertUser(
       })),
     ),
   );
-  await writeDigitalAccess(tx, created.id, draft);
-  await recordAudit(tx, {
+  await writeDigitalAccess(database, created.id, draft);
+  await recordAudit(database, {
     entity: "identity",
     entityId: created.id,
     operation: "create",
     changes: review.changes.map((c) => ({ field: c.field, oldValue: null, newValue: c.after })),
-    actorId,
+    actorId: actor.identityId,
     at: now,
   });
   if (draft.emailLists.length) {
-    await tx
+    await database
       .insert(emailSubscriptions)
       .values(draft.emailLists.map((distributionListId) => ({ identityId: created.id, distributionListId })));
   }
-  await queueVerification(tx, created, publicUrl, now);
+  await queueVerification(database, created, publicUrl, now);
   return { kind: "created", id: created.id, email: created.email };
 }
 
@@ -208,8 +209,8 @@ export async function inCreateTransaction(
 }
 
 /** Creates a user from complete data at once (the API): the same checks and writes as the editor's complete. */
-export function createUser(database: Database, actorId: number, draft: UserDraft, publicUrl: string, now = new Date()) {
-  return inCreateTransaction(database, (tx) => insertUser(tx, actorId, draft, publicUrl, now));
+export function createUser(database: Database, actor: Actor, draft: UserDraft, publicUrl: string, now = new Date()) {
+  return inCreateTransaction(database, (tx) => insertUser(tx, actor, draft, publicUrl, now));
 }
 
 /**
@@ -219,51 +220,52 @@ export function createUser(database: Database, actorId: number, draft: UserDraft
  * administrator's change of their own privileges is refused (issue #30).
  */
 export async function updateUser(
-  tx: Executor,
-  actorId: number,
+  database: Executor,
+  actor: Actor,
   managed: ManagedUser,
   draft: UserDraft,
   now: Date,
 ): Promise<EditOutcome> {
   const before = draftOfUser(managed);
-  const offers = await digitalOffers(tx, managed.id, draft, "en");
-  const choices = await editorChoices(tx, actorId);
-  const { changes, problems } = await draftReview(tx, before, draft, offers);
+  const offers = await digitalOffers(database, managed.id, draft, "en");
+  const choices = await editorChoices(database, actor);
+  const { changes, problems } = await draftReview(database, before, draft, offers);
   const changedFields = changes.map((change) => change.field);
   // One's own privileges first: that refusal holds whatever else the change would need.
-  if (selfChangeRefused(actorId, managed.id, changedFields)) return { kind: "self" };
+  if (selfChangeRefused(actor.identityId, managed.id, changedFields)) return { kind: "self" };
   if (!draftWithinChoices(before, draft, choices)) return { kind: "forbidden" };
-  if (!(await listsOffered(tx, draft, before)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
+  if (!(await listsOffered(database, draft, before)) || !digitalWithinOffers(draft, offers))
+    return { kind: "forbidden" };
   if (problems.length) return { kind: "incomplete", problems };
   const contact = contactSchema.parse(draft.contact);
-  if (await emailTaken(tx, contact.email, managed.id)) return { kind: "emailTaken" };
+  if (await emailTaken(database, contact.email, managed.id)) return { kind: "emailTaken" };
   if (changes.length === 0) return { kind: "unchanged" };
-  await tx
+  await database
     .update(identities)
-    .set({ ...contactColumns(contact), modifiedBy: actorId, updatedAt: now })
+    .set({ ...contactColumns(contact), modifiedBy: actor.identityId, updatedAt: now })
     .where(eq(identities.id, managed.id));
   if (changes.some((change) => change.tab === "locations" || change.tab === "roles")) {
-    await reassign(tx, managed.id, draft, new Set(choices.locations.map((location) => location.id)));
+    await reassign(database, managed.id, draft, new Set(choices.locations.map((location) => location.id)));
   }
   if (changes.some((change) => change.tab === "applications" || change.tab === "permissions")) {
-    await tx.delete(userApplications).where(eq(userApplications.identityId, managed.id));
-    await tx.delete(userPermissions).where(eq(userPermissions.identityId, managed.id));
-    await writeDigitalAccess(tx, managed.id, draft);
+    await database.delete(userApplications).where(eq(userApplications.identityId, managed.id));
+    await database.delete(userPermissions).where(eq(userPermissions.identityId, managed.id));
+    await writeDigitalAccess(database, managed.id, draft);
   }
   if (changes.some((change) => change.tab === "emails")) {
-    await tx.delete(emailSubscriptions).where(eq(emailSubscriptions.identityId, managed.id));
+    await database.delete(emailSubscriptions).where(eq(emailSubscriptions.identityId, managed.id));
     if (draft.emailLists.length) {
-      await tx
+      await database
         .insert(emailSubscriptions)
         .values(draft.emailLists.map((distributionListId) => ({ identityId: managed.id, distributionListId })));
     }
   }
-  await recordAudit(tx, {
+  await recordAudit(database, {
     entity: "identity",
     entityId: managed.id,
     operation: "update",
     changes: changes.map((c) => ({ field: c.field, oldValue: c.before, newValue: c.after })),
-    actorId,
+    actorId: actor.identityId,
     at: now,
   });
   return { kind: "saved" };
@@ -275,7 +277,7 @@ export async function updateUser(
  */
 export async function inEditTransaction(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   save: (tx: Executor, managed: ManagedUser) => Promise<EditOutcome>,
 ): Promise<EditOutcome> {
@@ -286,7 +288,7 @@ export async function inEditTransaction(
         .from(identities)
         .where(eq(identities.id, userId))
         .for("update");
-      const managed = locked ? await getManagedUser(tx, actorId, userId) : null;
+      const managed = locked ? await getManagedUser(tx, actor, userId) : null;
       return managed ? save(tx, managed) : { kind: "missing" };
     }),
   );
@@ -302,13 +304,13 @@ export type UserPatch = Partial<DraftContact> &
  */
 export function editUser(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   patch: UserPatch,
   stamp: string | undefined,
   now = new Date(),
 ) {
-  return inEditTransaction(database, actorId, userId, async (tx, managed) => {
+  return inEditTransaction(database, actor, userId, async (tx, managed) => {
     if (stamp !== undefined && stamp !== managed.updatedAt.toISOString()) return { kind: "stale" };
     const before = draftOfUser(managed);
     const { locations, roles, applications, permissions, emailLists, ...contact } = patch;
@@ -327,7 +329,7 @@ export function editUser(
       applications: applications ? merged.applications : pruned.applications,
       permissions: permissions ? merged.permissions : pruned.permissions,
     };
-    return updateUser(tx, actorId, managed, draft, now);
+    return updateUser(tx, actor, managed, draft, now);
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql, locationIdsOf } from "~/permissions/dealer-locations.server";
 import {
   emailSubscriptions,
@@ -189,27 +190,26 @@ function reader(database: Executor, actorId: number, state: Partial<UserListStat
 export type UserListOptions = Partial<UserListState> & { now?: Date; pageSize?: number };
 
 /** A page of the users the actor manages, searched, filtered and sorted. */
-export function listUsers(
-  database: Database,
-  actorId: number,
-  options: UserListOptions,
-): Promise<ListPage<UserListRow>> {
-  const list = reader(database, actorId, options, options.now ?? new Date());
+export function listUsers(database: Database, actor: Actor, options: UserListOptions): Promise<ListPage<UserListRow>> {
+  const list = reader(database, actor.identityId, options, options.now ?? new Date());
   return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
 }
 
 /** Every user of the filtered list, in its order (the CSV export). */
 export function everyListedUser(
   database: Database,
-  actorId: number,
+  actor: Actor,
   options: UserListOptions,
 ): AsyncGenerator<UserListRow> {
-  return everyRow(reader(database, actorId, options, options.now ?? new Date()).read);
+  return everyRow(reader(database, actor.identityId, options, options.now ?? new Date()).read);
 }
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */
-export async function actorManages(database: Executor, actorId: number, userId: number): Promise<boolean> {
-  const [mine, theirs] = await Promise.all([locationIdsOf(database, actorId), locationIdsOf(database, userId)]);
+export async function actorManages(database: Executor, actor: Actor, userId: number): Promise<boolean> {
+  const [mine, theirs] = await Promise.all([
+    locationIdsOf(database, actor.identityId),
+    locationIdsOf(database, userId),
+  ]);
   return managesUser(mine, theirs);
 }
 
@@ -247,8 +247,8 @@ export interface ManagedUser {
 }
 
 /** A user the actor manages; null when there is no such user or it belongs to other locations only (both answer 404). */
-export async function getManagedUser(database: Executor, actorId: number, userId: number): Promise<ManagedUser | null> {
-  if (!(await actorManages(database, actorId, userId))) return null;
+export async function getManagedUser(database: Executor, actor: Actor, userId: number): Promise<ManagedUser | null> {
+  if (!(await actorManages(database, actor, userId))) return null;
   const [row] = await database.select().from(identities).where(eq(identities.id, userId));
   if (!row) return null;
   const assigned = await database

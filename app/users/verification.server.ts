@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
 import { identities, verificationTokens } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import { translatorFor } from "~/i18n/i18next.server";
@@ -81,13 +82,13 @@ export type ResendOutcome = { kind: "sent" } | { kind: "missing" } | { kind: "ve
 /** Sends a managed user who has not verified yet a new link (the old one stops working). */
 export async function resendVerification(
   database: Database,
-  actorId: number,
+  actor: Actor,
   userId: number,
   publicUrl: string,
   now = new Date(),
 ): Promise<ResendOutcome> {
   const outcome = await database.transaction(async (tx): Promise<ResendOutcome> => {
-    if (!(await actorManages(tx, actorId, userId))) return { kind: "missing" };
+    if (!(await actorManages(tx, actor, userId))) return { kind: "missing" };
     const [user] = await tx.select().from(identities).where(eq(identities.id, userId)).for("update");
     if (!user) return { kind: "missing" };
     if (user.emailVerifiedAt) return { kind: "verified" };

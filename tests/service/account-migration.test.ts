@@ -7,6 +7,7 @@ import { checkCredentials } from "~/security/credentials.server";
 import { migrateAccount, migrationPending } from "~/account-migration/migration.server";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOfId } from "./actor-of";
 
 describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -36,14 +37,16 @@ describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) =>
 
   it("stores the new password, the question and the answer hashed, clears the flag, audited without secrets", async () => {
     const now = new Date("2026-11-23T10:00:00Z");
-    expect(await migrateAccount(handle.db, migrateId, input, now)).toEqual({ kind: "changed" });
+    expect(await migrateAccount(handle.db, await actorOfId(handle.db, migrateId), input, now)).toEqual({
+      kind: "changed",
+    });
     const [row] = await handle.db.select().from(identities).where(eq(identities.id, migrateId));
     expect(row.requiredActions).toEqual([]);
     expect(row.securityQuestion).toBe(input.securityQuestion);
     expect(row.securityAnswerHash).not.toContain("Rex");
     expect(await verify(row.securityAnswerHash!, "rex the dog")).toBe(true);
     expect(row.lastPassportChange?.toISOString()).toBe(now.toISOString());
-    expect(await migrationPending(handle.db, migrateId)).toBe(false);
+    expect(await migrationPending(handle.db, await actorOfId(handle.db, migrateId))).toBe(false);
     expect((await checkCredentials(handle.db, "migrate@example.com", "Harbor#Light42")).ok).toBe(true);
     expect((await checkCredentials(handle.db, "migrate@example.com", "Demo#Portal2026")).ok).toBe(false);
     const audit = await handle.db
@@ -56,9 +59,13 @@ describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) =>
   });
 
   it("an account with nothing to migrate is left as it is", async () => {
-    expect(await migrateAccount(handle.db, dealerId, input)).toEqual({ kind: "notRequired" });
+    expect(await migrateAccount(handle.db, await actorOfId(handle.db, dealerId), input)).toEqual({
+      kind: "notRequired",
+    });
     expect((await checkCredentials(handle.db, "dealer@example.com", "Demo#Portal2026")).ok).toBe(true);
-    expect(await migrateAccount(handle.db, migrateId, { ...input, password: "Other#Pass2026" })).toEqual({
+    expect(
+      await migrateAccount(handle.db, await actorOfId(handle.db, migrateId), { ...input, password: "Other#Pass2026" }),
+    ).toEqual({
       kind: "notRequired",
     });
   });

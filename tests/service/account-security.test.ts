@@ -11,6 +11,7 @@ import {
   sessionHandle,
 } from "~/account/account-security.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOfId } from "./actor-of";
 
 const CHROME_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -61,8 +62,16 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     await handle.db
       .insert(oidcPayloads)
       .values({ id: "idp-session-dealer", model: "Session", payload: {}, accountId: String(dealer) });
-    expect(await endOtherSessions(handle.db, dealer, "s-dealer-1", { handle: sessionHandle("s-dealer-1") })).toBe(0);
-    expect(await endOtherSessions(handle.db, dealer, "s-dealer-1", { handle: sessionHandle("s-dealer-2") })).toBe(1);
+    expect(
+      await endOtherSessions(handle.db, await actorOfId(handle.db, dealer), "s-dealer-1", {
+        handle: sessionHandle("s-dealer-1"),
+      }),
+    ).toBe(0);
+    expect(
+      await endOtherSessions(handle.db, await actorOfId(handle.db, dealer), "s-dealer-1", {
+        handle: sessionHandle("s-dealer-2"),
+      }),
+    ).toBe(1);
     const left = await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, dealer));
     expect(left.map((s) => s.id).sort()).toEqual(["s-dealer-1", "s-dealer-old"]);
     expect(await handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, "grant-s-dealer-2"))).toEqual([]);
@@ -81,7 +90,11 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     const dealer = await idOf("dealer@example.com");
     const admin = await idOf("admin@example.com");
     await sessionWithGrant(admin, "s-admin-1", CHROME_LINUX);
-    expect(await endOtherSessions(handle.db, dealer, "s-dealer-1", { handle: sessionHandle("s-admin-1") })).toBe(0);
+    expect(
+      await endOtherSessions(handle.db, await actorOfId(handle.db, dealer), "s-dealer-1", {
+        handle: sessionHandle("s-admin-1"),
+      }),
+    ).toBe(0);
     expect(await handle.db.select().from(sessions).where(eq(sessions.id, "s-admin-1"))).toHaveLength(1);
   });
 
@@ -89,7 +102,7 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     const admin = await idOf("admin@example.com");
     await sessionWithGrant(admin, "s-admin-2", SAFARI_IPHONE);
     await sessionWithGrant(admin, "s-admin-3", SAFARI_IPHONE);
-    expect(await endOtherSessions(handle.db, admin, "s-admin-2", "all")).toBe(2);
+    expect(await endOtherSessions(handle.db, await actorOfId(handle.db, admin), "s-admin-2", "all")).toBe(2);
     const left = await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, admin));
     expect(left.map((s) => s.id)).toEqual(["s-admin-2"]);
     const audit = await handle.db
@@ -103,13 +116,17 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
 
   it("change password: a wrong current password changes nothing", async () => {
     const auditor = await idOf("auditor@example.com");
-    expect(await changeOwnPassword(handle.db, auditor, "not-it", "Fresh#Pass2026")).toEqual({ kind: "wrongCurrent" });
+    expect(await changeOwnPassword(handle.db, await actorOfId(handle.db, auditor), "not-it", "Fresh#Pass2026")).toEqual(
+      { kind: "wrongCurrent" },
+    );
     expect((await checkCredentials(handle.db, "auditor@example.com", DEMO_PASSWORD)).ok).toBe(true);
   });
 
   it("change password: with the right current one the new password signs in, the old does not; audited without values", async () => {
     const auditor = await idOf("auditor@example.com");
-    expect(await changeOwnPassword(handle.db, auditor, DEMO_PASSWORD, "Fresh#Pass2026")).toEqual({ kind: "changed" });
+    expect(
+      await changeOwnPassword(handle.db, await actorOfId(handle.db, auditor), DEMO_PASSWORD, "Fresh#Pass2026"),
+    ).toEqual({ kind: "changed" });
     expect((await checkCredentials(handle.db, "auditor@example.com", "Fresh#Pass2026")).ok).toBe(true);
     expect((await checkCredentials(handle.db, "auditor@example.com", DEMO_PASSWORD)).ok).toBe(false);
     const [entry] = await handle.db

@@ -6,8 +6,12 @@ import { identityIdOf } from "./backends";
 
 /** The acting user a route would pass to a service for this demo account: its access profile as loaded at sign-in. */
 export async function actorOf(database: Database, email: string): Promise<Actor> {
-  const identityId = await identityIdOf(database, email);
+  return actorOfId(database, await identityIdOf(database, email));
+}
+
+/** The same for an identity known by its id (one a test created). */
+export async function actorOfId(database: Database, identityId: number): Promise<Actor> {
   const profile = await loadAccessProfile(database, identityId);
-  if (!profile) throw new Error(`no access profile for ${email}`);
+  if (!profile) throw new Error(`no access profile for identity ${identityId}`);
   return portalUserFrom(identityId, { sub: String(identityId) }, profile);
 }

@@ -19,6 +19,7 @@ import {
   searchDirectoryPeople,
 } from "~/directory/directory.server";
 import { requiresAttention } from "~/directory/rules";
+import { actorOfId } from "./actor-of";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
@@ -53,7 +54,7 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
   afterAll(async () => handle?.close());
 
   it("lists the admin's locations of the asked brands with the context's roles in order and their holders", async () => {
-    const locations = await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [1]);
+    const locations = await directoryLocations(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", [1]);
     expect(locations.map((l) => l.id)).toEqual([columbus]);
     expect(locations[0].configurations).toHaveLength(1);
     expect(locations[0].configurations[0].id).toBe(contacts);
@@ -66,8 +67,12 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
     // Every required role is held: an optional one left empty needs nothing.
     expect(requiresAttention(locations[0])).toBe(false);
     // A brand without a configuration of the context, and another dealer's location, show nothing.
-    expect(await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [2])).toEqual([]);
-    expect(await directoryLocations(handle.db, haldenId, "DEALER_LOCATION", [1, 3])).toEqual([]);
+    expect(await directoryLocations(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", [2])).toEqual(
+      [],
+    );
+    expect(
+      await directoryLocations(handle.db, await actorOfId(handle.db, haldenId), "DEALER_LOCATION", [1, 3]),
+    ).toEqual([]);
   });
 
   it("SPEC §4 required actions: directoryReview while a location lacks a required contact until skipped (90 days); singularRolesReview until the next sign-in", async () => {
@@ -80,12 +85,14 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
     expect(await actionsOf(adminId)).toEqual([]);
     expect(await actionsOf(dealerId)).toEqual([]);
     // The director's review lists the two locations needing attention.
-    const review = (await directoryLocations(handle.db, directorId, "DEALER_LOCATION", [1])).filter(requiresAttention);
+    const review = (
+      await directoryLocations(handle.db, await actorOfId(handle.db, directorId), "DEALER_LOCATION", [1])
+    ).filter(requiresAttention);
     expect(review.map((l) => l.locationName)).toEqual([
       "Great Plains Equipment – Lincoln",
       "Great Plains Equipment – Wichita",
     ]);
-    await closeDirectoryReminder(handle.db, directorId, "DEALER_LOCATION");
+    await closeDirectoryReminder(handle.db, await actorOfId(handle.db, directorId), "DEALER_LOCATION");
     expect(await actionsOf(directorId)).toEqual([]);
     const signedIn = (at: number) =>
       handle.db
@@ -93,27 +100,40 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
         .set({ lastLoginAt: new Date(at) })
         .where(eq(identities.id, singularId));
     await signedIn(Date.now() - 60_000);
-    await closeDirectoryReminder(handle.db, singularId, "SINGULAR_ROLES");
+    await closeDirectoryReminder(handle.db, await actorOfId(handle.db, singularId), "SINGULAR_ROLES");
     expect(await actionsOf(singularId)).toEqual([]);
     await signedIn(Date.now() + 1_000);
     expect(await actionsOf(singularId)).toEqual(["singularRolesReview"]);
   });
 
   it("the person search finds active users of that location by name or e-mail, sorted by label, only at the admin's locations", async () => {
-    const found = await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "dana" });
+    const found = await searchDirectoryPeople(handle.db, await actorOfId(handle.db, adminId), {
+      orgId: columbus,
+      text: "dana",
+    });
     expect(found.map((p) => p.email)).toEqual(["dealer@example.com"]);
-    expect(await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "   " })).toEqual([]);
-    expect(await searchDirectoryPeople(handle.db, adminId, { orgId: halden, text: "hugo" })).toEqual([]);
-    const many = await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "@example.com", limit: 3 });
+    expect(
+      await searchDirectoryPeople(handle.db, await actorOfId(handle.db, adminId), { orgId: columbus, text: "   " }),
+    ).toEqual([]);
+    expect(
+      await searchDirectoryPeople(handle.db, await actorOfId(handle.db, adminId), { orgId: halden, text: "hugo" }),
+    ).toEqual([]);
+    const many = await searchDirectoryPeople(handle.db, await actorOfId(handle.db, adminId), {
+      orgId: columbus,
+      text: "@example.com",
+      limit: 3,
+    });
     expect(many).toHaveLength(3);
     const labels = many.map((p) => `${p.firstName} ${p.lastName} - ${p.email}`);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
     // Wildcards in the text are taken literally.
-    expect(await searchDirectoryPeople(handle.db, adminId, { orgId: columbus, text: "%" })).toEqual([]);
+    expect(
+      await searchDirectoryPeople(handle.db, await actorOfId(handle.db, adminId), { orgId: columbus, text: "%" }),
+    ).toEqual([]);
   });
 
   it("saving a location's choices assigns the chosen people, drops the placeholder 0 and audits the change", async () => {
-    const outcome = await saveDirectorySelections(handle.db, adminId, "DEALER_LOCATION", {
+    const outcome = await saveDirectorySelections(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", {
       directoryDataConfigurationId: contacts,
       organizationId: columbus,
       selections: [
@@ -122,7 +142,7 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
       ],
     });
     expect(outcome).toEqual({ kind: "saved", changed: 1 });
-    const [location] = await directoryLocations(handle.db, adminId, "DEALER_LOCATION", [1]);
+    const [location] = await directoryLocations(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", [1]);
     const warranty = location.configurations[0].items.find((i) => i.name === "WARRANTY_CONTACT")!;
     expect(warranty.identity?.email).toBe("dealer@example.com");
     // The placeholder changed nothing: the service contact is still the admin.
@@ -139,8 +159,8 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
   });
 
   it("a person from elsewhere, a role of another configuration, or a location not the admin's changes nothing", async () => {
-    const save = (organizationId: number, directoryDataTypeId: number, identityId: number) =>
-      saveDirectorySelections(handle.db, adminId, "DEALER_LOCATION", {
+    const save = async (organizationId: number, directoryDataTypeId: number, identityId: number) =>
+      saveDirectorySelections(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", {
         directoryDataConfigurationId: contacts,
         organizationId,
         selections: [{ directoryDataTypeId, identityId }],
@@ -148,11 +168,16 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
     expect(await save(columbus, item.SERVICE_CONTACT, haldenId)).toEqual({ kind: "invalid" });
     expect(await save(columbus, item.WARRANTY_SIGNATORY, auditorId)).toEqual({ kind: "invalid" });
     expect(await save(halden, item.SERVICE_CONTACT, haldenId)).toEqual({ kind: "missing" });
-    const wrongContext = await saveDirectorySelections(handle.db, adminId, "SINGULAR_ROLES", {
-      directoryDataConfigurationId: contacts,
-      organizationId: columbus,
-      selections: [],
-    });
+    const wrongContext = await saveDirectorySelections(
+      handle.db,
+      await actorOfId(handle.db, adminId),
+      "SINGULAR_ROLES",
+      {
+        directoryDataConfigurationId: contacts,
+        organizationId: columbus,
+        selections: [],
+      },
+    );
     expect(wrongContext).toEqual({ kind: "missing" });
     const held = await handle.db
       .select()
@@ -164,8 +189,8 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
   });
 
   it("SPEC §2 a singular permission belongs to one user per location: giving it to another moves it", async () => {
-    const give = (identityId: number) =>
-      saveDirectorySelections(handle.db, adminId, "SINGULAR_ROLES", {
+    const give = async (identityId: number) =>
+      saveDirectorySelections(handle.db, await actorOfId(handle.db, adminId), "SINGULAR_ROLES", {
         directoryDataConfigurationId: singular,
         organizationId: columbus,
         selections: [{ directoryDataTypeId: item.WARRANTY_SIGNATORY, identityId }],
@@ -193,15 +218,19 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
 
   it("the last review date is kept per administrator and context", async () => {
     const at = new Date("2026-11-23T12:00:00Z");
-    expect(await directoryReviewStateOf(handle.db, adminId, "DEALER_LOCATION")).toEqual({
+    expect(await directoryReviewStateOf(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION")).toEqual({
       lastReviewedAt: null,
       reminderClosedAt: null,
     });
-    await markDirectoryReviewed(handle.db, adminId, "DEALER_LOCATION", at);
-    await markDirectoryReviewed(handle.db, adminId, "DEALER_LOCATION", at);
-    expect((await directoryReviewStateOf(handle.db, adminId, "DEALER_LOCATION")).lastReviewedAt?.toISOString()).toBe(
-      at.toISOString(),
-    );
-    expect((await directoryReviewStateOf(handle.db, adminId, "SINGULAR_ROLES")).lastReviewedAt).toBeNull();
+    await markDirectoryReviewed(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", at);
+    await markDirectoryReviewed(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", at);
+    expect(
+      (
+        await directoryReviewStateOf(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION")
+      ).lastReviewedAt?.toISOString(),
+    ).toBe(at.toISOString());
+    expect(
+      (await directoryReviewStateOf(handle.db, await actorOfId(handle.db, adminId), "SINGULAR_ROLES")).lastReviewedAt,
+    ).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   startImportRun,
 } from "~/imports/import-runs.server";
 import { setJobSender } from "~/jobs/queue.server";
+import { actorOfId } from "./actor-of";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 function csvOf(rows: Record<string, string>[]): Uint8Array {
@@ -33,7 +34,10 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
       securityRoles: "DEALER_STAFF",
     }));
   const check = async (bytes: Uint8Array, actorId = adminId) => {
-    const outcome = await checkImportFile(handle.db, actorId, "identities", { name: "people.csv", bytes });
+    const outcome = await checkImportFile(handle.db, await actorOfId(handle.db, actorId), "identities", {
+      name: "people.csv",
+      bytes,
+    });
     if (outcome.kind !== "checked") throw new Error("wrong type");
     return outcome.runId;
   };
@@ -67,45 +71,58 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
 
   it("issue #17 §1 a file is checked by its content: an image named .csv is the wrong type; a good file is kept as its administrator's checked run", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-    expect(await checkImportFile(handle.db, adminId, "identities", { name: "people.csv", bytes: png })).toEqual({
+    expect(
+      await checkImportFile(handle.db, await actorOfId(handle.db, adminId), "identities", {
+        name: "people.csv",
+        bytes: png,
+      }),
+    ).toEqual({
       kind: "wrongType",
     });
     const zipNotWorkbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]);
     expect(
-      await checkImportFile(handle.db, adminId, "identities", { name: "people.xlsx", bytes: zipNotWorkbook }),
+      await checkImportFile(handle.db, await actorOfId(handle.db, adminId), "identities", {
+        name: "people.xlsx",
+        bytes: zipNotWorkbook,
+      }),
     ).toEqual({ kind: "wrongType" });
     const runId = await check(csvOf(people("checked.")));
-    const run = await importRunOf(handle.db, adminId, runId);
+    const run = await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId);
     // A name with control characters or a path is kept safe to show.
-    const odd = await checkImportFile(handle.db, adminId, "identities", {
+    const odd = await checkImportFile(handle.db, await actorOfId(handle.db, adminId), "identities", {
       name: "../a\u0000b.csv",
       bytes: csvOf(people("checked.")),
     });
-    expect(odd.kind === "checked" && (await importRunOf(handle.db, adminId, odd.runId))?.fileName).toBe("ab.csv");
+    expect(
+      odd.kind === "checked" &&
+        (await importRunOf(handle.db, await actorOfId(handle.db, adminId), odd.runId))?.fileName,
+    ).toBe("ab.csv");
     expect(run).toMatchObject({
       state: "checked",
       fileName: "people.csv",
       report: { rows: 3, create: 3, problemCount: 0 },
     });
     // Another administrator's run is not theirs to see.
-    expect(await importRunOf(handle.db, otherAdminId, runId)).toBeUndefined();
-    expect(await startImportRun(handle.db, otherAdminId, runId)).toBe("missing");
+    expect(await importRunOf(handle.db, await actorOfId(handle.db, otherAdminId), runId)).toBeUndefined();
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, otherAdminId), runId)).toBe("missing");
     // Nor is a run of identities to be started from the organizations' screen.
-    expect(await startImportRun(handle.db, adminId, runId, { kind: "organizations" })).toBe("missing");
-    expect((await importRunOf(handle.db, adminId, runId))?.state).toBe("checked");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId, { kind: "organizations" })).toBe(
+      "missing",
+    );
+    expect((await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId))?.state).toBe("checked");
     expect(await countOf("checked.")).toBe(0);
   });
 
   it("issue #17 §2 Import queues the run as a job; the job writes every row and the run shows done with its result; the same file again changes nothing", async () => {
     const file = csvOf(people("queued."));
     const runId = await check(file);
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("queued");
     expect(sent).toEqual([{ name: "bulk-import", data: { runId } }]);
     // A second "Import" while it waits is refused.
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("refused");
-    expect((await importRunOf(handle.db, adminId, runId))?.state).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("refused");
+    expect((await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId))?.state).toBe("queued");
     expect(await runImportJob(handle, runId, { publicUrl: "https://portal.example.com" })).toEqual({ imported: 3 });
-    const done = await importRunOf(handle.db, adminId, runId);
+    const done = await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId);
     expect(done).toMatchObject({ state: "done", done: 3, total: 3, error: null });
     expect(done?.result?.created.map((user) => [user.row, user.key])).toEqual([
       [2, "queued.0@example.com"],
@@ -119,28 +136,31 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
     expect(await runImportJob(handle, runId, { publicUrl: "https://portal.example.com" })).toEqual({ imported: 0 });
     // The same file again: all unchanged, so there is nothing to import.
     const again = await check(file);
-    expect((await importRunOf(handle.db, adminId, again))?.report).toMatchObject({
+    expect((await importRunOf(handle.db, await actorOfId(handle.db, adminId), again))?.report).toMatchObject({
       create: 0,
       update: 0,
       unchanged: 3,
     });
-    expect(await startImportRun(handle.db, adminId, again)).toBe("refused");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), again)).toBe("refused");
   });
 
   it("issue #17 §2 an organization file runs through the same check, job and result", async () => {
     const header = ORGANIZATION_COLUMNS.join(",");
     const bytes = new TextEncoder().encode(`${header}\nRUN-D1,Run Dealer,dealer,1,NA,,\n`);
-    const outcome = await checkImportFile(handle.db, adminId, "organizations", { name: "orgs.csv", bytes });
+    const outcome = await checkImportFile(handle.db, await actorOfId(handle.db, adminId), "organizations", {
+      name: "orgs.csv",
+      bytes,
+    });
     if (outcome.kind !== "checked") throw new Error("wrong type");
-    expect((await importRunOf(handle.db, adminId, outcome.runId))?.report).toMatchObject({
+    expect((await importRunOf(handle.db, await actorOfId(handle.db, adminId), outcome.runId))?.report).toMatchObject({
       create: 1,
       problemCount: 0,
     });
-    expect(await startImportRun(handle.db, adminId, outcome.runId)).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), outcome.runId)).toBe("queued");
     expect(await runImportJob(handle, outcome.runId, { publicUrl: "https://portal.example.com" })).toEqual({
       imported: 1,
     });
-    const done = await importRunOf(handle.db, adminId, outcome.runId);
+    const done = await importRunOf(handle.db, await actorOfId(handle.db, adminId), outcome.runId);
     expect(done?.result?.created.map((record) => record.key)).toEqual(["RUN-D1"]);
     const [created] = await handle.db.select().from(organizations).where(eq(organizations.externalId, "RUN-D1"));
     expect(created).toMatchObject({ name: "Run Dealer", type: "dealer", id: done?.result?.created[0].id });
@@ -148,19 +168,22 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
 
   it("issue #17 §2 a file with problems cannot be imported", async () => {
     const runId = await check(csvOf([...people("faulty."), { ...people("faulty.")[0], email: "not-an-address" }]));
-    expect((await importRunOf(handle.db, adminId, runId))?.report).toMatchObject({ problemCount: 1, create: 3 });
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("refused");
+    expect((await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId))?.report).toMatchObject({
+      problemCount: 1,
+      create: 3,
+    });
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("refused");
     expect(sent).toEqual([]);
   });
 
   it("issue #17 §2 rows that changed since the check fail the job, which writes nothing and says to upload again", async () => {
     const runId = await check(csvOf(people("changed.")));
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("queued");
     // Meanwhile the administrator's Columbus location is no longer theirs to fill: simulated by the
     // run's administrator changing to one who does not hold it.
     await handle.db.update(importRuns).set({ actorId: otherAdminId }).where(eq(importRuns.id, runId));
     expect(await runImportJob(handle, runId, { publicUrl: "https://portal.example.com" })).toEqual({ imported: 0 });
-    const failed = await importRunOf(handle.db, otherAdminId, runId);
+    const failed = await importRunOf(handle.db, await actorOfId(handle.db, otherAdminId), runId);
     expect(failed).toMatchObject({ state: "failed", error: "imports.errors.changedSinceCheck" });
     expect(failed?.report.problemCount).toBeGreaterThan(0);
     expect(await countOf("changed.")).toBe(0);
@@ -168,7 +191,7 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
 
   it("issue #17 §2 an import whose server was killed shows failed, wrote nothing, and can be run again", async () => {
     const runId = await check(csvOf(people("killed.")));
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("queued");
     // The job took the run, and its server died inside the transaction (nothing committed).
     const killedAt = new Date(Date.now() - 5 * 60_000);
     await handle.db
@@ -177,16 +200,16 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
       .where(eq(importRuns.id, runId));
     if (handle.kind === "postgres") {
       // Another instance's page sees the heartbeat stopped.
-      expect((await importRunOf(handle.db, adminId, runId))?.state).toBe("failed");
+      expect((await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId))?.state).toBe("failed");
     }
     // The restarted job runner marks it failed for good.
     expect(await failInterruptedImports(handle)).toBe(1);
-    expect(await importRunOf(handle.db, adminId, runId)).toMatchObject({
+    expect(await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId)).toMatchObject({
       state: "failed",
       error: "imports.errors.interrupted",
     });
     expect(await countOf("killed.")).toBe(0);
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("queued");
     expect(await runImportJob(handle, runId, { publicUrl: "https://portal.example.com" })).toEqual({ imported: 3 });
     expect(await countOf("killed.")).toBe(3);
   });
@@ -195,16 +218,16 @@ describe.each(BACKENDS)("issue #17 §2 import runs and the bulk-import job on $n
     const runId = await check(csvOf(people("norunner.")));
     setJobSender(null);
     try {
-      expect(await startImportRun(handle.db, adminId, runId)).toBe("unavailable");
+      expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("unavailable");
     } finally {
       setJobSender(async (name, data) => {
         sent.push({ name, data });
       });
     }
-    expect(await importRunOf(handle.db, adminId, runId)).toMatchObject({
+    expect(await importRunOf(handle.db, await actorOfId(handle.db, adminId), runId)).toMatchObject({
       state: "failed",
       error: "imports.errors.runnerUnavailable",
     });
-    expect(await startImportRun(handle.db, adminId, runId)).toBe("queued");
+    expect(await startImportRun(handle.db, await actorOfId(handle.db, adminId), runId)).toBe("queued");
   });
 });

@@ -15,6 +15,7 @@ import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "
 import { IDENTITY_COLUMNS } from "~/imports/columns";
 import { editorChoices } from "~/users/editor-choices.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOfId } from "./actor-of";
 
 type Row = Partial<Record<(typeof IDENTITY_COLUMNS)[number], string>>;
 
@@ -53,7 +54,9 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
       .from(roleAssignments)
       .innerJoin(securityRoles, eq(securityRoles.id, roleAssignments.securityRoleId))
       .where(eq(roleAssignments.identityId, person.id));
-    const assignable = new Set((await editorChoices(handle.db, adminId)).roles.map((r) => r.displayName));
+    const assignable = new Set(
+      (await editorChoices(handle.db, await actorOfId(handle.db, adminId))).roles.map((r) => r.displayName),
+    );
     expect(held.length).toBeGreaterThan(0);
     expect(assignable.size).toBeGreaterThan(0);
     unchanged = {
@@ -94,7 +97,7 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
 
   it("checks every row, counts creates, updates and unchanged rows, and writes nothing (CSV)", async () => {
     const before = await identityCount();
-    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", csvOf(rows()));
+    const outcome = await dryRunIdentityImport(handle.db, await actorOfId(handle.db, adminId), "csv", csvOf(rows()));
     expect(outcome.kind).toBe("report");
     if (outcome.kind !== "report") return;
     expect(outcome.report).toMatchObject({ rows: 6, create: 1, update: 1, unchanged: 1 });
@@ -108,27 +111,36 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
   });
 
   it("reads an XLSX workbook the same way (its header cells loosely named)", async () => {
-    const outcome = await dryRunIdentityImport(handle.db, adminId, "xlsx", await xlsxOf(rows()));
+    const outcome = await dryRunIdentityImport(
+      handle.db,
+      await actorOfId(handle.db, adminId),
+      "xlsx",
+      await xlsxOf(rows()),
+    );
     expect(outcome.kind === "report" && outcome.report).toMatchObject({ rows: 6, create: 1, update: 1, unchanged: 1 });
     expect(outcome.kind === "report" && outcome.report.problems.map((p) => p.row)).toEqual([5, 6, 7]);
   });
 
   it("a header without the required columns is reported on row 1; a broken workbook is unreadable", async () => {
     const header = new TextEncoder().encode("email,firstName\na@example.com,A\n");
-    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", header);
+    const outcome = await dryRunIdentityImport(handle.db, await actorOfId(handle.db, adminId), "csv", header);
     expect(outcome.kind === "report" && outcome.report.problems.map((p) => [p.row, p.column])).toEqual([
       [1, "lastName"],
       [1, "locationIds"],
       [1, "securityRoles"],
     ]);
     const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]);
-    expect(await dryRunIdentityImport(handle.db, adminId, "xlsx", broken)).toEqual({ kind: "unreadable" });
+    expect(await dryRunIdentityImport(handle.db, await actorOfId(handle.db, adminId), "xlsx", broken)).toEqual({
+      kind: "unreadable",
+    });
   });
 
   const apply = async (bytes: Uint8Array) => {
-    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", bytes);
+    const outcome = await dryRunIdentityImport(handle.db, await actorOfId(handle.db, adminId), "csv", bytes);
     if (outcome.kind !== "report") throw new Error("unreadable");
-    return applyIdentityImport(handle.db, adminId, outcome.valid, { publicUrl: "https://portal.example.com" });
+    return applyIdentityImport(handle.db, await actorOfId(handle.db, adminId), outcome.valid, {
+      publicUrl: "https://portal.example.com",
+    });
   };
 
   it("issue #17 §2 applies the valid rows: creates with roles and a verification e-mail, updates, audits; a re-run changes nothing", async () => {
@@ -153,7 +165,7 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
     expect(audited.map((a) => a.field)).toEqual(expect.arrayContaining(["email", "firstName", "locations", "roles"]));
     // The same file again: every row unchanged, nothing written.
     const before = await identityCount();
-    const again = await dryRunIdentityImport(handle.db, adminId, "csv", csvOf(rows()));
+    const again = await dryRunIdentityImport(handle.db, await actorOfId(handle.db, adminId), "csv", csvOf(rows()));
     expect(again.kind === "report" && again.report).toMatchObject({ create: 0, update: 0, unchanged: 3 });
     const rerun = await apply(csvOf(rows()));
     expect([rerun.created.length, rerun.updated.length, rerun.unchanged.length]).toEqual([0, 0, 3]);
@@ -167,7 +179,7 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
       firstName: `Bulk${i}`,
       locationIds: String(columbus),
     }));
-    const outcome = await dryRunIdentityImport(handle.db, adminId, "csv", csvOf(many));
+    const outcome = await dryRunIdentityImport(handle.db, await actorOfId(handle.db, adminId), "csv", csvOf(many));
     if (outcome.kind !== "report") throw new Error("unreadable");
     expect(outcome.report).toMatchObject({ rows: 10_000, create: 10_000, problems: [] });
     // Between the dry run and the import, row 9 000's address (the file's header is row 1) becomes another dealer's user.
@@ -183,7 +195,7 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
       organizationId: goteborg,
     });
     const progress: number[] = [];
-    const failure = await applyIdentityImport(handle.db, adminId, outcome.valid, {
+    const failure = await applyIdentityImport(handle.db, await actorOfId(handle.db, adminId), outcome.valid, {
       publicUrl: "https://portal.example.com",
       onProgress: (done) => {
         progress.push(done);
@@ -227,7 +239,12 @@ describe.each(BACKENDS)(
           .where(eq(roleAssignments.identityId, principalId))
       ).sort((a, b) => a.roleId - b.roleId || a.organizationId - b.organizationId);
     const problemsOf = async (rows: Row[]) => {
-      const outcome = await dryRunIdentityImport(handle.db, principalId, "csv", csvOf(rows));
+      const outcome = await dryRunIdentityImport(
+        handle.db,
+        await actorOfId(handle.db, principalId),
+        "csv",
+        csvOf(rows),
+      );
       if (outcome.kind !== "report") throw new Error("unreadable");
       return outcome;
     };
@@ -237,7 +254,7 @@ describe.each(BACKENDS)(
       principalId = await identityIdOf(handle.db, "principal@example.com");
       dealerAdmin = await roleId("DEALER_ADMIN");
       serviceManager = await roleId("SERVICE_MANAGER");
-      const choices = await editorChoices(handle.db, principalId);
+      const choices = await editorChoices(handle.db, await actorOfId(handle.db, principalId));
       expect(choices.locations).toHaveLength(1);
       summit = choices.locations[0].id;
       // As the probe did: the Dealer administrator role made assignable by itself, so the own row's
@@ -292,7 +309,7 @@ describe.each(BACKENDS)(
       const checked = await problemsOf([{ ...own, jobTitle: "Owner" }]);
       const before = await heldRoles();
       const forged = checked.valid.map((row) => ({ ...row, roles: [dealerAdmin, serviceManager] }));
-      const failure = await applyIdentityImport(handle.db, principalId, forged, {
+      const failure = await applyIdentityImport(handle.db, await actorOfId(handle.db, principalId), forged, {
         publicUrl: "https://portal.example.com",
       }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ImportConflictError);
@@ -304,12 +321,14 @@ describe.each(BACKENDS)(
         contact: { ...row.contact, userType: "internal" as const },
       }));
       await expect(
-        applyIdentityImport(handle.db, principalId, promoted, { publicUrl: "https://portal.example.com" }),
+        applyIdentityImport(handle.db, await actorOfId(handle.db, principalId), promoted, {
+          publicUrl: "https://portal.example.com",
+        }),
       ).rejects.toBeInstanceOf(ImportConflictError);
       expect(await heldRoles()).toEqual(before);
       const [unchanged] = await handle.db.select().from(identities).where(eq(identities.id, principalId));
       expect([unchanged.userType, unchanged.jobTitle ?? ""]).toEqual([own.userType, own.jobTitle]);
-      const result = await applyIdentityImport(handle.db, principalId, checked.valid, {
+      const result = await applyIdentityImport(handle.db, await actorOfId(handle.db, principalId), checked.valid, {
         publicUrl: "https://portal.example.com",
       });
       expect(result.updated.map((u) => u.id)).toEqual([principalId]);

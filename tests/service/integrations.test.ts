@@ -15,7 +15,9 @@ import { activateUser, deactivateUser, forceResync } from "~/users/lifecycle.ser
 import { runEveryJobOnce } from "~/assembly/jobs.server";
 import type { MailTransport } from "~/mail/outbox.server";
 import { startPushTarget, type PushTarget } from "../support/push-target";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 const SECRET = "push-secret-0123456789";
 const transport: MailTransport = { kind: "log", send: async () => undefined };
@@ -26,6 +28,7 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
   let target: PushTarget;
   let settings: IntegrationSettings;
   let adminId: number;
+  let admin: Actor;
   let dealerId: number;
 
   beforeAll(async () => {
@@ -34,6 +37,7 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
     settings = { targets: [{ name: "dms", type: "DMS", url: target.url, secret: SECRET }], retrySeconds: 30 };
     setIntegrations(settings, () => handle.db);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });
   afterAll(async () => {
@@ -50,7 +54,7 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
 
   it("a user's change queues a push in its own transaction; the push reaches the target signed, and the status shows it", async () => {
     const now = new Date();
-    expect((await deactivateUser(handle.db, adminId, dealerId, "leftCompany")).kind).toBe("done");
+    expect((await deactivateUser(handle.db, admin, dealerId, "leftCompany")).kind).toBe("done");
     const [waiting] = await handle.db
       .select()
       .from(integrationPushes)
@@ -71,7 +75,7 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
     expect(status.lastSuccessAt).toBeInstanceOf(Date);
     // Nothing is left to send.
     expect(await deliverDuePushes(handle.db, settings, later(now, 2))).toEqual({ synced: 0, retrying: 0, failed: 0 });
-    await activateUser(handle.db, adminId, dealerId);
+    await activateUser(handle.db, admin, dealerId);
   });
 
   it("a change that rolls back queues nothing", async () => {
@@ -129,7 +133,7 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
   it("issue #15 §6: a push that fails three times, with back-off between, writes one integration error", async () => {
     target.failWith(503);
     const start = new Date();
-    expect((await forceResync(handle.db, adminId, dealerId)).kind).toBe("sent");
+    expect((await forceResync(handle.db, admin, dealerId)).kind).toBe("sent");
     const errorsBefore = (await handle.db.select().from(integrationErrors)).length;
 
     expect(await deliverDuePushes(handle.db, settings, later(start, 1))).toMatchObject({ retrying: 1 });
@@ -184,14 +188,14 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
 
   it("force resync is refused for another dealer's user and says so without targets; the job sends retries", async () => {
     const outsider = await identityIdOf(handle.db, "halden@example.com");
-    expect((await forceResync(handle.db, adminId, outsider)).kind).toBe("missing");
-    expect((await forceResync(handle.db, adminId, dealerId)).kind).toBe("sent");
+    expect((await forceResync(handle.db, admin, outsider)).kind).toBe("missing");
+    expect((await forceResync(handle.db, admin, dealerId)).kind).toBe("sent");
     const done = await runEveryJobOnce(handle, transport, later(new Date(), 1));
     expect(done["integration-push"]).toEqual({ synced: 1, retrying: 0, failed: 0 });
     expect(target.received.at(-1)!.body).toMatchObject({ identity: { id: dealerId } });
     setIntegrations({ targets: [], retrySeconds: 60 });
     try {
-      expect((await forceResync(handle.db, adminId, dealerId)).kind).toBe("noTargets");
+      expect((await forceResync(handle.db, admin, dealerId)).kind).toBe("noTargets");
     } finally {
       setIntegrations(settings, () => handle.db);
     }

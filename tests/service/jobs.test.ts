@@ -10,6 +10,7 @@ import { runEveryJobOnce } from "~/assembly/jobs.server";
 import { JOBS_SCHEMA, jobBoss } from "~/jobs/runner.server";
 import type { MailTransport } from "~/mail/outbox.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOfId } from "./actor-of";
 
 const DAY = 86_400_000;
 const sent: number[] = [];
@@ -123,6 +124,7 @@ describe.each(BACKENDS)("issue #15 §1–2 jobs on $name", (backend) => {
   it("issue #15 §2 a verification link unused for 72 hours shows verification expired until a new one is sent", async () => {
     const now = new Date();
     const adminId = await identityIdOf(handle.db, "admin@example.com");
+    const admin = await actorOfId(handle.db, adminId);
     const [user] = await handle.db
       .insert(identities)
       .values({
@@ -144,7 +146,7 @@ describe.each(BACKENDS)("issue #15 §1–2 jobs on $name", (backend) => {
     await handle.db.transaction((tx) =>
       queueVerification(tx, user, "https://portal.example.com", new Date(now.getTime() - 73 * 3_600_000)),
     );
-    const status = async () => (await getManagedUser(handle.db, adminId, user.id))!.status;
+    const status = async () => (await getManagedUser(handle.db, admin, user.id))!.status;
     expect(await status()).toBe("awaitingVerification");
 
     expect((await runEveryJobOnce(handle, transport, now))["verification-expiry"]).toEqual({ expired: 1 });

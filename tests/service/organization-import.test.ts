@@ -5,6 +5,7 @@ import { auditLog, organizations } from "~/db/schema";
 import { ORGANIZATION_COLUMNS } from "~/imports/columns";
 import { ImportConflictError } from "~/imports/identity-import.server";
 import { applyOrganizationImport, dryRunOrganizationImport } from "~/imports/organization-import.server";
+import { actorOfId } from "./actor-of";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 type Row = Partial<Record<(typeof ORGANIZATION_COLUMNS)[number], string>>;
@@ -65,7 +66,7 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
   it("issue #17 §1 the dry run reports each row's problems by column and counts what the valid rows would do", async () => {
     const outcome = await dryRunOrganizationImport(
       handle.db,
-      adminId,
+      await actorOfId(handle.db, adminId),
       "csv",
       csvOf([
         ...good(),
@@ -97,9 +98,9 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
   });
 
   it("issue #17 §2 applies in one transaction: creates with parents from the file or the database, audits on the organization; a re-run changes nothing; a change updates", async () => {
-    const dry = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(good()));
+    const dry = await dryRunOrganizationImport(handle.db, await actorOfId(handle.db, adminId), "csv", csvOf(good()));
     if (dry.kind !== "report") throw new Error("unreadable");
-    const result = await applyOrganizationImport(handle.db, adminId, dry.valid);
+    const result = await applyOrganizationImport(handle.db, await actorOfId(handle.db, adminId), dry.valid);
     expect(result.created.map((r) => [r.row, r.key])).toEqual([
       [2, "IMP-L1"],
       [3, "IMP-D1"],
@@ -128,7 +129,7 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
       ]),
     );
 
-    const again = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(good()));
+    const again = await dryRunOrganizationImport(handle.db, await actorOfId(handle.db, adminId), "csv", csvOf(good()));
     expect(again.kind === "report" && again.report).toEqual({
       rows: 3,
       create: 0,
@@ -140,10 +141,15 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
     const renamed = good().map((row) =>
       row.organizationId === "IMP-L2" ? { ...row, name: "Prairie – Renamed" } : row,
     );
-    const changed = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(renamed));
+    const changed = await dryRunOrganizationImport(
+      handle.db,
+      await actorOfId(handle.db, adminId),
+      "csv",
+      csvOf(renamed),
+    );
     if (changed.kind !== "report") throw new Error("unreadable");
     expect(changed.report).toMatchObject({ create: 0, update: 1, unchanged: 2 });
-    const updated = await applyOrganizationImport(handle.db, adminId, changed.valid);
+    const updated = await applyOrganizationImport(handle.db, await actorOfId(handle.db, adminId), changed.valid);
     expect(updated.updated.map((r) => r.key)).toEqual(["IMP-L2"]);
     expect((await byExternal("IMP-L2")).name).toBe("Prairie – Renamed");
   });
@@ -153,13 +159,15 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
       { organizationId: "LATE-D1", name: "Late dealer", type: "dealer", brand: "1", region: "NA" },
       { organizationId: "LATE-D2", name: "Late dealer 2", type: "dealer", brand: "1", region: "NA" },
     ];
-    const dry = await dryRunOrganizationImport(handle.db, adminId, "csv", csvOf(rows));
+    const dry = await dryRunOrganizationImport(handle.db, await actorOfId(handle.db, adminId), "csv", csvOf(rows));
     if (dry.kind !== "report") throw new Error("unreadable");
     expect(dry.report.create).toBe(2);
     await handle.db
       .insert(organizations)
       .values({ externalId: "LATE-D2", name: "Taken", type: "dealer", brandId: 3, regionCode: "EMEA" });
-    await expect(applyOrganizationImport(handle.db, adminId, dry.valid)).rejects.toBeInstanceOf(ImportConflictError);
+    await expect(
+      applyOrganizationImport(handle.db, await actorOfId(handle.db, adminId), dry.valid),
+    ).rejects.toBeInstanceOf(ImportConflictError);
     expect(await handle.db.select().from(organizations).where(eq(organizations.externalId, "LATE-D1"))).toEqual([]);
   });
 
@@ -189,7 +197,12 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
     }
     rows.push({ organizationId: "PRINCIPAL-NEW", name: "New", type: "dealer", brand: "1", region: "NA" });
     const before = await handle.db.select().from(organizations);
-    const outcome = await dryRunOrganizationImport(handle.db, principal, "csv", csvOf(rows));
+    const outcome = await dryRunOrganizationImport(
+      handle.db,
+      await actorOfId(handle.db, principal),
+      "csv",
+      csvOf(rows),
+    );
     if (outcome.kind !== "report") throw new Error("unreadable");
     expect(outcome.valid).toEqual([]);
     expect(outcome.report).toMatchObject({ create: 0, update: 0, unchanged: 0 });
@@ -199,7 +212,7 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
       );
     // A plan made elsewhere is checked again when applied, inside its transaction.
     await expect(
-      applyOrganizationImport(handle.db, principal, [
+      applyOrganizationImport(handle.db, await actorOfId(handle.db, principal), [
         {
           row: 2,
           externalId: "PRINCIPAL-NEW",
@@ -219,7 +232,7 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
     const oem = await externalIdNamed("Vantor Equipment – Vantor");
     const outcome = await dryRunOrganizationImport(
       handle.db,
-      adminId,
+      await actorOfId(handle.db, adminId),
       "csv",
       csvOf([
         { organizationId: oem, name: "Renamed OEM", type: "dealer", brand: "1", region: "NA" },

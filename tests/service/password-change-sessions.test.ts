@@ -12,6 +12,7 @@ import { migrateAccount } from "~/account-migration/migration.server";
 import { completeVerification } from "~/users/verification.server";
 import { requestScope } from "~/server-context/request-scope.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOfId } from "./actor-of";
 
 /**
  * Issue #30 item 4: a password change ends every other way in of whoever knew the old password —
@@ -93,9 +94,10 @@ describe.each(BACKENDS)("SPEC #30 sessions and tokens after a password change on
     ]);
 
     // As the account page calls it: the request's signed-in session is the one kept.
+    const dealerActor = await actorOfId(handle.db, dealer);
     const outcome = await requestScope.run(new Map(), () => {
       rememberSignedInSession("s-own-here");
-      return changeOwnPassword(handle.db, dealer, DEMO_PASSWORD, "Fresh#Dealer2026");
+      return changeOwnPassword(handle.db, dealerActor, DEMO_PASSWORD, "Fresh#Dealer2026");
     });
     expect(outcome).toEqual({ kind: "changed" });
 
@@ -130,7 +132,9 @@ describe.each(BACKENDS)("SPEC #30 sessions and tokens after a password change on
       securityQuestion: "What was the name of your first pet?",
       securityAnswer: "Rex the Dog",
     };
-    expect(await migrateAccount(handle.db, migrator, input, new Date(), "s-migrate-here")).toEqual({
+    expect(
+      await migrateAccount(handle.db, await actorOfId(handle.db, migrator), input, new Date(), "s-migrate-here"),
+    ).toEqual({
       kind: "changed",
     });
     expect(await leftOf("migrate-here", "migrate-other")).toEqual({
@@ -158,7 +162,7 @@ describe.each(BACKENDS)("SPEC #30 sessions and tokens after a password change on
     const partner = await identityIdOf(handle.db, "partner@example.com");
     await signedInBrowser(partner, "others-here");
     await signedInBrowser(partner, "others-there");
-    expect(await endOtherSessions(handle.db, partner, "s-others-here", "all")).toBe(1);
+    expect(await endOtherSessions(handle.db, await actorOfId(handle.db, partner), "s-others-here", "all")).toBe(1);
     expect(await leftOf("others-here", "others-there")).toEqual({
       records: everything("others-here"),
       sessions: ["s-others-here"],
@@ -166,7 +170,9 @@ describe.each(BACKENDS)("SPEC #30 sessions and tokens after a password change on
     // One by its handle: the same holds.
     await signedInBrowser(partner, "others-third");
     expect(
-      await endOtherSessions(handle.db, partner, "s-others-here", { handle: sessionHandle("s-others-third") }),
+      await endOtherSessions(handle.db, await actorOfId(handle.db, partner), "s-others-here", {
+        handle: sessionHandle("s-others-third"),
+      }),
     ).toBe(1);
     expect(await leftOf("others-here", "others-third")).toEqual({
       records: everything("others-here"),

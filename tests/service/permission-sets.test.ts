@@ -12,19 +12,17 @@ import {
 } from "~/permission-sets/permission-sets.server";
 import { deleteSecurityRole } from "~/security-roles/security-roles.server";
 import type { Actor } from "~/permissions/actor";
-import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { BACKENDS, seededDatabase } from "./backends";
 import { actorOf } from "./actor-of";
 
 describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) => {
   let handle: DatabaseHandle;
-  let actorId: number;
   let actor: Actor;
   const roleId = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
-    actorId = await identityIdOf(handle.db, "admin@example.com");
     actor = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
@@ -100,10 +98,10 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
       }),
     );
     const warranty = await roleId("WARRANTY_ADMINISTRATOR");
-    expect((await deleteSecurityRole(handle.db, warranty, actorId)).kind).toBe("inUse");
-    expect(await deletePermissionSet(handle.db, (created as { id: number }).id, actorId)).toBe(true);
+    expect((await deleteSecurityRole(handle.db, actor, warranty)).kind).toBe("inUse");
+    expect(await deletePermissionSet(handle.db, actor, (created as { id: number }).id)).toBe(true);
     // The seeded "Warranty claims" set offers it too.
-    expect(await deleteSecurityRole(handle.db, warranty, actorId)).toEqual({
+    expect(await deleteSecurityRole(handle.db, actor, warranty)).toEqual({
       kind: "inUse",
       holders: 0,
       permissionSets: 1,

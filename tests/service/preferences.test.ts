@@ -11,6 +11,7 @@ import {
   updateOwnProfileField,
 } from "~/preferences/preferences.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf, actorOfId } from "./actor-of";
 
 describe.each(BACKENDS)("global preferences on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -29,7 +30,7 @@ describe.each(BACKENDS)("global preferences on $name", (backend) => {
   afterAll(async () => handle?.close());
 
   it("the demo dealer's profile carries the seeded contact data", async () => {
-    const profile = await ownProfile(handle.db, await idOf("dealer@example.com"));
+    const profile = await ownProfile(handle.db, await actorOf(handle.db, "dealer@example.com"));
     expect(profile).toMatchObject({
       firstName: "Dana",
       jobTitle: "Service advisor",
@@ -40,25 +41,34 @@ describe.each(BACKENDS)("global preferences on $name", (backend) => {
 
   it("one field changes alone and is audited with old and new value; an unchanged value writes nothing", async () => {
     const dealer = await idOf("dealer@example.com");
-    expect(await updateOwnProfileField(handle.db, dealer, { field: "phoneMobile", value: "+1 614 555 0199" })).toBe(
-      true,
-    );
-    const profile = await ownProfile(handle.db, dealer);
+    expect(
+      await updateOwnProfileField(handle.db, await actorOfId(handle.db, dealer), {
+        field: "phoneMobile",
+        value: "+1 614 555 0199",
+      }),
+    ).toBe(true);
+    const profile = await ownProfile(handle.db, await actorOfId(handle.db, dealer));
     expect(profile).toMatchObject({ phoneMobile: "+1 614 555 0199", jobTitle: "Service advisor" });
     expect(await auditOf(dealer, "phoneMobile")).toEqual([
       expect.objectContaining({ oldValue: "+1 614 555 0142", newValue: "+1 614 555 0199", changedBy: dealer }),
     ]);
-    expect(await updateOwnProfileField(handle.db, dealer, { field: "phoneMobile", value: "+1 614 555 0199" })).toBe(
-      false,
-    );
+    expect(
+      await updateOwnProfileField(handle.db, await actorOfId(handle.db, dealer), {
+        field: "phoneMobile",
+        value: "+1 614 555 0199",
+      }),
+    ).toBe(false);
     expect(await auditOf(dealer, "phoneMobile")).toHaveLength(1);
   });
 
   it("an empty optional field clears it", async () => {
     const dealer = await idOf("dealer@example.com");
-    await updateOwnProfileField(handle.db, dealer, { field: "fax", value: "+1 614 555 0150" });
-    await updateOwnProfileField(handle.db, dealer, { field: "fax", value: undefined });
-    expect((await ownProfile(handle.db, dealer))?.fax).toBeNull();
+    await updateOwnProfileField(handle.db, await actorOfId(handle.db, dealer), {
+      field: "fax",
+      value: "+1 614 555 0150",
+    });
+    await updateOwnProfileField(handle.db, await actorOfId(handle.db, dealer), { field: "fax", value: undefined });
+    expect((await ownProfile(handle.db, await actorOfId(handle.db, dealer)))?.fax).toBeNull();
   });
 
   it("lists are offered by brand, in the user's language, English when not translated", async () => {
@@ -82,17 +92,19 @@ describe.each(BACKENDS)("global preferences on $name", (backend) => {
       .from(distributionLists)
       .where(eq(distributionLists.code, "halden-newsletter"));
     const parts = offered.find((l) => l.code === "parts-promotions")!;
-    expect(await setOwnSubscriptions(handle.db, dealer, offered, [parts.id, halden.id])).toBe(true);
-    expect(await subscriptionIdsOf(handle.db, dealer)).toEqual([parts.id]);
+    expect(
+      await setOwnSubscriptions(handle.db, await actorOfId(handle.db, dealer), offered, [parts.id, halden.id]),
+    ).toBe(true);
+    expect(await subscriptionIdsOf(handle.db, await actorOfId(handle.db, dealer))).toEqual([parts.id]);
     expect((await auditOf(dealer, "emailSubscriptions")).at(-1)).toMatchObject({
       oldValue: "service-bulletins",
       newValue: "parts-promotions",
     });
-    expect(await setOwnSubscriptions(handle.db, dealer, offered, [parts.id])).toBe(false);
+    expect(await setOwnSubscriptions(handle.db, await actorOfId(handle.db, dealer), offered, [parts.id])).toBe(false);
   });
 
   it("assigned locations: each once, the preferred one first", async () => {
-    const locations = await assignedLocationsOf(handle.db, await idOf("admin@example.com"));
+    const locations = await assignedLocationsOf(handle.db, await actorOf(handle.db, "admin@example.com"));
     expect(locations).toHaveLength(3);
     expect(locations[0].preferred).toBe(true);
     expect(locations.filter((l) => l.preferred)).toHaveLength(1);

@@ -79,7 +79,6 @@ describe.each(BACKENDS)("issue #13 security roles and permission sets on $name",
 
 describe.each(BACKENDS)("issue #13 security role service on $name", (backend) => {
   let handle: DatabaseHandle;
-  let actorId: number;
   let actor: Actor;
   const idOfRole = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
@@ -88,7 +87,6 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
-    actorId = await identityIdOf(handle.db, "admin@example.com");
     actor = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
@@ -155,7 +153,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
 
   it("delete is refused while users hold the role or a permission set offers it (saying how many); otherwise it deletes", async () => {
     const staff = await idOfRole("DEALER_STAFF");
-    expect(await deleteSecurityRole(handle.db, staff, actorId)).toEqual({
+    expect(await deleteSecurityRole(handle.db, actor, staff)).toEqual({
       kind: "inUse",
       // The demo accounts holding it (each counted once, whatever its locations), and the principal's staff.
       holders:
@@ -166,9 +164,9 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     });
     const unused = await createSecurityRole(handle.db, actor, input({ name: "TEMPORARY_ROLE" }));
     const id = (unused as { id: number }).id;
-    expect(await deleteSecurityRole(handle.db, id, actorId)).toEqual({ kind: "deleted" });
+    expect(await deleteSecurityRole(handle.db, actor, id)).toEqual({ kind: "deleted" });
     expect(await getSecurityRole(handle.db, id)).toBeNull();
-    expect(await deleteSecurityRole(handle.db, id, actorId)).toEqual({ kind: "missing" });
+    expect(await deleteSecurityRole(handle.db, actor, id)).toEqual({ kind: "missing" });
   });
 
   it("the list searches name and display name, sorts and pages", async () => {

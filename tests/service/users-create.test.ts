@@ -16,13 +16,16 @@ import { NEW_USER, completeNewUser, copyUserDraft, readDraft, writeDraft } from 
 import { editorChoices } from "~/users/editor-choices.server";
 import { getManagedUser } from "~/users/users.server";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 const PUBLIC_URL = "https://portal.example.com";
 
 describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
   let handle: DatabaseHandle;
   let adminId: number;
+  let admin: Actor;
   const roleId = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
   const choice = async (set: string, role: string) => ({
@@ -38,11 +41,12 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
 
   it("offers the administrator's own locations and the roles they may assign (not a role no one may give)", async () => {
-    const choices = await editorChoices(handle.db, adminId);
+    const choices = await editorChoices(handle.db, admin);
     expect(choices.locations.map((l) => l.id).sort()).toEqual((await locationIdsOf(handle.db, adminId)).sort());
     const offered = choices.roles.map((r) => r.id);
     expect(offered).toContain(await roleId("SERVICE_MANAGER"));
@@ -58,15 +62,15 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
       permissions: await requiredChoices("SERVICE_MANAGER"),
     };
     draft.contact = { ...draft.contact, firstName: "Mira", lastName: "Okafor", email: "Mira.Okafor@example.com" };
-    await writeDraft(handle.db, adminId, NEW_USER, draft, null);
+    await writeDraft(handle.db, admin, NEW_USER, draft, null);
     expect(await handle.db.select().from(identities).where(eq(identities.email, "Mira.Okafor@example.com"))).toEqual(
       [],
     );
 
-    const outcome = await completeNewUser(handle.db, adminId, PUBLIC_URL);
+    const outcome = await completeNewUser(handle.db, admin, PUBLIC_URL);
     expect(outcome).toMatchObject({ kind: "created" });
     if (outcome.kind !== "created") return;
-    const user = await getManagedUser(handle.db, adminId, outcome.id);
+    const user = await getManagedUser(handle.db, admin, outcome.id);
     expect(user).toMatchObject({ firstName: "Mira", status: "awaitingVerification", userType: "external" });
     expect(user!.locations[0]).toMatchObject({ id: second, preferred: true });
     const held = await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, outcome.id));
@@ -94,7 +98,7 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "Mira.Okafor@example.com"));
     expect(mail.text).toContain(`${PUBLIC_URL}/verify-email/`);
-    expect(await readDraft(handle.db, adminId, NEW_USER)).toBeNull();
+    expect(await readDraft(handle.db, admin, NEW_USER)).toBeNull();
   });
 
   it("an incomplete draft, a taken e-mail or a role the administrator may not give completes nothing", async () => {
@@ -104,8 +108,8 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
       locations: [location],
       permissions: await requiredChoices("SALES_REPRESENTATIVE"),
     };
-    await writeDraft(handle.db, adminId, NEW_USER, base, null);
-    const incomplete = await completeNewUser(handle.db, adminId, PUBLIC_URL);
+    await writeDraft(handle.db, admin, NEW_USER, base, null);
+    const incomplete = await completeNewUser(handle.db, admin, PUBLIC_URL);
     expect(incomplete.kind).toBe("incomplete");
     if (incomplete.kind === "incomplete") {
       expect(incomplete.problems.map((p) => `${p.tab}.${p.field}`)).toEqual(
@@ -113,29 +117,29 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
       );
     }
     const contact = { ...base.contact, firstName: "Dup", lastName: "Licate", email: "DEALER@example.com" };
-    await writeDraft(handle.db, adminId, NEW_USER, { ...base, contact, roles: [await roleId("DEALER_STAFF")] }, null);
-    expect(await completeNewUser(handle.db, adminId, PUBLIC_URL)).toEqual({ kind: "emailTaken" });
+    await writeDraft(handle.db, admin, NEW_USER, { ...base, contact, roles: [await roleId("DEALER_STAFF")] }, null);
+    expect(await completeNewUser(handle.db, admin, PUBLIC_URL)).toEqual({ kind: "emailTaken" });
     const forged = {
       ...base,
       contact: { ...contact, email: "forged@example.com" },
       roles: [await roleId("PORTAL_ADMIN")],
     };
-    await writeDraft(handle.db, adminId, NEW_USER, forged, null);
-    expect(await completeNewUser(handle.db, adminId, PUBLIC_URL)).toEqual({ kind: "forbidden" });
+    await writeDraft(handle.db, admin, NEW_USER, forged, null);
+    expect(await completeNewUser(handle.db, admin, PUBLIC_URL)).toEqual({ kind: "forbidden" });
     expect(await handle.db.select().from(identities).where(eq(identities.email, "forged@example.com"))).toEqual([]);
     await handle.db.delete(userDrafts);
   });
 
   it("a copy takes the source's locations and roles but not a role left out of copies, nor contact data; another dealer's user is not there", async () => {
     const auditorId = await identityIdOf(handle.db, "auditor@example.com");
-    const copy = await copyUserDraft(handle.db, adminId, auditorId, { userType: "external", role: "regular" });
+    const copy = await copyUserDraft(handle.db, admin, auditorId, { userType: "external", role: "regular" });
     expect(copy?.roles).toEqual([]);
     expect(copy?.locations).toEqual(await locationIdsOf(handle.db, auditorId));
     expect(copy?.contact).toEqual({ userType: "external", role: "regular", preferredLanguage: "en" });
     const dealerId = await identityIdOf(handle.db, "dealer@example.com");
-    const principal = await copyUserDraft(handle.db, adminId, dealerId, { userType: "external", role: "regular" });
+    const principal = await copyUserDraft(handle.db, admin, dealerId, { userType: "external", role: "regular" });
     expect(principal?.roles).toEqual([await roleId("DEALER_PRINCIPAL")]);
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
-    expect(await copyUserDraft(handle.db, adminId, haldenId, { userType: "external", role: "regular" })).toBeNull();
+    expect(await copyUserDraft(handle.db, admin, haldenId, { userType: "external", role: "regular" })).toBeNull();
   });
 });

@@ -10,11 +10,13 @@ import { editUser } from "~/users/save-user.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { shownSets } from "~/users/digital-access";
 import { getManagedUser } from "~/users/users.server";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $name", (backend) => {
   let handle: DatabaseHandle;
-  let adminId: number;
+  let admin: Actor;
   let dealerId: number;
   const launcherIds = async (identityId: number) => {
     const profile = (await loadAccessProfile(handle.db, identityId))!;
@@ -32,7 +34,7 @@ describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
-    adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });
   afterAll(async () => handle?.close());
@@ -42,12 +44,12 @@ describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $
     await handle.db.update(applications).set({ requiresAssignment: true }).where(eq(applications.id, appId));
     expect(await launcherIds(dealerId)).not.toContain(appId);
 
-    const dealer = (await getManagedUser(handle.db, adminId, dealerId))!;
+    const dealer = (await getManagedUser(handle.db, admin, dealerId))!;
     const offers = await digitalOffers(handle.db, dealerId, draftOfUser(dealer), "en");
     expect(offers.applications).toContainEqual(expect.objectContaining({ id: appId, requiresAssignment: true }));
 
     // A change of applications needs a choice in every required set shown (SPEC §5).
-    const refused = await editUser(handle.db, adminId, dealerId, { applications: [appId] }, undefined);
+    const refused = await editUser(handle.db, admin, dealerId, { applications: [appId] }, undefined);
     expect(refused).toMatchObject({
       kind: "incomplete",
       problems: [
@@ -60,12 +62,12 @@ describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $
     expect(await launcherIds(dealerId)).not.toContain(appId);
 
     // One role the administrator may assign in each required set the user is shown with the application.
-    const assignable = new Set((await editorChoices(handle.db, adminId)).roles.map((role) => role.id));
+    const assignable = new Set((await editorChoices(handle.db, admin)).roles.map((role) => role.id));
     const permissions = shownSets(offers, [appId])
       .filter((set) => set.required)
       .map((set) => ({ set: set.id, roles: [set.roleIds.find((id) => assignable.has(id))!] }));
     expect(permissions.map((p) => p.set)).toContain((await choice("DEALER_FUNCTION", "DEALER_PRINCIPAL")).set);
-    expect(await editUser(handle.db, adminId, dealerId, { applications: [appId], permissions }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, dealerId, { applications: [appId], permissions }, undefined)).toEqual({
       kind: "saved",
     });
     expect(await launcherIds(dealerId)).toContain(appId);
@@ -89,11 +91,11 @@ describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $
     const [elsewhere] = await handle.db.select().from(applications).where(eq(applications.brandId, 5));
     await handle.db.update(applications).set({ requiresAssignment: true }).where(eq(applications.id, elsewhere.id));
     const before = await handle.db.select().from(userApplications).where(eq(userApplications.identityId, dealerId));
-    expect(await editUser(handle.db, adminId, dealerId, { applications: [elsewhere.id] }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, dealerId, { applications: [elsewhere.id] }, undefined)).toEqual({
       kind: "forbidden",
     });
     const forged = [await choice("DEALER_FUNCTION", "PORTAL_ADMIN")].map((c) => ({ ...c }));
-    expect(await editUser(handle.db, adminId, dealerId, { permissions: forged }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, dealerId, { permissions: forged }, undefined)).toEqual({
       kind: "forbidden",
     });
     expect(await handle.db.select().from(userApplications).where(eq(userApplications.identityId, dealerId))).toEqual(

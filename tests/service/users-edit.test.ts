@@ -18,19 +18,23 @@ import { userRefusalReply } from "~/users/api-replies.server";
 import { editUser, type UserPatch } from "~/users/save-user.server";
 import { getManagedUser } from "~/users/users.server";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
   let handle: DatabaseHandle;
   let adminId: number;
+  let admin: Actor;
   let dealerId: number;
   const roleId = async (name: string) =>
     (await handle.db.select().from(securityRoles).where(eq(securityRoles.name, name)))[0].id;
-  const current = async () => (await getManagedUser(handle.db, adminId, dealerId))!;
+  const current = async () => (await getManagedUser(handle.db, admin, dealerId))!;
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });
   afterAll(async () => handle?.close());
@@ -43,8 +47,8 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
       contact: { ...before.contact, jobTitle: "Owner" },
       roles: [...before.roles, await roleId("WARRANTY_ADMINISTRATOR")],
     };
-    await writeDraft(handle.db, adminId, dealerId, draft, user.updatedAt.toISOString(), before);
-    expect(await completeUserEdit(handle.db, adminId, dealerId)).toEqual({ kind: "saved" });
+    await writeDraft(handle.db, admin, dealerId, draft, user.updatedAt.toISOString(), before);
+    expect(await completeUserEdit(handle.db, admin, dealerId)).toEqual({ kind: "saved" });
     const after = await current();
     expect(after.jobTitle).toBe("Owner");
     expect(new Set(after.assignments.map((a) => a.securityRoleId)).has(await roleId("WARRANTY_ADMINISTRATOR"))).toBe(
@@ -62,7 +66,7 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
         ["roles", expect.stringContaining("Warranty administrator")],
       ]),
     );
-    expect(await readDraft(handle.db, adminId, dealerId)).toBeNull();
+    expect(await readDraft(handle.db, admin, dealerId)).toBeNull();
   });
 
   it("a stale draft is merged with the other change and refused once, then saves without losing either", async () => {
@@ -70,7 +74,7 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     const began = draftOfUser(user);
     await writeDraft(
       handle.db,
-      adminId,
+      admin,
       dealerId,
       { ...began, contact: { ...began.contact, listingName: "Dana R." } },
       user.updatedAt.toISOString(),
@@ -81,9 +85,9 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
       .update(identities)
       .set({ phoneMobile: "+1 555 0199", updatedAt: new Date(Date.now() + 1000) })
       .where(eq(identities.id, dealerId));
-    expect(await completeUserEdit(handle.db, adminId, dealerId)).toEqual({ kind: "stale" });
+    expect(await completeUserEdit(handle.db, admin, dealerId)).toEqual({ kind: "stale" });
     expect((await current()).listingName ?? null).toBeNull();
-    expect(await completeUserEdit(handle.db, adminId, dealerId)).toEqual({ kind: "saved" });
+    expect(await completeUserEdit(handle.db, admin, dealerId)).toEqual({ kind: "saved" });
     const after = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
     expect(after[0]).toMatchObject({ listingName: "Dana R.", phoneMobile: "+1 555 0199" });
   });
@@ -92,8 +96,8 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     const user = await current();
     const before = draftOfUser(user);
     const forged = { ...before, roles: [...before.roles, await roleId("PORTAL_ADMIN")] };
-    await writeDraft(handle.db, adminId, dealerId, forged, user.updatedAt.toISOString(), before);
-    expect(await completeUserEdit(handle.db, adminId, dealerId)).toEqual({ kind: "forbidden" });
+    await writeDraft(handle.db, admin, dealerId, forged, user.updatedAt.toISOString(), before);
+    expect(await completeUserEdit(handle.db, admin, dealerId)).toEqual({ kind: "forbidden" });
 
     // The dealer also holds a role at Halden's location, which this administrator does not hold.
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
@@ -106,8 +110,8 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     const own = (await locationIdsOf(handle.db, adminId)).find((id) => !began.locations.includes(id))!;
     expect(own).toBeDefined();
     const edited = { ...began, locations: [...began.locations, own] };
-    await writeDraft(handle.db, adminId, dealerId, edited, now.updatedAt.toISOString(), began);
-    expect(await completeUserEdit(handle.db, adminId, dealerId)).toEqual({ kind: "saved" });
+    await writeDraft(handle.db, admin, dealerId, edited, now.updatedAt.toISOString(), began);
+    expect(await completeUserEdit(handle.db, admin, dealerId)).toEqual({ kind: "saved" });
     const kept = await handle.db
       .select()
       .from(roleAssignments)
@@ -119,18 +123,18 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
 
   it("the API's change applies a patch over the user with the same checks; a stale stamp changes nothing", async () => {
     const user = await current();
-    expect(await editUser(handle.db, adminId, dealerId, { jobTitle: "Principal" }, "2000-01-01T00:00:00.000Z")).toEqual(
-      { kind: "stale" },
+    expect(await editUser(handle.db, admin, dealerId, { jobTitle: "Principal" }, "2000-01-01T00:00:00.000Z")).toEqual({
+      kind: "stale",
+    });
+    expect(await editUser(handle.db, admin, dealerId, { jobTitle: "Principal" }, user.updatedAt.toISOString())).toEqual(
+      { kind: "saved" },
     );
-    expect(
-      await editUser(handle.db, adminId, dealerId, { jobTitle: "Principal" }, user.updatedAt.toISOString()),
-    ).toEqual({ kind: "saved" });
     expect((await current()).jobTitle).toBe("Principal");
-    expect(await editUser(handle.db, adminId, dealerId, { email: "ADMIN@example.com" }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, dealerId, { email: "ADMIN@example.com" }, undefined)).toEqual({
       kind: "emailTaken",
     });
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
-    expect(await editUser(handle.db, adminId, haldenId, { jobTitle: "x" }, undefined)).toEqual({ kind: "missing" });
+    expect(await editUser(handle.db, admin, haldenId, { jobTitle: "x" }, undefined)).toEqual({ kind: "missing" });
   });
 
   it("email preferences: lists offered at the user's locations are set; another brand's list is refused", async () => {
@@ -139,15 +143,15 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     const auditorId = await identityIdOf(handle.db, "auditor@example.com");
     const bulletins = await listId("service-bulletins");
     expect(["saved", "unchanged"]).toContain(
-      (await editUser(handle.db, adminId, auditorId, { emailLists: [] }, undefined)).kind,
+      (await editUser(handle.db, admin, auditorId, { emailLists: [] }, undefined)).kind,
     );
-    expect(await editUser(handle.db, adminId, auditorId, { emailLists: [bulletins] }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, auditorId, { emailLists: [bulletins] }, undefined)).toEqual({
       kind: "saved",
     });
     const rows = await handle.db.select().from(emailSubscriptions).where(eq(emailSubscriptions.identityId, auditorId));
     expect(rows.map((row) => row.distributionListId)).toEqual([bulletins]);
     const halden = await listId("halden-newsletter");
-    expect(await editUser(handle.db, adminId, auditorId, { emailLists: [bulletins, halden] }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, auditorId, { emailLists: [bulletins, halden] }, undefined)).toEqual({
       kind: "forbidden",
     });
   });
@@ -156,11 +160,12 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
 describe.each(BACKENDS)("issue #30 one's own account in the user editor and the API on $name", (backend) => {
   let handle: DatabaseHandle;
   let adminId: number;
-  const own = async () => (await getManagedUser(handle.db, adminId, adminId))!;
+  let admin: Actor;
+  const own = async () => (await getManagedUser(handle.db, admin, adminId))!;
   /** A role the administrator may give and does not hold yet. */
   const newRole = async () => {
     const held = new Set(draftOfUser(await own()).roles);
-    return (await editorChoices(handle.db, adminId)).roles.find((role) => !held.has(role.id))!.id;
+    return (await editorChoices(handle.db, admin)).roles.find((role) => !held.has(role.id))!.id;
   };
   /** One tab's post on the administrator's own account, as the editor's action makes it. */
   const postTab = async (tab: "contact" | "roles" | "locations", fields: [string, string][]) => {
@@ -168,16 +173,15 @@ describe.each(BACKENDS)("issue #30 one's own account in the user editor and the 
     const before = draftOfUser(user);
     const formData = new FormData();
     for (const [name, value] of fields) formData.append(name, value);
-    return saveEditorTab(handle.db, {
+    return saveEditorTab(handle.db, admin, {
       formData,
       tab,
-      actorId: adminId,
       subjectId: adminId,
       before,
       draft: before,
       baseStamp: user.updatedAt.toISOString(),
       began: before,
-      choices: await editorChoices(handle.db, adminId),
+      choices: await editorChoices(handle.db, admin),
     });
   };
   const contactFields = (contact: UserDraft["contact"]): [string, string][] =>
@@ -186,6 +190,7 @@ describe.each(BACKENDS)("issue #30 one's own account in the user editor and the 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
   });
   afterAll(async () => handle?.close());
 
@@ -201,7 +206,7 @@ describe.each(BACKENDS)("issue #30 one's own account in the user editor and the 
       { jobTitle: "Head of administration", userType: "internal" },
     ];
     for (const patch of patches)
-      expect(await editUser(handle.db, adminId, adminId, patch, stamp)).toEqual({ kind: "self" });
+      expect(await editUser(handle.db, admin, adminId, patch, stamp)).toEqual({ kind: "self" });
     const after = await own();
     expect(after).toMatchObject({
       userType: saved.userType,
@@ -228,20 +233,20 @@ describe.each(BACKENDS)("issue #30 one's own account in the user editor and the 
     expect(await postTab("locations", [["locations", String(saved.locations[0].id)]])).toEqual({ kind: "self" });
     const contact = draftOfUser(saved).contact;
     expect(await postTab("contact", contactFields({ ...contact, role: "regular" }))).toEqual({ kind: "self" });
-    expect(await readDraft(handle.db, adminId, adminId)).toBeNull();
+    expect(await readDraft(handle.db, admin, adminId)).toBeNull();
     // A draft that changes the administrator's own roles (filed before this rule, say) does not complete.
     const before = draftOfUser(saved);
     await writeDraft(
       handle.db,
-      adminId,
+      admin,
       adminId,
       { ...before, roles: [...before.roles, await newRole()] },
       saved.updatedAt.toISOString(),
       before,
     );
-    expect(await completeUserEdit(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect(await completeUserEdit(handle.db, admin, adminId)).toEqual({ kind: "self" });
     expect((await own()).assignments).toEqual(saved.assignments);
-    await discardDraft(handle.db, adminId, adminId);
+    await discardDraft(handle.db, admin, adminId);
   });
 
   it("SPEC #30 an administrator still edits their own contact data; Save and continue passes over the read-only tabs", async () => {
@@ -251,9 +256,9 @@ describe.each(BACKENDS)("issue #30 one's own account in the user editor and the 
       kind: "saved",
       next: "emails",
     });
-    expect(await completeUserEdit(handle.db, adminId, adminId)).toEqual({ kind: "saved" });
+    expect(await completeUserEdit(handle.db, admin, adminId)).toEqual({ kind: "saved" });
     expect((await own()).jobTitle).toBe("Head of administration");
-    expect(await editUser(handle.db, adminId, adminId, { phoneMobile: "+1 555 0142" }, undefined)).toEqual({
+    expect(await editUser(handle.db, admin, adminId, { phoneMobile: "+1 555 0142" }, undefined)).toEqual({
       kind: "saved",
     });
     const after = await own();

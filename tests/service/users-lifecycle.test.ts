@@ -3,16 +3,20 @@ import { and, eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities, oidcPayloads, roleAssignments, sessions } from "~/db/schema";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser } from "~/users/lifecycle.server";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backend) => {
   let handle: DatabaseHandle;
   let adminId: number;
+  let actor: Actor;
   let dealerId: number;
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    actor = await actorOf(handle.db, "admin@example.com");
     dealerId = await identityIdOf(handle.db, "dealer@example.com");
   });
   afterAll(async () => handle?.close());
@@ -40,7 +44,7 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
       { id: "code-1", model: "AuthorizationCode", payload: {}, grantId: "grant-1", expiresAt: expires },
       { id: "other", model: "Session", payload: {}, accountId: String(adminId), expiresAt: expires },
     ]);
-    expect(await deactivateUser(handle.db, adminId, dealerId, "securityConcern")).toEqual({ kind: "done" });
+    expect(await deactivateUser(handle.db, actor, dealerId, "securityConcern")).toEqual({ kind: "done" });
     const [after] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
     expect(after).toMatchObject({ status: "inactive", deactivationReason: "securityConcern", modifiedBy: adminId });
     expect(await handle.db.select().from(sessions).where(eq(sessions.identityId, dealerId))).toEqual([]);
@@ -55,18 +59,18 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
         ["deactivationReason", null, "securityConcern"],
       ]),
     );
-    expect(await deactivateUser(handle.db, adminId, dealerId, "other")).toEqual({ kind: "unchanged" });
+    expect(await deactivateUser(handle.db, actor, dealerId, "other")).toEqual({ kind: "unchanged" });
   });
 
   it("activation restores the user and clears the reason", async () => {
-    expect(await activateUser(handle.db, adminId, dealerId)).toEqual({ kind: "done" });
+    expect(await activateUser(handle.db, actor, dealerId)).toEqual({ kind: "done" });
     const [after] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
     expect(after).toMatchObject({ status: "active", deactivationReason: null });
   });
 
   it("another dealer's user is missing for the administrator and does not change", async () => {
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
-    expect(await deactivateUser(handle.db, adminId, haldenId, "other")).toEqual({ kind: "missing" });
+    expect(await deactivateUser(handle.db, actor, haldenId, "other")).toEqual({ kind: "missing" });
     const [halden] = await handle.db.select().from(identities).where(eq(identities.id, haldenId));
     expect(halden.status).toBe("active");
   });
@@ -82,18 +86,18 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
       accountId: String(dealerId),
       expiresAt: expires,
     });
-    expect(await endSessionsOfUser(handle.db, adminId, dealerId)).toEqual({ kind: "done" });
+    expect(await endSessionsOfUser(handle.db, actor, dealerId)).toEqual({ kind: "done" });
     expect(await handle.db.select().from(sessions).where(eq(sessions.identityId, dealerId))).toEqual([]);
     expect(await handle.db.select().from(oidcPayloads).where(eq(oidcPayloads.grantId, "g-2"))).toEqual([]);
     const [dealer] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
     expect(dealer.status).toBe("active");
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
-    expect(await endSessionsOfUser(handle.db, adminId, haldenId)).toEqual({ kind: "missing" });
+    expect(await endSessionsOfUser(handle.db, actor, haldenId)).toEqual({ kind: "missing" });
   });
 
   it("an administrator neither deactivates nor deletes their own account", async () => {
-    expect(await deactivateUser(handle.db, adminId, adminId, "other")).toEqual({ kind: "self" });
-    expect(await deleteUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect(await deactivateUser(handle.db, actor, adminId, "other")).toEqual({ kind: "self" });
+    expect(await deleteUser(handle.db, actor, adminId)).toEqual({ kind: "self" });
     const [admin] = await handle.db.select().from(identities).where(eq(identities.id, adminId));
     expect(admin.status).toBe("active");
   });
@@ -101,10 +105,10 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
   it("SPEC #30 an administrator cannot change their own status nor end their own sessions", async () => {
     const expires = new Date(Date.now() + 3_600_000);
     await handle.db.insert(sessions).values({ id: "s-admin-own", identityId: adminId, data: {}, expiresAt: expires });
-    expect(await endSessionsOfUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
-    expect(await activateUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
-    expect(await deactivateUser(handle.db, adminId, adminId, "leftCompany")).toEqual({ kind: "self" });
-    expect(await deleteUser(handle.db, adminId, adminId)).toEqual({ kind: "self" });
+    expect(await endSessionsOfUser(handle.db, actor, adminId)).toEqual({ kind: "self" });
+    expect(await activateUser(handle.db, actor, adminId)).toEqual({ kind: "self" });
+    expect(await deactivateUser(handle.db, actor, adminId, "leftCompany")).toEqual({ kind: "self" });
+    expect(await deleteUser(handle.db, actor, adminId)).toEqual({ kind: "self" });
     expect(
       (await handle.db.select().from(sessions).where(eq(sessions.identityId, adminId))).map((row) => row.id),
     ).toContain("s-admin-own");
@@ -119,7 +123,7 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
 
   it("deleting a user removes the identity and its assignments; the audit keeps the id and no personal data", async () => {
     const partnerId = await identityIdOf(handle.db, "partner@example.com");
-    expect(await deleteUser(handle.db, adminId, partnerId)).toEqual({ kind: "deleted" });
+    expect(await deleteUser(handle.db, actor, partnerId)).toEqual({ kind: "deleted" });
     expect(await handle.db.select().from(identities).where(eq(identities.id, partnerId))).toEqual([]);
     expect(await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, partnerId))).toEqual([]);
     const audit = await handle.db
@@ -140,8 +144,8 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
       newValue: null,
       changedBy: adminId,
     });
-    expect(await deleteUser(handle.db, adminId, partnerId)).toEqual({ kind: "missing" });
+    expect(await deleteUser(handle.db, actor, partnerId)).toEqual({ kind: "missing" });
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
-    expect(await deleteUser(handle.db, adminId, haldenId)).toEqual({ kind: "missing" });
+    expect(await deleteUser(handle.db, actor, haldenId)).toEqual({ kind: "missing" });
   });
 });

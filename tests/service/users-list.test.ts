@@ -4,7 +4,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { actorManages, everyListedUser, getManagedUser, listUsers } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf, actorOfId } from "./actor-of";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
@@ -12,7 +14,8 @@ const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 *
 describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
   let handle: DatabaseHandle;
   let adminId: number;
-  const emails = async (query: string, actor = adminId) =>
+  let admin: Actor;
+  const emails = async (query: string, actor = admin) =>
     (
       await listUsers(handle.db, actor, { ...userListStateOf(new URLSearchParams(query)), now: NOW, pageSize: 100 })
     ).rows.map((row) => row.email);
@@ -20,6 +23,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
     // The fixtures sit at the dealer's location, which the administrator holds too.
     const [{ organizationId: locationId }] = await handle.db
       .select({ organizationId: roleAssignments.organizationId })
@@ -67,10 +71,13 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     expect(listed).toContain("employee@example.com");
     expect(listed).not.toContain("halden@example.com");
     const haldenId = await identityIdOf(handle.db, "halden@example.com");
-    expect(await actorManages(handle.db, adminId, haldenId)).toBe(false);
-    expect(await actorManages(handle.db, adminId, await identityIdOf(handle.db, "dealer@example.com"))).toBe(true);
+    expect(await actorManages(handle.db, admin, haldenId)).toBe(false);
+    expect(await actorManages(handle.db, admin, await identityIdOf(handle.db, "dealer@example.com"))).toBe(true);
     // Halden's own location holds only Halden and the employee: that is all an administrator there would see.
-    expect(await emails("sortBy=email", haldenId)).toEqual(["employee@example.com", "halden@example.com"]);
+    expect(await emails("sortBy=email", await actorOfId(handle.db, haldenId))).toEqual([
+      "employee@example.com",
+      "halden@example.com",
+    ]);
   });
 
   it("searches name, e-mail, job title and location name, text anywhere, case-insensitive", async () => {
@@ -114,7 +121,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     expect(byLogin).toEqual(["gone@example.com", "quiet@example.com", "recent@example.com"]);
     expect((await emails("sortBy=location")).length).toBe((await emails("")).length);
     const exported: string[] = [];
-    for await (const row of everyListedUser(handle.db, adminId, {
+    for await (const row of everyListedUser(handle.db, admin, {
       ...userListStateOf(new URLSearchParams("sortBy=name")),
       now: NOW,
     }))
@@ -123,7 +130,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
   });
 
   it("pages the list: ten a page, the total counted over the whole filtered list", async () => {
-    const page = await listUsers(handle.db, adminId, { page: 1, pageSize: 3, now: NOW });
+    const page = await listUsers(handle.db, admin, { page: 1, pageSize: 3, now: NOW });
     expect(page.rows).toHaveLength(3);
     expect(page.total).toBe((await emails("")).length);
     expect(page.pageCount).toBe(Math.ceil(page.total / 3));
@@ -131,12 +138,12 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
 
   it("reads a managed user with locations (preferred first) and assignments; another dealer's user reads as nothing", async () => {
     const dealerId = await identityIdOf(handle.db, "dealer@example.com");
-    const dealer = (await getManagedUser(handle.db, adminId, dealerId))!;
+    const dealer = (await getManagedUser(handle.db, admin, dealerId))!;
     expect(dealer).toMatchObject({ email: "dealer@example.com", status: "active", userType: "external" });
     expect(dealer.locations[0].preferred).toBe(true);
     expect(dealer.assignments.length).toBeGreaterThan(0);
-    expect(await getManagedUser(handle.db, adminId, await identityIdOf(handle.db, "halden@example.com"))).toBeNull();
-    expect(await getManagedUser(handle.db, adminId, 2_000_000)).toBeNull();
+    expect(await getManagedUser(handle.db, admin, await identityIdOf(handle.db, "halden@example.com"))).toBeNull();
+    expect(await getManagedUser(handle.db, admin, 2_000_000)).toBeNull();
   });
 
   it("SPEC #30 each user's location in the list, its export and the API is their own: the preferred one, else the first by name", async () => {
@@ -185,13 +192,13 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     // The screen and the API read listUsers, by any sort; the CSV export reads everyListedUser.
     for (const query of ["q=Loc", "q=Loc&sortBy=location", "q=Loc&sortBy=email&sortType=desc"]) {
       const state = { ...userListStateOf(new URLSearchParams(query)), now: NOW };
-      expect(locationsOf((await listUsers(handle.db, adminId, { ...state, pageSize: 100 })).rows)).toEqual(expected);
+      expect(locationsOf((await listUsers(handle.db, admin, { ...state, pageSize: 100 })).rows)).toEqual(expected);
       const exported = [];
-      for await (const row of everyListedUser(handle.db, adminId, state)) exported.push(row);
+      for await (const row of everyListedUser(handle.db, admin, state)) exported.push(row);
       expect(locationsOf(exported)).toEqual(expected);
     }
     // The administrator's own row shows the administrator's own preferred location, as before.
-    const [own] = (await listUsers(handle.db, adminId, { query: "admin@example.com", now: NOW })).rows;
+    const [own] = (await listUsers(handle.db, admin, { query: "admin@example.com", now: NOW })).rows;
     const [preferred] = await handle.db
       .select({ name: organizations.name })
       .from(roleAssignments)

@@ -12,7 +12,9 @@ import { deliverQueuedMail, mailTransport, MAX_DELIVERY_ATTEMPTS, type MailTrans
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { completeVerification, resendVerification, verificationLink } from "~/users/verification.server";
 import { mailsTo, startMailSink, verificationLinkIn, type MailSink } from "../support/mail-sink";
+import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
 
 const PUBLIC_URL = "https://portal.example.com";
 const HOUR = 3_600_000;
@@ -21,6 +23,7 @@ const tokenOf = (text: string) => verificationLinkIn(text)!.split("/").pop()!;
 describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) => {
   let handle: DatabaseHandle;
   let adminId: number;
+  let admin: Actor;
   let newcomerId: number;
   let sink: MailSink;
   let folder: string;
@@ -35,6 +38,7 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
+    admin = await actorOf(handle.db, "admin@example.com");
     const [location] = await locationIdsOf(handle.db, adminId);
     const [role] = await handle.db.select().from(securityRoles).where(eq(securityRoles.name, "DEALER_STAFF"));
     const [newcomer] = await handle.db
@@ -62,7 +66,7 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
 
   it("resend verification queues a link in the user's language, valid for 72 hours", async () => {
     const now = new Date();
-    expect(await resendVerification(handle.db, adminId, newcomerId, PUBLIC_URL, now)).toEqual({ kind: "sent" });
+    expect(await resendVerification(handle.db, admin, newcomerId, PUBLIC_URL, now)).toEqual({ kind: "sent" });
     const [mail] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "newcomer@example.com"));
     expect(mail.subject).toBe(translatorFor("de")("verificationMail.subject"));
     expect(mail.subject).not.toBe(translatorFor("en")("verificationMail.subject"));
@@ -79,7 +83,7 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
     const old = await latestToken();
     const later = new Date(Date.now() + 73 * HOUR);
     expect(await completeVerification(handle.db, old, "Str0ng#Secret", later)).toEqual({ kind: "lapsed" });
-    expect(await resendVerification(handle.db, adminId, newcomerId, PUBLIC_URL)).toEqual({ kind: "sent" });
+    expect(await resendVerification(handle.db, admin, newcomerId, PUBLIC_URL)).toEqual({ kind: "sent" });
     expect((await verificationLink(handle.db, old)).state).toBe("invalid");
     expect((await verificationLink(handle.db, await latestToken())).state).toBe("valid");
   });
@@ -115,12 +119,12 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
       );
     expect(audit).toHaveLength(1);
     expect(audit[0].changedBy).toBe(newcomerId);
-    expect(await resendVerification(handle.db, adminId, newcomerId, PUBLIC_URL)).toEqual({ kind: "verified" });
+    expect(await resendVerification(handle.db, admin, newcomerId, PUBLIC_URL)).toEqual({ kind: "verified" });
   });
 
   it("resend answers missing for another dealer's user (issue #14 §1)", async () => {
     const outsider = await identityIdOf(handle.db, "halden@example.com");
-    expect(await resendVerification(handle.db, adminId, outsider, PUBLIC_URL)).toEqual({ kind: "missing" });
+    expect(await resendVerification(handle.db, admin, outsider, PUBLIC_URL)).toEqual({ kind: "missing" });
   });
 
   it("the outbox is delivered by a real SMTP server, each message once even with two deliverers at once", async () => {

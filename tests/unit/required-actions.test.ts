@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminAttestationIsRequired } from "~/attestation/rules";
+import { adminAttestationIsRequired } from "~/security-review/rules";
 import { currentRequiredAction, withComputedActions } from "~/required-actions/rules";
 import { migrationSchema } from "~/account-migration/schema";
 

@@ -28,7 +28,7 @@ function returnToOf(request: Request): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const returnTo = returnToOf(request);
-  const pending = await migrationPending(db(), user.identityId);
+  const pending = await migrationPending(db(), user);
   const done = !pending && new URL(request.url).searchParams.get("done") === "1";
   if (!pending && !done) throw redirect(returnTo);
   return { done, migration: migrationDataFor(user, await localeOf(request)), returnTo };
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
-    const outcome = await migrateAccount(db(), user.identityId, submission.value);
+    const outcome = await migrateAccount(db(), user, submission.value);
     if (outcome.kind === "notRequired") throw redirect(returnTo);
     throw redirect(`/account/migrate?done=1&returnTo=${encodeURIComponent(returnTo)}`);
   } catch (error) {

@@ -55,12 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
           hideFields: ["currentPassword", "newPassword", "confirmPassword"],
         }),
       };
-    const outcome = await changeOwnPassword(
-      db(),
-      user.identityId,
-      submission.value.currentPassword,
-      submission.value.newPassword,
-    );
+    const outcome = await changeOwnPassword(db(), user, submission.value.currentPassword, submission.value.newPassword);
     if (outcome.kind === "wrongCurrent") {
       return {
         result: submission.reply({
@@ -83,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success" || !session.id) return redirect("/account/security");
   const ended = await endOtherSessions(
     db(),
-    user.identityId,
+    user,
     session.id,
     submission.value.intent === "endOtherSessions" ? "all" : { handle: submission.value.handle },
   );

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!view) throw new Response("Not Found", { status: 404 });
   const user = await requireRouteAccess(request);
   const query = auditQueryOf(new URL(request.url).searchParams);
-  const list = await listAudit(db(), view, user.identityId, query);
+  const list = await listAudit(db(), user, view, query);
   return {
     view,
     query,
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const userId = recordIdOf(form.get("userId"));
   if (form.get("intent") !== "resync" || userId === null)
     return data({ refusal: "errors.badRequest" }, { status: 400 });
-  const outcome = await forceResync(db(), user.identityId, userId);
+  const outcome = await forceResync(db(), user, userId);
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "noTargets") return data({ refusal: "integrations.noTargets" }, { status: 409 });
   const url = new URL(request.url);

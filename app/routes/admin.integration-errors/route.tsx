@@ -23,7 +23,7 @@ export const meta = titleMeta("integrationErrors.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const query = integrationErrorQueryOf(new URL(request.url).searchParams);
-  const list = await listIntegrationErrors(db(), user.identityId, query);
+  const list = await listIntegrationErrors(db(), user, query);
   return {
     query,
     canReadOrganizationAudit: satisfiesRule(user.access.features, { all: [F.auditOrgsRead] }),

@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const context = contextOf(params.context);
-  const answer = await directoryFormAction(request, user, context, () => `${pathOf(context)}?saved=1`);
+  const answer = await directoryFormAction(db(), user, request, context, () => `${pathOf(context)}?saved=1`);
   // The screen has no Close: a stray "close" post changes nothing.
   return answer === "close" ? null : answer;
 }

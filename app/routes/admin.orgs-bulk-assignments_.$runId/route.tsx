@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
 import { ImportRunScreen } from "~/imports/components/ImportPages";
 import { IMPORT_SCREENS } from "~/imports/screens";
 import { importRunData, importStart } from "~/imports/screens.server";
@@ -13,12 +14,12 @@ export const meta = titleMeta(screen.titleKey);
 /** One of the administrator's organizations imports: its report, progress or result. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  return importRunData(user.identityId, screen, params.runId);
+  return importRunData(db(), user, screen, params.runId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
-  return importStart(request, user.identityId, screen, params.runId);
+  return importStart(db(), user, request, screen, params.runId);
 }
 
 export default function OrganizationImportRun() {

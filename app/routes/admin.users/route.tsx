@@ -19,7 +19,7 @@ export const meta = titleMeta("adminUsers.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const state = userListStateOf(new URL(request.url).searchParams);
-  const list = await listUsers(db(), user.identityId, state);
+  const list = await listUsers(db(), user, state);
   return {
     state,
     canCreate: satisfiesRule(user.access.features, USERS_LIFECYCLE),

@@ -29,13 +29,13 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const tabPath = params.tab ? `/${params.tab}` : "";
   if (intent === "resend") {
-    const sent = await resendVerification(db(), user.identityId, id, getConfig().PUBLIC_URL);
+    const sent = await resendVerification(db(), user, id, getConfig().PUBLIC_URL);
     if (sent.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (sent.kind === "verified") return data({ refusal: "adminUsers.alreadyVerified" }, { status: 409 });
     return redirect(`/admin/users/${id}/view${tabPath}?done=verificationSent`);
   }
   if (intent === "resync") {
-    const resync = await forceResync(db(), user.identityId, id);
+    const resync = await forceResync(db(), user, id);
     if (resync.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (resync.kind === "noTargets") return data({ refusal: "integrations.noTargets" }, { status: 409 });
     return redirect(`/admin/users/${id}/view${tabPath}?done=resyncSent`);
@@ -45,16 +45,16 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
   if (intent === "deactivate") {
     const parsed = deactivationSchema.safeParse({ reason: form.get("reason") });
     if (!parsed.success) return data({ reasonError: "validations.required" }, { status: 400 });
-    outcome = await deactivateUser(db(), user.identityId, id, parsed.data.reason);
+    outcome = await deactivateUser(db(), user, id, parsed.data.reason);
   } else if (intent === "activate") {
-    outcome = await activateUser(db(), user.identityId, id);
+    outcome = await activateUser(db(), user, id);
   } else if (intent === "delete") {
-    const deleted = await deleteUser(db(), user.identityId, id);
+    const deleted = await deleteUser(db(), user, id);
     if (deleted.kind === "self") return data({ refusal: "adminUsers.deleteSelf" }, { status: 403 });
     if (deleted.kind === "missing") throw new Response("Not Found", { status: 404 });
     return redirect("/admin/users?deleted=1");
   } else if (intent === "endSessions") {
-    outcome = await endSessionsOfUser(db(), user.identityId, id);
+    outcome = await endSessionsOfUser(db(), user, id);
   } else {
     return data({ reasonError: undefined }, { status: 400 });
   }

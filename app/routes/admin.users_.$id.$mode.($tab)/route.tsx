@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requiredIdParam(params.id);
   const tab = USER_TABS.find((known) => known === (params.tab ?? "contact"));
   if (params.mode !== "view" || !tab) throw new Response("Not Found", { status: 404 });
-  const managed = await getManagedUser(db(), user.identityId, id);
+  const managed = await getManagedUser(db(), user, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
   const locale = await localeOf(request);
   const [roles, sessions, lists, digital, pushes] = await Promise.all([

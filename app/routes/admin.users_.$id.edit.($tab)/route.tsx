@@ -31,10 +31,10 @@ function tabOf(raw: string | undefined) {
 async function editing(request: Request, rawId: string | undefined) {
   const user = await requireFeatures(request, USERS_EDIT);
   const id = requiredIdParam(rawId);
-  const managed = await getManagedUser(db(), user.identityId, id);
+  const managed = await getManagedUser(db(), user, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
-  const stored = await readDraft(db(), user.identityId, id);
-  return { actorId: user.identityId, id, managed, before: draftOfUser(managed), stored };
+  const stored = await readDraft(db(), user, id);
+  return { user, id, managed, before: draftOfUser(managed), stored };
 }
 
 /**
@@ -44,7 +44,7 @@ async function editing(request: Request, rawId: string | undefined) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = tabOf(params.tab);
-  const { actorId, id, managed, before, stored } = await editing(request, params.id);
+  const { user, id, managed, before, stored } = await editing(request, params.id);
   const stale = Boolean(stored && stored.baseStamp !== managed.updatedAt.toISOString());
   // A stale draft shows merged with the current data: only this administrator's changes remain changes.
   const draft = stored
@@ -52,8 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? rebaseDraft(stored.draft, stored.began, before)
       : stored.draft
     : before;
-  const shown = await editorData(db(), {
-    actorId,
+  const shown = await editorData(db(), user, {
     subjectId: id,
     before,
     draft,
@@ -68,22 +67,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: `${managed.firstName} ${managed.lastName}`,
     stale,
     // One's own account: the privilege fields and tabs are read-only (issue #30).
-    self: id === actorId,
+    self: id === user.identityId,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const tab = tabOf(params.tab);
-  const { actorId, id, managed, before, stored } = await editing(request, params.id);
+  const { user, id, managed, before, stored } = await editing(request, params.id);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "discard") {
-    await discardDraft(db(), actorId, id);
+    await discardDraft(db(), user, id);
     return redirect(`/admin/users/${id}/view`);
   }
   if (tab === "review") {
     if (intent !== "complete") return data({ refusal: "validations.formError", result: undefined }, { status: 400 });
-    const outcome = await completeUserEdit(db(), actorId, id);
+    const outcome = await completeUserEdit(db(), user, id);
     if (outcome.kind === "saved" || outcome.kind === "unchanged") return redirect(`/admin/users/${id}/view?saved=1`);
     if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (outcome.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
@@ -96,16 +95,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }[outcome.kind];
     return data({ refusal, result: undefined }, { status: outcome.kind === "incomplete" ? 400 : 409 });
   }
-  const saved = await saveEditorTab(db(), {
+  const saved = await saveEditorTab(db(), user, {
     formData,
     tab,
-    actorId,
     subjectId: id,
     before,
     draft: stored?.draft ?? before,
     baseStamp: stored?.baseStamp ?? managed.updatedAt.toISOString(),
     began: stored ? stored.began : before,
-    choices: await editorChoices(db(), actorId),
+    choices: await editorChoices(db(), user),
   });
   if (saved.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
   if (saved.kind === "self")

@@ -23,7 +23,7 @@ export const meta = titleMeta("adminUsers.fromRolesTitle");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const { roles } = await editorChoices(db(), user.identityId);
+  const { roles } = await editorChoices(db(), user);
   return {
     roles: roles.map(({ id, displayName }) => ({ id, displayName })),
     start: startOf(new URL(request.url).searchParams),
@@ -38,12 +38,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   const chosen = value.mode === "single" ? [value.role] : value.roles;
-  const { roles } = await editorChoices(db(), user.identityId);
+  const { roles } = await editorChoices(db(), user);
   // Only roles this administrator may give: anything else is a forged post.
   if (!chosen.every((id) => roles.some((role) => role.id === id))) throw new Response("Forbidden", { status: 403 });
   await writeDraft(
     db(),
-    user.identityId,
+    user,
     NEW_USER,
     newUserDraft({ userType: value.userType, role: value.kind, roles: chosen }),
     null,

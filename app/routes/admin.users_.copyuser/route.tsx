@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // Only the search and the page: userType and kind in this URL are the new user's, not filters.
   const { query, page: pageNumber } = userListStateOf(params);
-  const page = await listUsers(db(), user.identityId, { query, page: pageNumber });
+  const page = await listUsers(db(), user, { query, page: pageNumber });
   return {
     q: query,
     page: {
@@ -45,9 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const sourceId = recordIdOf((await readFormData(request)).get("source"));
   if (sourceId === null) throw new Response("Not Found", { status: 404 });
-  const draft = await copyUserDraft(db(), user.identityId, sourceId, startOf(new URL(request.url).searchParams));
+  const draft = await copyUserDraft(db(), user, sourceId, startOf(new URL(request.url).searchParams));
   if (!draft) throw new Response("Not Found", { status: 404 });
-  await writeDraft(db(), user.identityId, NEW_USER, draft, null);
+  await writeDraft(db(), user, NEW_USER, draft, null);
   return redirect("/admin/users/create/contact");
 }
 

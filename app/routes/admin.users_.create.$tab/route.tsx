@@ -27,10 +27,9 @@ const CHOOSER = "/admin/users/create";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   if (!isEditorTab(params.tab)) throw new Response("Not Found", { status: 404 });
-  const stored = await readDraft(db(), user.identityId, NEW_USER);
+  const stored = await readDraft(db(), user, NEW_USER);
   if (!stored) throw redirect(CHOOSER);
-  const shown = await editorData(db(), {
-    actorId: user.identityId,
+  const shown = await editorData(db(), user, {
     subjectId: NEW_USER,
     before: null,
     draft: stored.draft,
@@ -47,30 +46,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "discard") {
-    await discardDraft(db(), user.identityId, NEW_USER);
+    await discardDraft(db(), user, NEW_USER);
     return redirect("/admin/users");
   }
-  const stored = await readDraft(db(), user.identityId, NEW_USER);
+  const stored = await readDraft(db(), user, NEW_USER);
   if (!stored) return redirect(CHOOSER);
   if (tab === "review") {
     if (intent !== "complete") return data({ refusal: "validations.formError", result: undefined }, { status: 400 });
-    const outcome = await completeNewUser(db(), user.identityId, getConfig().PUBLIC_URL);
+    const outcome = await completeNewUser(db(), user, getConfig().PUBLIC_URL);
     if (outcome.kind === "created") return redirect(`/admin/users/${outcome.id}/view?saved=created`);
     if (outcome.kind === "missing") return redirect(CHOOSER);
     if (outcome.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
     const refusal = outcome.kind === "emailTaken" ? "adminUsers.emailTaken" : "validations.formError";
     return data({ refusal, result: undefined }, { status: outcome.kind === "emailTaken" ? 409 : 400 });
   }
-  const saved = await saveEditorTab(db(), {
+  const saved = await saveEditorTab(db(), user, {
     formData,
     tab,
-    actorId: user.identityId,
     subjectId: NEW_USER,
     before: null,
     draft: stored.draft,
     baseStamp: null,
     began: null,
-    choices: await editorChoices(db(), user.identityId),
+    choices: await editorChoices(db(), user),
   });
   // A new user is no one's own account: "self" does not come here, and would be refused alike.
   if (saved.kind === "forbidden" || saved.kind === "self") throw new Response("Forbidden", { status: 403 });

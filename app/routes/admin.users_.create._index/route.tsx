@@ -27,7 +27,7 @@ const canCopy = (features: readonly string[]) => satisfiesRule(features, { all: 
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const started = await readDraft(db(), user.identityId, NEW_USER);
+  const started = await readDraft(db(), user, NEW_USER);
   return { canCopy: canCopy(user.access.features), started: Boolean(started) };
 }
 
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { start, userType, kind } = submission.value;
   if (start === "scratch") {
-    await writeDraft(db(), user.identityId, NEW_USER, newUserDraft({ userType, role: kind }), null);
+    await writeDraft(db(), user, NEW_USER, newUserDraft({ userType, role: kind }), null);
     return redirect("/admin/users/create/contact");
   }
   // The copy pages check feature:dev themselves: a forged choice ends at access-denied there.

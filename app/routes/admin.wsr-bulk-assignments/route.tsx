@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRouteAccess } from "~/auth/user.server";
+import { db } from "~/db/client.server";
 import { ImportUploadPage } from "~/imports/components/ImportPages";
 import { IMPORT_SCREENS } from "~/imports/screens";
 import { importScreenData, importUpload } from "~/imports/screens.server";
@@ -13,12 +14,12 @@ export const meta = titleMeta(screen.titleKey);
 /** SPEC §2 bulk import of identities: the templates, the columns, one file's upload, the latest runs. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  return importScreenData(user.identityId, screen);
+  return importScreenData(db(), user, screen);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
-  return importUpload(request, user.identityId, screen);
+  return importUpload(db(), user, request, screen);
 }
 
 export default function IdentityBulkImport() {

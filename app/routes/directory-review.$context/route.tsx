@@ -29,18 +29,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const { context, returnTo } = frameOf(request, params.context);
   const search = new URL(request.url).searchParams;
-  const review = await loadDirectoryReview(request.signal, user, context, returnTo);
+  const review = await loadDirectoryReview(db(), user, request.signal, context, returnTo);
   return { review, editing: editingLocationOf(search), saved: search.has("saved") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const { context, returnTo } = frameOf(request, params.context);
-  const answer = await directoryFormAction(request, user, context, (organizationId) =>
+  const answer = await directoryFormAction(db(), user, request, context, (organizationId) =>
     directoryReviewHref(context, returnTo, { saved: String(organizationId) }),
   );
   if (answer !== "close") return answer;
-  await closeDirectoryReminder(db(), user.identityId, context);
+  await closeDirectoryReminder(db(), user, context);
   throw redirect(returnTo);
 }
 

@@ -37,7 +37,7 @@ function saveDetails(request: Request, user: PortalUser, form: FormData) {
     schema: documentDetailsSchema,
     id,
     form,
-    update: (documentId, input) => updateDocumentDetails(db(), user, documentId, input, input.updatedAt),
+    update: (documentId, input, actor) => updateDocumentDetails(db(), actor, documentId, input, input.updatedAt),
     refusal: () => brandNotYoursRefusal("brandIds"),
     savedTo: () => documentsReturnPath(form.get("returnTo"), "edited"),
     conflictKey: "adminDocuments.conflict",

@@ -36,14 +36,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, state, options } = documentListOptionsOf(url.searchParams);
   const viewer = documentViewerOf(user);
   const locale = await localeOf(request);
-  const list = await listDocuments(db(), viewer, options);
+  const list = await listDocuments(db(), user, options);
   const dates = mediumDate(locale);
   const summary = (row: DocumentRow) => ({ id: row.id, name: row.name, fileName: row.fileName });
   // A dialog of the managers (edit, replace, delete) names its document, wherever it is in the list,
   // when its brands are all theirs.
   const dialogRow = async (param: string) => {
     const id = viewer.managesLibrary ? recordIdOf(url.searchParams.get(param)) : null;
-    const row = id === null ? null : await getDocument(db(), id, viewer);
+    const row = id === null ? null : await getDocument(db(), user, id);
     return row && documentManagedBy(row, viewer) ? row : null;
   };
   const [editRow, replaceRow, deleteRow] = await Promise.all([

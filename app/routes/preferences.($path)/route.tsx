@@ -37,15 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const section = sectionOf(params.path);
   const locale = await localeOf(request);
-  const profile = await ownProfile(db(), user.identityId);
+  const profile = await ownProfile(db(), user);
   if (!profile) throw new Response("Not Found", { status: 404 });
   const brandIds = user.access.brands.map((b) => b.id);
   return {
     section,
     profile,
     lists: section === "subscriptions" ? await distributionListsFor(db(), brandIds, locale) : [],
-    subscribed: section === "subscriptions" ? await subscriptionIdsOf(db(), user.identityId) : [],
-    locations: section === "locations" ? await assignedLocationsOf(db(), user.identityId) : [],
+    subscribed: section === "subscriptions" ? await subscriptionIdsOf(db(), user) : [],
+    locations: section === "locations" ? await assignedLocationsOf(db(), user) : [],
     applications:
       section === "applications"
         ? (await userApplications(user, locale)).map(({ id, name, description }) => ({ id, name, description }))
@@ -68,13 +68,13 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<F
       user.access.brands.map((b) => b.id),
       await localeOf(request),
     );
-    await setOwnSubscriptions(db(), user.identityId, offered, submission.value.lists);
+    await setOwnSubscriptions(db(), user, offered, submission.value.lists);
     return redirect(`/preferences/${section}?saved=subscriptions`);
   }
   const submission = parseWithZod(formData, { schema: profileFieldSchema });
   const field = String(formData.get("field") ?? "");
   if (submission.status !== "success") return { field, result: submission.reply() };
-  await updateOwnProfileField(db(), user.identityId, submission.value);
+  await updateOwnProfileField(db(), user, submission.value);
   const headers = new Headers();
   // The preferred language also switches the interface at once.
   if (submission.value.field === "preferredLanguage")

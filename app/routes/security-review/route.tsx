@@ -8,15 +8,15 @@ import { logger } from "~/logger.server";
 import { readFormData } from "~/security/form-body.server";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { titleMeta } from "~/shell/page-title";
-import { attestationUsers, confirmAttestation, disableAccounts } from "~/attestation/attestation.server";
-import { ATTESTATION_SORTS, selectedForDisabling } from "~/attestation/rules";
-import { securityReviewSchema } from "~/attestation/schema";
+import { attestationUsers, confirmAttestation, disableAccounts } from "~/security-review/security-review.server";
+import { ATTESTATION_SORTS, selectedForDisabling } from "~/security-review/rules";
+import { securityReviewSchema } from "~/security-review/schema";
 import {
   DisableAccountsConfirm,
   SecurityReviewModal,
   securityReviewHref,
   type SecurityReviewData,
-} from "~/attestation/SecurityReviewModal";
+} from "~/security-review/SecurityReviewModal";
 
 export const meta = titleMeta("securityReview.title");
 
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const disabled = Number(new URL(request.url).searchParams.get("disabled"));
   const disabledCount = Number.isInteger(disabled) && disabled > 0 && disabled < 1000 ? disabled : undefined;
   try {
-    const users = await attestationUsers(db(), user.identityId);
+    const users = await attestationUsers(db(), user);
     return { review: { ...frame, users } satisfies SecurityReviewData, disabledCount, failure: undefined };
   } catch (error) {
     return { review: { ...frame, users: [] }, disabledCount, failure: failureOf(error, user, "list") };
@@ -67,10 +67,10 @@ export async function action({ request }: ActionFunctionArgs) {
     securityReviewHref(frame.returnTo, { sortBy: frame.sort.sortBy, sortType: frame.sort.sortType, ...extra });
   try {
     if (post.intent === "proceed") {
-      await confirmAttestation(db(), user.identityId);
+      await confirmAttestation(db(), user);
       throw redirect(frame.returnTo);
     }
-    const rows = await attestationUsers(db(), user.identityId);
+    const rows = await attestationUsers(db(), user);
     const groups = post.intent === "disable" ? post.groups : [];
     const chosen = selectedForDisabling(rows, { identityIds: post.identityIds, groups });
     if (chosen.length === 0) {
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ refusal }, { status: 400 });
     }
     if (post.intent === "disable") return { confirm: rows.filter((row) => chosen.includes(row.id)) };
-    const { disabled } = await disableAccounts(db(), user.identityId, chosen);
+    const { disabled } = await disableAccounts(db(), user, chosen);
     throw redirect(back({ disabled: String(disabled.length) }));
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -7,10 +7,11 @@ import {
   confirmAttestation,
   disableAccounts,
   reviewHistoryRows,
-} from "~/attestation/attestation.server";
-import { lastSecurityReviewOf } from "~/attestation/last-review.server";
-import { remindDueSecurityReviews } from "~/attestation/reminders.server";
+} from "~/security-review/security-review.server";
+import { lastSecurityReviewOf } from "~/security-review/last-review.server";
+import { remindDueSecurityReviews } from "~/security-review/reminders.server";
 import { loadAccessData } from "~/permissions/access-profile.server";
+import { actorOf, actorOfId } from "./actor-of";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const DAY = 86_400_000;
@@ -49,7 +50,7 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
   afterAll(async () => handle?.close());
 
   it("lists the active users of the administrator's locations by days since login descending, never first, with their groups; the admin's own row is marked", async () => {
-    const users = await attestationUsers(handle.db, adminId, now);
+    const users = await attestationUsers(handle.db, await actorOfId(handle.db, adminId), now);
     const ids = users.map((u) => u.id);
     expect(ids).not.toContain(haldenId);
     const never = users.filter((u) => u.daysSinceLogin === null);
@@ -68,18 +69,24 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
     await handle.db
       .insert(sessions)
       .values({ id: "s-attest", identityId: dealerId, data: {}, expiresAt: new Date(Date.now() + DAY) });
-    const outcome = await disableAccounts(handle.db, adminId, [dealerId, adminId, haldenId]);
+    const outcome = await disableAccounts(handle.db, await actorOfId(handle.db, adminId), [
+      dealerId,
+      adminId,
+      haldenId,
+    ]);
     expect(outcome).toEqual({ disabled: [dealerId], refused: [adminId, haldenId] });
     const [dealer] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
     expect(dealer.status).toBe("inactive");
     expect(await handle.db.select().from(sessions).where(eq(sessions.identityId, dealerId))).toEqual([]);
     // The list no longer shows the disabled user.
-    expect((await attestationUsers(handle.db, adminId, now)).map((u) => u.id)).not.toContain(dealerId);
+    expect(
+      (await attestationUsers(handle.db, await actorOfId(handle.db, adminId), now)).map((u) => u.id),
+    ).not.toContain(dealerId);
   });
 
   it("Proceed records the evidence: who, when, the locations, who was listed and who was disabled; the review is no longer due", async () => {
-    const listed = (await attestationUsers(handle.db, adminId, now)).map((u) => u.id);
-    const reviewId = await confirmAttestation(handle.db, adminId, now);
+    const listed = (await attestationUsers(handle.db, await actorOfId(handle.db, adminId), now)).map((u) => u.id);
+    const reviewId = await confirmAttestation(handle.db, await actorOfId(handle.db, adminId), now);
     const [review] = await handle.db.select().from(securityReviews).where(eq(securityReviews.id, reviewId));
     expect(review.reviewerId).toBe(adminId);
     expect(review.confirmedAt?.toISOString()).toBe(now.toISOString());
@@ -93,14 +100,14 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
   });
 
   it("the review history export of the admin's locations: who confirmed, when, where, who was listed and who was disabled", async () => {
-    const [latest] = await reviewHistoryRows(handle.db, adminId);
+    const [latest] = await reviewHistoryRows(handle.db, await actorOfId(handle.db, adminId));
     expect(latest.confirmedAt.toISOString()).toBe(now.toISOString());
     expect(latest.reviewer).toBe("admin@example.com");
     expect(latest.locations.split("; ")).toContain("Prairie Equipment – Columbus");
     expect(latest.disabled).toBe("dealer@example.com");
     expect(latest.listed.split("; ")).toEqual(expect.arrayContaining(["dealer@example.com", "admin@example.com"]));
     // Another dealership's administrator sees none of it.
-    expect(await reviewHistoryRows(handle.db, await identityIdOf(handle.db, "principal@example.com"))).toEqual([]);
+    expect(await reviewHistoryRows(handle.db, await actorOf(handle.db, "principal@example.com"))).toEqual([]);
   });
 
   it("issue #16 §3 the daily reminder e-mails each administrator whose review is due, at most once a week", async () => {
@@ -132,7 +139,7 @@ describe.each(BACKENDS)("issue #16 §3 security review (attestation) on $name", 
     expect(await actionsOf("auditor@example.com")).toEqual([]);
     await handle.db.delete(securityReviews);
     expect(await actionsOf("admin@example.com")).toEqual(["adminAttestation"]);
-    await confirmAttestation(handle.db, adminId);
+    await confirmAttestation(handle.db, await actorOfId(handle.db, adminId));
     expect(await actionsOf("admin@example.com")).toEqual([]);
     // The account to migrate keeps its stored action; the review would come after it.
     expect(await actionsOf("migrate@example.com")).toEqual(["changePassword"]);

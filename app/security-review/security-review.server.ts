@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityReviews } from "~/db/schema";
 import { deactivateUser } from "~/users/lifecycle.server";
+import type { Actor } from "~/permissions/actor";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { attestationGroupOf, daysSinceLogin, sortAttestationRows, type AttestationRow } from "./rules";
 
@@ -12,12 +13,8 @@ export type AttestationUser = AttestationRow;
  * The active users of the administrator's locations (the users the administrator manages), with
  * days since their last sign-in and their group, sorted by days since login descending.
  */
-export async function attestationUsers(
-  database: Executor,
-  adminId: number,
-  now = new Date(),
-): Promise<AttestationUser[]> {
-  const locations = await locationIdsOf(database, adminId);
+export async function attestationUsers(database: Executor, actor: Actor, now = new Date()): Promise<AttestationUser[]> {
+  const locations = await locationIdsOf(database, actor.identityId);
   if (locations.length === 0) return [];
   const rows = await database
     .selectDistinct({
@@ -39,7 +36,7 @@ export async function attestationUsers(
       lastName: row.lastName,
       email: row.email,
       group: attestationGroupOf(days),
-      self: row.id === adminId,
+      self: row.id === actor.identityId,
     };
   });
   return sortAttestationRows(users, "daysSinceLogin", "desc");
@@ -62,25 +59,25 @@ async function openReview(database: Executor, adminId: number) {
  */
 export async function disableAccounts(
   database: Database,
-  adminId: number,
+  actor: Actor,
   identityIds: readonly number[],
 ): Promise<{ disabled: number[]; refused: number[] }> {
   const disabled: number[] = [];
   const refused: number[] = [];
   for (const id of new Set(identityIds)) {
-    const outcome = await deactivateUser(database, adminId, id, "securityConcern");
+    const outcome = await deactivateUser(database, actor, id, "securityConcern");
     if (outcome.kind === "done") disabled.push(id);
     else if (outcome.kind !== "unchanged") refused.push(id);
   }
   if (disabled.length > 0) {
-    const open = await openReview(database, adminId);
+    const open = await openReview(database, actor.identityId);
     if (open) {
       await database
         .update(securityReviews)
         .set({ disabledIdentityIds: [...new Set([...open.disabledIdentityIds, ...disabled])] })
         .where(eq(securityReviews.id, open.id));
     } else {
-      await database.insert(securityReviews).values({ reviewerId: adminId, disabledIdentityIds: disabled });
+      await database.insert(securityReviews).values({ reviewerId: actor.identityId, disabledIdentityIds: disabled });
     }
   }
   return { disabled, refused };
@@ -90,13 +87,13 @@ export async function disableAccounts(
  * Proceed: the administrator confirms the list is accurate. The review is recorded with who and
  * when, the locations it covered, the users listed (those disabled during it included).
  */
-export async function confirmAttestation(database: Database, adminId: number, now = new Date()): Promise<number> {
+export async function confirmAttestation(database: Database, actor: Actor, now = new Date()): Promise<number> {
   const [listed, locations] = await Promise.all([
-    attestationUsers(database, adminId, now),
-    locationIdsOf(database, adminId),
+    attestationUsers(database, actor, now),
+    locationIdsOf(database, actor.identityId),
   ]);
   return database.transaction(async (tx) => {
-    const open = await openReview(tx, adminId);
+    const open = await openReview(tx, actor.identityId);
     const listedIds = [...new Set([...listed.map((u) => u.id), ...(open?.disabledIdentityIds ?? [])])];
     const values = { organizationIds: locations, listedIdentityIds: listedIds, confirmedAt: now };
     if (open) {
@@ -105,7 +102,7 @@ export async function confirmAttestation(database: Database, adminId: number, no
     }
     const [created] = await tx
       .insert(securityReviews)
-      .values({ ...values, reviewerId: adminId, startedAt: now })
+      .values({ ...values, reviewerId: actor.identityId, startedAt: now })
       .returning({ id: securityReviews.id });
     return created.id;
   });
@@ -143,8 +140,8 @@ export interface ReviewHistoryRow {
  * The review history of the administrator's locations (the evidence), newest first: every
  * confirmed review covering one of them, with names and e-mails in place of ids.
  */
-export async function reviewHistoryRows(database: Executor, adminId: number): Promise<ReviewHistoryRow[]> {
-  const locations = await locationIdsOf(database, adminId);
+export async function reviewHistoryRows(database: Executor, actor: Actor): Promise<ReviewHistoryRow[]> {
+  const locations = await locationIdsOf(database, actor.identityId);
   if (locations.length === 0) return [];
   const reviews = await reviewHistoryOf(database, locations);
   const personIds = [

@@ -10,8 +10,8 @@ import {
   selectedForDisabling,
   sortAttestationRows,
   toggleGroup,
-} from "~/attestation/rules";
-import { securityReviewSchema } from "~/attestation/schema";
+} from "~/security-review/rules";
+import { securityReviewSchema } from "~/security-review/schema";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-23T12:00:00Z");
