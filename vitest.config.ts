@@ -8,7 +8,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/service/**/*.test.ts"],
     environment: "node",
     // What the server build assembles when it loads (the access profile's parts).
-    setupFiles: ["./app/assembly/profile-parts.server.ts"],
+    setupFiles: ["./app/assembly/portal.server.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { DATA_DIR: path.join(os.tmpdir(), "dealer-portal-vitest"), LOG_LEVEL: "silent" },

@@ -3,7 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "~/logger.server";
 // The features' parts of the access profile, assembled before any request is served.
-import "~/assembly/profile-parts.server";
+import "~/assembly/portal.server";
 import { NonceProvider } from "~/shell/nonce";
 import { describeServerError } from "~/shell/server-error";
 import { ErrorReferenceProvider } from "~/shell/error-reference";

@@ -7,7 +7,7 @@
  * track (targets: dry run + import ≤ 20 s on PGlite and ≤ 10 s on PostgreSQL for 10 000 rows,
  * ≤ 120 s for 100 000 on PostgreSQL), never a test.
  */
-import "~/assembly/profile-parts.server";
+import "~/assembly/portal.server";
 import { eq } from "drizzle-orm";
 import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
 import { identities, securityRoles } from "~/db/schema";

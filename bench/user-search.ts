@@ -5,7 +5,7 @@
  * location, each one `listUsers` as the screen's loader calls it (count + page). Prints p50, p95
  * and max per database. A figure to track (target p95 ≤ 50 ms), never a test.
  */
-import "~/assembly/profile-parts.server";
+import "~/assembly/portal.server";
 import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedDemo } from "~/seed/seed";
 import { SCALE_ADMIN, seedScale } from "~/seed/seed-scale";

@@ -1,6 +1,6 @@
 // The bulk-import job acts as the run's administrator, whose access profile it reads: this
 // process (the server's own, beside the Remix build) needs the profile's parts too.
-import "./profile-parts.server";
+import "./portal.server";
 import type PgBoss from "pg-boss";
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";

@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule, type FeatureRule } from "~/security/feature-rule";
-import { ROUTE_RULES, type RouteKey } from "~/permissions/route-rules";
+import type { RouteAccess } from "~/permissions/route-rules";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { identityClaims, identityForSignIn } from "~/auth/identity.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
@@ -80,6 +80,6 @@ export async function requireApiFeatures(request: Request, rule: FeatureRule): P
 }
 
 /** The API caller holding what the named screen's rule asks (an API is "guarded like its screen"). */
-export function requireApiAccessLike(request: Request, screen: RouteKey): Promise<PortalUser> {
-  return requireApiFeatures(request, ROUTE_RULES[screen].rule);
+export function requireApiAccessLike(request: Request, screen: RouteAccess): Promise<PortalUser> {
+  return requireApiFeatures(request, screen.rule);
 }

@@ -5,6 +5,7 @@ import {
   REQUIRED_ORGANIZATION_COLUMNS,
   type ImportKind,
 } from "./columns";
+import { importRoutes } from "./routes";
 
 /** What differs between the two import screens (SPEC §2): address, title, intro and the file's columns. */
 export interface ImportScreen {
@@ -22,7 +23,7 @@ export interface ImportScreen {
 export const IMPORT_SCREENS: Record<ImportKind, ImportScreen> = {
   identities: {
     kind: "identities",
-    base: "/admin/wsr-bulk-assignments",
+    base: importRoutes.identityBulkImport.pattern,
     titleKey: "imports.identities.title",
     introKey: "imports.identities.intro",
     templateTextKey: "imports.template.text",
@@ -32,7 +33,7 @@ export const IMPORT_SCREENS: Record<ImportKind, ImportScreen> = {
   },
   organizations: {
     kind: "organizations",
-    base: "/admin/orgs-bulk-assignments",
+    base: importRoutes.organizationBulkImport.pattern,
     titleKey: "imports.organizations.title",
     introKey: "imports.organizations.intro",
     templateTextKey: "imports.organizations.templateText",

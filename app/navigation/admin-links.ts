@@ -1,6 +1,6 @@
 import { satisfiesRule } from "~/security/feature-rule";
 import { F, isAnyAdmin } from "~/permissions/features";
-import { ROUTE_RULES, type NavMenu, type RouteAccess } from "~/permissions/route-rules";
+import { routeTable, type NavMenu } from "~/permissions/route-rules";
 
 export interface NavLink {
   labelKey: string;
@@ -18,7 +18,7 @@ export function menuLinks(
   options: { includePlanned?: boolean } = {},
 ): NavLink[] {
   const links: NavLink[] = [];
-  for (const access of Object.values(ROUTE_RULES) as RouteAccess[]) {
+  for (const access of Object.values(routeTable())) {
     if (access.planned && !options.includePlanned) continue;
     for (const entry of access.nav ?? []) {
       if (!entry.menus.includes(menu)) continue;

@@ -38,14 +38,13 @@ interface Parts {
 
 let assembled: Parts | null = null;
 
-/** Called once per process by the composition (app/assembly/profile-parts.server.ts). */
+/** Called once per process by the composition (app/assembly/portal.server.ts). */
 export function assembleProfileParts(parts: Parts): void {
   assembled = parts;
 }
 
 /** The assembled parts; a process that reads profiles without them is a wiring fault, so it fails loudly. */
 export function profileParts(): Parts {
-  if (!assembled)
-    throw new Error("The access profile's parts were not assembled (app/assembly/profile-parts.server.ts)");
+  if (!assembled) throw new Error("The access profile's parts were not assembled (app/assembly/portal.server.ts)");
   return assembled;
 }

@@ -1,4 +1,4 @@
-import { accountSecurityLink } from "../permissions/account-security-link";
+import { accountSecurityLink } from "~/account/routes";
 import { errorDetailsOf } from "~/auth/access-failure";
 import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { footerLinksFor, type FooterLinks } from "../shell/footer-links";

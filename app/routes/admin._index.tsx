@@ -16,6 +16,7 @@ import { DeletedDialog } from "~/ui/EditorDialogs";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { DataTable, type Column } from "~/ui/DataTable";
 import { MAX_TEXT_LENGTH } from "~/limits";
+import { toAnnouncement } from "~/announcements/routes";
 
 export const meta = titleMeta("adminAnnouncements.title");
 
@@ -68,7 +69,7 @@ export default function AnnouncementsAdmin() {
       sortable: true,
       render: (row) => (
         <Link
-          to={`/admin/announcement/${row.id}/${row.editable ? "edit" : "view"}`}
+          to={toAnnouncement({ id: row.id, mode: row.editable ? "edit" : "view" })}
           aria-label={t(row.editable ? "adminAnnouncements.edit" : "adminAnnouncements.view", { title: row.title })}
         >
           {row.title}
@@ -101,7 +102,7 @@ export default function AnnouncementsAdmin() {
       <div className="page__header">
         <h1>{t("adminAnnouncements.title")}</h1>
         {data.canWrite && (
-          <Link to="/admin/announcement" className="button">
+          <Link to={toAnnouncement()} className="button">
             {t("adminAnnouncements.add")}
           </Link>
         )}

@@ -25,6 +25,7 @@ import { AudienceCheckboxes } from "~/ui/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
+import { toAnnouncement, toAnnouncements } from "~/announcements/routes";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
@@ -66,12 +67,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       run: async (id, actor) => {
         if (!(await deleteAnnouncement(db(), actor, id))) throw new Response("Not Found", { status: 404 });
       },
-      redirectTo: "/admin?deleted=1",
+      redirectTo: toAnnouncements({ deleted: 1 }),
     },
     create: (input, actor) => createAnnouncement(db(), actor, input),
     update: (id, input, actor) => updateAnnouncement(db(), actor, id, input),
     refusal: () => brandNotYoursRefusal("brandIds"),
-    savedTo: (id) => `/admin/announcement/${id}/edit?saved=1`,
+    savedTo: (id) => toAnnouncement({ id, mode: "edit" }, { saved: 1 }),
     conflictKey: "adminAnnouncements.conflict",
   });
 }
@@ -97,13 +98,13 @@ export default function AnnouncementEditor() {
     <EditorPage
       editor={editor}
       ns="adminAnnouncements"
-      backTo="/admin"
+      backTo={toAnnouncements()}
       exists={Boolean(announcement)}
       editing={editing}
       deleteValues={{ title: announcement?.title ?? "" }}
       notice={
         canWrite && announcement ? (
-          <Link to={`/admin/announcement/${announcement.id}/edit`}>{t("adminAnnouncements.switchToEdit")}</Link>
+          <Link to={toAnnouncement({ id: announcement.id, mode: "edit" })}>{t("adminAnnouncements.switchToEdit")}</Link>
         ) : undefined
       }
     >

@@ -23,6 +23,7 @@ import { editorAction } from "~/forms/editor-action.server";
 import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
+import { toApplication, toApplications } from "~/applications/routes";
 
 export const meta = titleMeta("adminApplications.editTitle");
 
@@ -59,12 +60,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       run: async (id, actor) => {
         if (!(await deleteApplication(db(), actor, id))) throw new Response("Not Found", { status: 404 });
       },
-      redirectTo: "/admin/applications?deleted=1",
+      redirectTo: toApplications({ deleted: 1 }),
     },
     create: (input, actor) => createApplication(db(), actor, input),
     update: (id, input, actor) => updateApplication(db(), actor, id, input),
     refusal: () => brandNotYoursRefusal("brandId"),
-    savedTo: (id) => `/admin/application/${id}?saved=1`,
+    savedTo: (id) => toApplication(id, { saved: 1 }),
     conflictKey: "adminApplications.conflict",
   });
 }
@@ -84,7 +85,7 @@ export default function ApplicationEditor() {
     <EditorPage
       editor={editor}
       ns="adminApplications"
-      backTo="/admin/applications"
+      backTo={toApplications()}
       exists={Boolean(application)}
       editing={canWrite}
       deleteValues={{ name: application?.displayName ?? "" }}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { permissionSetRoutes } from "~/permission-sets/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
@@ -12,7 +13,7 @@ import { permissionSetRefusal } from "~/permission-sets/api-replies.server";
 
 /** GET /api/v2/admin/permission-sets/{id}: one set with the roles it offers. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccessLike(request, "permissionSetEditor");
+  await requireApiAccessLike(request, permissionSetRoutes.permissionSetEditor);
   const set = await getPermissionSet(db(), apiIdParam(params.id));
   return set ? apiJson({ data: set }) : apiError(404, "Not Found");
 }

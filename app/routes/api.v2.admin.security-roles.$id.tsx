@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { securityRoleRoutes } from "~/security-roles/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
@@ -12,7 +13,7 @@ import { securityRoleDeleteReply, securityRoleRefusal } from "~/security-roles/a
 
 /** GET /api/v2/admin/security-roles/{id}: one role with its parents, children, assigners and relations. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccessLike(request, "securityRoleEditor");
+  await requireApiAccessLike(request, securityRoleRoutes.securityRoleEditor);
   const role = await getSecurityRole(db(), apiIdParam(params.id));
   return role ? apiJson({ data: role }) : apiError(404, "Not Found");
 }

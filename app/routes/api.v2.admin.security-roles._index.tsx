@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { securityRoleRoutes } from "~/security-roles/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
@@ -16,7 +17,7 @@ import { securityRoleRefusal } from "~/security-roles/api-replies.server";
 
 /** GET /api/v2/admin/security-roles: the list with the screen's parameters (q, sortBy, sortType, page). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccessLike(request, "securityRoles");
+  await requireApiAccessLike(request, securityRoleRoutes.securityRoles);
   const options = securityRoleListOptionsOf(new URL(request.url).searchParams);
   const list = await listSecurityRoles(db(), options);
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { userRoutes } from "~/users/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { db } from "~/db/client.server";
@@ -15,7 +16,7 @@ import { getManagedUser } from "~/users/users.server";
 
 /** GET /api/v2/admin/users/{id}: a user of the caller's own locations; any other id is 404, never 403 (issue #14 §1). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiAccessLike(request, "users");
+  const user = await requireApiAccessLike(request, userRoutes.users);
   const managed = await getManagedUser(db(), user, apiIdParam(params.id));
   return managed ? apiJson({ data: managed }) : apiError(404, "Not Found");
 }

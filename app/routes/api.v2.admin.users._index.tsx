@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { userRoutes } from "~/users/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
@@ -18,7 +19,7 @@ import { createUser } from "~/users/save-user.server";
  * (q, status, userType, kind, lastLogin, sortBy, sortType, page); guarded like the list.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiAccessLike(request, "users");
+  const user = await requireApiAccessLike(request, userRoutes.users);
   const list = await listUsers(db(), user, userListStateOf(new URL(request.url).searchParams));
   return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { announcementRoutes } from "~/announcements/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
@@ -18,7 +19,7 @@ import { savedRefusalReply } from "~/api/refusal-reply.server";
 
 /** GET /api/v2/announcements/{id}: one announcement, guarded like the editor (404 when none of its brands is the user's). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiAccessLike(request, "announcementEditor");
+  const user = await requireApiAccessLike(request, announcementRoutes.announcementEditor);
   const row = await getAnnouncement(db(), user, apiIdParam(params.id));
   return row ? apiJson({ data: announcementRecord(row) }) : apiError(404, "Not Found");
 }

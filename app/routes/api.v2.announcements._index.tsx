@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { announcementRoutes } from "~/announcements/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { validationReply, jsonBody } from "~/api/validation-reply.server";
@@ -24,7 +25,7 @@ import { savedRefusalReply } from "~/api/refusal-reply.server";
  * is empty (SPEC §8), with status 503 so a caller can tell.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiAccessLike(request, "announcements");
+  const user = await requireApiAccessLike(request, announcementRoutes.announcements);
   const { options } = announcementListOptionsOf(new URL(request.url).searchParams, new Date());
   let failed = false;
   const list = await fallbackOnFailure(

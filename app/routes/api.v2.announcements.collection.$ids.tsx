@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { announcementRoutes } from "~/announcements/routes";
 import { requireApiAccessLike } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { commaJoined } from "~/announcements/rules";
@@ -11,7 +12,7 @@ export const COLLECTION_LIMIT = 100;
 
 /** GET /api/v2/announcements/collection/{ids} (SPEC §7): the announcements of comma-separated ids the user sees. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiAccessLike(request, "announcementEditor");
+  const user = await requireApiAccessLike(request, announcementRoutes.announcementEditor);
   const parts = commaJoined(params.ids);
   const ids = parts.map(recordIdOf);
   if (parts.length === 0 || parts.length > COLLECTION_LIMIT || ids.some((id) => id === null)) {

@@ -14,6 +14,7 @@ import {
   type AttestationRow,
   type AttestationSort,
 } from "./rules";
+import { toUser } from "~/users/routes";
 
 export interface SecurityReviewData {
   users: AttestationRow[];
@@ -158,7 +159,7 @@ export function SecurityReviewModal(props: {
                             <td>{row.email}</td>
                             <td>
                               <Link
-                                to={`/admin/users/${row.id}/edit`}
+                                to={toUser({ id: row.id, mode: "edit" })}
                                 aria-label={t("securityReview.editUser", { name })}
                               >
                                 {t("securityReview.columns.edit")}

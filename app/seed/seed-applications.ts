@@ -1,4 +1,5 @@
 import type { CustomRule } from "~/applications/custom-rule";
+import { toUsers } from "~/users/routes";
 
 /** Demo applications (issue #3 §1): every grouping and targeting rule is visible with the demo accounts. */
 export interface SeedApplication {
@@ -82,7 +83,7 @@ export const SEED_APPLICATIONS: SeedApplication[] = [
     name: "VANTOR_DEALER_ADMIN",
     displayName: "Dealer Administration",
     description: "Manage the users of your dealership.",
-    link: "/admin/users",
+    link: toUsers(),
     brandId: 1,
     regionCode: "NA",
     categories: ["Admin"],

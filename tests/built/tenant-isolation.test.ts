@@ -208,7 +208,7 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
     ["selections[0].directoryDataTypeId", String(t.directoryItem)],
     ["selections[0].identityId", user],
   ];
-  if (p === "/admin/users/:id/:mode/:tab?")
+  if (p === "/admin/users/:id/view/:tab?")
     return [
       ...["deactivate", "activate", "delete", "endSessions", "resend", "resync"].map((intent) =>
         post(intent, [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { routeAccessFor, ROUTE_RULES } from "~/permissions/route-rules";
+import { ROUTE_TABLE } from "~/assembly/portal.server";
+import { routeAccessFor } from "~/permissions/route-rules";
 import { satisfiesRule } from "~/security/feature-rule";
 import { launcherAdminLinks, visibleAdminLinks, visibleMainLinks } from "~/navigation/admin-links";
 import { ALL_ADMIN_FEATURES, F } from "~/permissions/features";
@@ -69,7 +70,7 @@ describe("SPEC §2 route table: every route has its rule", () => {
     expect(allowed("/support", ["serialNumber:present"])).toBe(true);
   });
   it("public routes are marked as such and nothing else is", () => {
-    const publicKeys = Object.entries(ROUTE_RULES)
+    const publicKeys = Object.entries(ROUTE_TABLE)
       .filter(([, a]) => "public" in a && a.public)
       .map(([k]) => k);
     expect(publicKeys.sort()).toEqual(["accessDenied", "loginCallback"]);

@@ -7,7 +7,7 @@ import { mergeMessages, messagesFor } from "~/i18n/messages";
 import { footerLinksFor } from "~/shell/footer-links";
 import { computeAccessData } from "~/permissions/access-data";
 import { withSearchParam } from "~/ui/search-params";
-import { accountSecurityLink } from "~/permissions/account-security-link";
+import { accountSecurityLink } from "~/account/routes";
 import { errorContentOf } from "~/shell/error-content";
 
 describe("SPEC §4 theme", () => {

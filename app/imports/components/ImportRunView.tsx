@@ -6,6 +6,8 @@ import type { StoredImportReport } from "~/db/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { ImportKind } from "../columns";
 import type { ImportRunPage } from "../import-runs.server";
+import { toUser } from "~/users/routes";
+import { toOrganizationHistory } from "~/audit/routes";
 
 /** How often a page of an import under way asks for news. */
 const POLL_MS = 1000;
@@ -143,7 +145,7 @@ function ImportProgress({ run }: { run: ImportRunPage }) {
 
 /** Where an imported record is seen: the user's page, or the organization's audit history. */
 function recordHref(kind: ImportKind, id: number): string {
-  return kind === "identities" ? `/admin/users/${id}/view` : `/admin/audit/organizations?q=${id}`;
+  return kind === "identities" ? toUser({ id, mode: "view" }) : toOrganizationHistory(id);
 }
 
 function ImportResult({ kind, result }: { kind: ImportKind; result: NonNullable<ImportRunPage["result"]> }) {

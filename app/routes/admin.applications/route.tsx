@@ -15,6 +15,7 @@ import { readFormData } from "~/security/form-body.server";
 import { type Column } from "~/ui/DataTable";
 import { ListScreen } from "~/ui/ListScreen";
 import { MoveButtons } from "./MoveButtons";
+import { toApplication } from "~/applications/routes";
 
 export const meta = titleMeta("adminApplications.title");
 
@@ -71,7 +72,7 @@ export default function ApplicationsList() {
       sortable: true,
       render: (row) => (
         <Link
-          to={`/admin/application/${row.id}`}
+          to={toApplication(row.id)}
           aria-label={t(data.canWrite ? "adminApplications.edit" : "adminApplications.view", { name: row.displayName })}
         >
           {row.displayName}
@@ -100,7 +101,7 @@ export default function ApplicationsList() {
   return (
     <ListScreen
       ns="adminApplications"
-      addTo={data.canWrite && "/admin/application"}
+      addTo={data.canWrite && toApplication()}
       searchId="application-search"
       list={data}
       columns={columns}

@@ -4,6 +4,7 @@ import type { Column } from "~/ui/DataTable";
 import type { AuditView } from "~/audit/query";
 import type { AuditRow } from "~/audit/audit-log.server";
 import { mediumDateTime } from "~/i18n/date-format";
+import { toUser } from "~/users/routes";
 
 /** An audit entry as the loader sends it (the date as ISO text). */
 export type AuditListRow = Omit<AuditRow, "changedOn"> & { changedOn: string };
@@ -31,7 +32,7 @@ export function auditColumns(props: {
       render: (row) =>
         view === "users" && row.subject ? (
           <>
-            <Link to={`/admin/users/${row.subjectId}/view`}>{row.subject}</Link>
+            <Link to={toUser({ id: row.subjectId, mode: "view" })}>{row.subject}</Link>
             {row.subjectEmail && <span className="cell-note">{row.subjectEmail}</span>}
           </>
         ) : (

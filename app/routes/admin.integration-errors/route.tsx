@@ -12,6 +12,8 @@ import { titleMeta } from "~/shell/page-title";
 import { satisfiesRule } from "~/security/feature-rule";
 import { F } from "~/permissions/features";
 import { ErrorFilters } from "./ErrorFilters";
+import { toOrganizationHistory } from "~/audit/routes";
+import { toUser } from "~/users/routes";
 
 export const meta = titleMeta("integrationErrors.title");
 
@@ -55,7 +57,7 @@ export default function IntegrationErrors() {
       render: (row) =>
         row.subjectKind === "organization" && canReadOrganizationAudit ? (
           <Link
-            to={`/admin/audit/organizations?q=${row.subjectId}`}
+            to={toOrganizationHistory(row.subjectId)}
             aria-label={t("integrationErrors.viewOrganization", { id: row.subjectId })}
           >
             {row.organizationId}
@@ -71,7 +73,7 @@ export default function IntegrationErrors() {
       render: (row) =>
         row.subjectKind === "identity" ? (
           <Link
-            to={`/admin/users/${row.subjectId}/view/integrations`}
+            to={toUser({ id: row.subjectId, mode: "view", tab: "integrations" })}
             aria-label={t("integrationErrors.viewUser", { serial: row.serialNumber ?? row.subjectId })}
           >
             {row.serialNumber ?? row.subjectId}

@@ -12,10 +12,11 @@ import { directoryReviewHref } from "~/directory/DirectoryReviewModal";
 import { DIRECTORY_CONTEXTS, directoryContextOf, type DirectoryContext } from "~/directory/rules";
 import { titleMeta } from "~/shell/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
+import { toManageDirectory } from "~/directory/routes";
 
 export const meta = titleMeta("manageDirectory.title");
 
-const pathOf = (context: DirectoryContext) => `/admin/manage-directory/${context}`;
+const pathOf = toManageDirectory;
 
 function contextOf(param: string | undefined): DirectoryContext {
   const context = directoryContextOf(param);

@@ -21,6 +21,7 @@ import { optionalIdParam } from "~/navigation/id-param";
 import { Field } from "~/ui/Field";
 import { editorAction } from "~/forms/editor-action.server";
 import { EditorPage, useEditor } from "~/ui/EditorPage";
+import { toPermissionSet, toPermissionSets } from "~/permission-sets/routes";
 
 export const meta = titleMeta("adminPermissionSets.editTitle");
 
@@ -52,12 +53,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     id: optionalIdParam(params.id),
     remove: {
       run: (id, user) => deletePermissionSet(db(), user, id),
-      redirectTo: "/admin/permission-sets?deleted=1",
+      redirectTo: toPermissionSets({ deleted: 1 }),
     },
     create: (input, user) => createPermissionSet(db(), user, input),
     update: (id, input, user) => updatePermissionSet(db(), user, id, input),
     refusal: permissionSetRefusal,
-    savedTo: (id) => `/admin/permission-set/${id}?saved=1`,
+    savedTo: (id) => toPermissionSet(id, { saved: 1 }),
     conflictKey: "adminPermissionSets.conflict",
   });
 }
@@ -75,7 +76,7 @@ export default function PermissionSetEditor() {
     <EditorPage
       editor={editor}
       ns="adminPermissionSets"
-      backTo="/admin/permission-sets"
+      backTo={toPermissionSets()}
       exists={Boolean(set)}
       editing={canWrite}
       deleteValues={{ name: set?.displayName ?? "" }}

@@ -9,6 +9,7 @@ import { type Column } from "~/ui/DataTable";
 import { ListScreen } from "~/ui/ListScreen";
 import { satisfiesRule } from "~/security/feature-rule";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
+import { toPermissionSet } from "~/permission-sets/routes";
 
 export const meta = titleMeta("adminPermissionSets.title");
 
@@ -44,7 +45,7 @@ export default function PermissionSetsList() {
       sortable: true,
       render: (row) => (
         <Link
-          to={`/admin/permission-set/${row.id}`}
+          to={toPermissionSet(row.id)}
           aria-label={t(data.canWrite ? "adminPermissionSets.edit" : "adminPermissionSets.view", {
             name: row.displayName,
           })}
@@ -75,7 +76,7 @@ export default function PermissionSetsList() {
   return (
     <ListScreen
       ns="adminPermissionSets"
-      addTo={data.canWrite && "/admin/permission-set"}
+      addTo={data.canWrite && toPermissionSet()}
       searchId="permission-set-search"
       list={data}
       columns={columns}

@@ -25,6 +25,7 @@ import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { securityRoleDeleteRefusal, securityRoleRefusal } from "~/security-roles/refusals";
 import { featuresNotHeld } from "~/security-roles/delegation";
 import { RelationRows } from "./RelationRows";
+import { toSecurityRole, toSecurityRoles } from "~/security-roles/routes";
 
 export const meta = titleMeta("adminSecurityRoles.editTitle");
 
@@ -65,13 +66,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     listFields: TEXT_LISTS,
     remove: {
       run: (id, user) => deleteSecurityRole(db(), user, id),
-      redirectTo: "/admin/security-roles?deleted=1",
+      redirectTo: toSecurityRoles({ deleted: 1 }),
       refused: securityRoleDeleteRefusal,
     },
     create: (input, user) => createSecurityRole(db(), user, input),
     update: (id, input, user) => updateSecurityRole(db(), user, id, input),
     refusal: securityRoleRefusal,
-    savedTo: (id) => `/admin/security-role/${id}?saved=1`,
+    savedTo: (id) => toSecurityRole(id, { saved: 1 }),
     conflictKey: "adminSecurityRoles.conflict",
   });
 }
@@ -85,7 +86,7 @@ export default function SecurityRoleEditor() {
     <EditorPage
       editor={editor}
       ns="adminSecurityRoles"
-      backTo="/admin/security-roles"
+      backTo={toSecurityRoles()}
       exists={Boolean(role)}
       editing={canWrite}
       deleteValues={{ name: role?.displayName ?? "" }}

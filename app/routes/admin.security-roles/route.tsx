@@ -10,6 +10,7 @@ import { ListScreen } from "~/ui/ListScreen";
 import { mediumDate } from "~/i18n/date-format";
 import { satisfiesRule } from "~/security/feature-rule";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
+import { toSecurityRole } from "~/security-roles/routes";
 
 export const meta = titleMeta("adminSecurityRoles.title");
 
@@ -45,7 +46,7 @@ export default function SecurityRolesList() {
       sortable: true,
       render: (row) => (
         <Link
-          to={`/admin/security-role/${row.id}`}
+          to={toSecurityRole(row.id)}
           aria-label={t(data.canWrite ? "adminSecurityRoles.edit" : "adminSecurityRoles.view", {
             name: row.displayName,
           })}
@@ -66,7 +67,7 @@ export default function SecurityRolesList() {
   return (
     <ListScreen
       ns="adminSecurityRoles"
-      addTo={data.canWrite && "/admin/security-role"}
+      addTo={data.canWrite && toSecurityRole()}
       searchId="security-role-search"
       list={data}
       columns={columns}

@@ -12,6 +12,7 @@ import { mediumDate } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { toCreateUser, toUser } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -43,7 +44,7 @@ export default function UsersList() {
       render: (row) => (
         <>
           <Link
-            to={`/admin/users/${row.id}/view`}
+            to={toUser({ id: row.id, mode: "view" })}
             aria-label={t("adminUsers.view", { name: `${row.firstName} ${row.lastName}` })}
           >
             {row.firstName} {row.lastName}
@@ -82,7 +83,7 @@ export default function UsersList() {
     <ListScreen
       ns="adminUsers"
       searchId="user-search"
-      addTo={data.canCreate && "/admin/users/create"}
+      addTo={data.canCreate && toCreateUser()}
       list={data}
       columns={columns}
       filters={<UserFilters state={state} />}

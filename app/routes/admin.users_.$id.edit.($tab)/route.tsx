@@ -17,6 +17,7 @@ import { promptQuery } from "~/users/editor-action.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { getManagedUser } from "~/users/users.server";
 import { UserEditor } from "~/users/components/UserEditor";
+import { toUser } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.editTitle");
 
@@ -61,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   return {
     ...shown,
-    base: `/admin/users/${id}/edit`,
+    base: toUser({ id, mode: "edit" }),
     tab,
     draft,
     name: `${managed.firstName} ${managed.lastName}`,
@@ -78,12 +79,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "discard") {
     await discardDraft(db(), user, id);
-    return redirect(`/admin/users/${id}/view`);
+    return redirect(toUser({ id, mode: "view" }));
   }
   if (tab === "review") {
     if (intent !== "complete") return data({ refusal: "validations.formError", result: undefined }, { status: 400 });
     const outcome = await completeUserEdit(db(), user, id);
-    if (outcome.kind === "saved" || outcome.kind === "unchanged") return redirect(`/admin/users/${id}/view?saved=1`);
+    if (outcome.kind === "saved" || outcome.kind === "unchanged")
+      return redirect(toUser({ id, mode: "view" }, { saved: 1 }));
     if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (outcome.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
     if (outcome.kind === "self")
@@ -109,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (saved.kind === "self")
     return data({ refusal: "adminUsers.selfChangeRefused", result: undefined }, { status: 403 });
   if (saved.kind === "invalid") return data({ refusal: undefined, result: saved.result }, { status: 400 });
-  return redirect(`/admin/users/${id}/edit/${saved.next}${promptQuery(saved)}`);
+  return redirect(toUser({ id, mode: "edit", tab: saved.next }) + promptQuery(saved));
 }
 
 export default function EditUser() {

@@ -14,6 +14,7 @@ import { newUserDraft } from "~/users/draft";
 import { NEW_USER, writeDraft } from "~/users/drafts.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { RadioGroup, TypeAndKind } from "~/users/components/RadioGroup";
+import { toCreateUser } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.fromRolesTitle");
 
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     newUserDraft({ userType: value.userType, role: value.kind, roles: chosen }),
     null,
   );
-  return redirect("/admin/users/create/contact");
+  return redirect(toCreateUser("contact"));
 }
 
 export default function CreateFromRoles() {
@@ -66,7 +67,7 @@ export default function CreateFromRoles() {
   return (
     <CreateStep
       title={t("adminUsers.fromRolesTitle")}
-      back={{ to: "/admin/users/create", label: t("adminUsers.createTitle") }}
+      back={{ to: toCreateUser(), label: t("adminUsers.createTitle") }}
       form={form}
     >
       <RadioGroup

@@ -13,6 +13,7 @@ import { startOf } from "~/users/schema";
 import { NEW_USER, copyUserDraft, writeDraft } from "~/users/drafts.server";
 import { userListStateOf } from "~/users/list-options";
 import { listUsers } from "~/users/users.server";
+import { toCreateUser } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.copyTitle");
 
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const draft = await copyUserDraft(db(), user, sourceId, startOf(new URL(request.url).searchParams));
   if (!draft) throw new Response("Not Found", { status: 404 });
   await writeDraft(db(), user, NEW_USER, draft, null);
-  return redirect("/admin/users/create/contact");
+  return redirect(toCreateUser("contact"));
 }
 
 export default function CopyUser() {
@@ -59,7 +60,7 @@ export default function CopyUser() {
   return (
     <div className="page">
       <p>
-        <Link to="/admin/users/create">‹ {t("adminUsers.createTitle")}</Link>
+        <Link to={toCreateUser()}>‹ {t("adminUsers.createTitle")}</Link>
       </p>
       <h1>{t("adminUsers.copyTitle")}</h1>
       <p>{t("adminUsers.copyIntro")}</p>

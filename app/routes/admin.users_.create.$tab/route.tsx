@@ -14,10 +14,11 @@ import { editorData } from "~/users/editor-data.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { saveEditorTab } from "~/users/editor-action.server";
 import { UserEditor } from "~/users/components/UserEditor";
+import { toCreateUser, toUser, toUsers } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.newTitle");
 
-const CHOOSER = "/admin/users/create";
+const CHOOSER = toCreateUser();
 
 /**
  * The user editor in create mode (issue #14 §3–4): the tabs fill the administrator's draft of a
@@ -47,14 +48,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "discard") {
     await discardDraft(db(), user, NEW_USER);
-    return redirect("/admin/users");
+    return redirect(toUsers());
   }
   const stored = await readDraft(db(), user, NEW_USER);
   if (!stored) return redirect(CHOOSER);
   if (tab === "review") {
     if (intent !== "complete") return data({ refusal: "validations.formError", result: undefined }, { status: 400 });
     const outcome = await completeNewUser(db(), user, getConfig().PUBLIC_URL);
-    if (outcome.kind === "created") return redirect(`/admin/users/${outcome.id}/view?saved=created`);
+    if (outcome.kind === "created") return redirect(toUser({ id: outcome.id, mode: "view" }, { saved: "created" }));
     if (outcome.kind === "missing") return redirect(CHOOSER);
     if (outcome.kind === "forbidden") throw new Response("Forbidden", { status: 403 });
     const refusal = outcome.kind === "emailTaken" ? "adminUsers.emailTaken" : "validations.formError";

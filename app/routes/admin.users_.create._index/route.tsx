@@ -15,6 +15,7 @@ import { CREATE_STARTS, createStartSchema } from "~/users/schema";
 import { newUserDraft } from "~/users/draft";
 import { NEW_USER, readDraft, writeDraft } from "~/users/drafts.server";
 import { RadioGroup, TypeAndKind } from "~/users/components/RadioGroup";
+import { toCopyUser, toCreateUser, toUsers } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.createTitle");
 
@@ -40,11 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { start, userType, kind } = submission.value;
   if (start === "scratch") {
     await writeDraft(db(), user, NEW_USER, newUserDraft({ userType, role: kind }), null);
-    return redirect("/admin/users/create/contact");
+    return redirect(toCreateUser("contact"));
   }
   // The copy pages check feature:dev themselves: a forged choice ends at access-denied there.
   const query = new URLSearchParams({ userType, kind });
-  return redirect(`/admin/users/${start === "roles" ? "copyrole" : "copyuser"}?${query}`);
+  return redirect(toCopyUser(start === "roles" ? "copyrole" : "copyuser", query));
 }
 
 export default function CreateUserChooser() {
@@ -62,12 +63,12 @@ export default function CreateUserChooser() {
   return (
     <CreateStep
       title={t("adminUsers.createTitle")}
-      back={{ to: "/admin/users", label: t("adminUsers.back") }}
+      back={{ to: toUsers(), label: t("adminUsers.back") }}
       form={form}
       intro={
         started && (
           <p className="notice">
-            {t("adminUsers.startedDraft")} <Link to="/admin/users/create/contact">{t("adminUsers.continueDraft")}</Link>
+            {t("adminUsers.startedDraft")} <Link to={toCreateUser("contact")}>{t("adminUsers.continueDraft")}</Link>
           </p>
         )
       }

@@ -18,6 +18,7 @@ import type { OfferedApplication, OfferedSet } from "../digital-access";
 import { selfLockedTab } from "../self-change";
 import { TabForm, useTabForm, type TabFormProps } from "./TabForm";
 import { ApplicationsForm, PermissionsForm } from "./DigitalAccessForms";
+import { toUsers } from "../routes";
 
 /** What the editor's loader sends, for create and edit alike. */
 export interface UserEditorData {
@@ -50,7 +51,7 @@ export function UserEditor(
   return (
     <div className="page">
       <p>
-        <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
+        <Link to={toUsers()}>‹ {t("adminUsers.back")}</Link>
       </p>
       <h1>{props.title}</h1>
       {props.notice}

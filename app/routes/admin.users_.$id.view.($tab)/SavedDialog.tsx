@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/ui/Modal";
 import { withSearchParam } from "~/ui/search-params";
+import { toUsers } from "~/users/routes";
 
 /**
  * The success modal after "Review and complete" (SPEC §4 Editors, §8 "user saved"), addressed by
@@ -18,7 +19,7 @@ export function SavedDialog({ email }: { email: string }) {
       <p>{t("adminUsers.saved")}</p>
       {saved === "created" && <p>{t("adminUsers.createdText", { email })}</p>}
       <div className="modal__actions">
-        <Link to="/admin/users" className="button button--secondary">
+        <Link to={toUsers()} className="button button--secondary">
           {t("adminUsers.back")}
         </Link>
         <Link to={close} className="button" preventScrollReset>

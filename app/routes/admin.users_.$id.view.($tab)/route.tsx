@@ -23,6 +23,7 @@ import { userAction } from "./action.server";
 import { SavedDialog } from "./SavedDialog";
 import { IntegrationsTab } from "./IntegrationsTab";
 import { integrationSettings, pushStatusOf } from "~/integrations/pushes.server";
+import { toUser, toUsers } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const id = requiredIdParam(params.id);
   const tab = USER_TABS.find((known) => known === (params.tab ?? "contact"));
-  if (params.mode !== "view" || !tab) throw new Response("Not Found", { status: 404 });
+  if (!tab) throw new Response("Not Found", { status: 404 });
   const managed = await getManagedUser(db(), user, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
   const locale = await localeOf(request);
@@ -94,12 +95,12 @@ export default function UserView() {
   return (
     <div className="page">
       <p>
-        <Link to="/admin/users">‹ {t("adminUsers.back")}</Link>
+        <Link to={toUsers()}>‹ {t("adminUsers.back")}</Link>
       </p>
       <h1>{name}</h1>
       {canEdit && (
         <p>
-          <Link to={`/admin/users/${user.id}/edit/${editTab}`} className="button">
+          <Link to={toUser({ id: user.id, mode: "edit", tab: editTab })} className="button">
             {t("adminUsers.edit")}
           </Link>
         </p>
@@ -124,7 +125,7 @@ export default function UserView() {
         tabs={USER_TABS.map((key) => ({
           key,
           label: t(`adminUsers.tabs.${key}`),
-          to: `/admin/users/${user.id}/view${key === "contact" ? "" : `/${key}`}`,
+          to: toUser({ id: user.id, mode: "view", tab: key === "contact" ? undefined : key }),
         }))}
       />
       <section aria-labelledby="user-tab-title" className="user-tab">

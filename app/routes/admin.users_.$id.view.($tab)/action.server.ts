@@ -8,6 +8,7 @@ import { resendVerification } from "~/users/verification.server";
 import { readFormData } from "~/security/form-body.server";
 import { deactivationSchema } from "~/users/lifecycle";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser, forceResync } from "~/users/lifecycle.server";
+import { toUser, toUsers } from "~/users/routes";
 
 /** What each action says when it is refused on one's own account. */
 const SELF_REFUSALS = {
@@ -24,21 +25,20 @@ const SELF_REFUSALS = {
 export async function userAction({ request, params }: ActionFunctionArgs) {
   const user = await requireFeatures(request, USERS_EDIT);
   const id = requiredIdParam(params.id);
-  if (params.mode !== "view") throw new Response("Not Found", { status: 404 });
   const form = await readFormData(request);
   const intent = form.get("intent");
-  const tabPath = params.tab ? `/${params.tab}` : "";
+  const tab = params.tab;
   if (intent === "resend") {
     const sent = await resendVerification(db(), user, id, getConfig().PUBLIC_URL);
     if (sent.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (sent.kind === "verified") return data({ refusal: "adminUsers.alreadyVerified" }, { status: 409 });
-    return redirect(`/admin/users/${id}/view${tabPath}?done=verificationSent`);
+    return redirect(toUser({ id, mode: "view", tab }, { done: "verificationSent" }));
   }
   if (intent === "resync") {
     const resync = await forceResync(db(), user, id);
     if (resync.kind === "missing") throw new Response("Not Found", { status: 404 });
     if (resync.kind === "noTargets") return data({ refusal: "integrations.noTargets" }, { status: 409 });
-    return redirect(`/admin/users/${id}/view${tabPath}?done=resyncSent`);
+    return redirect(toUser({ id, mode: "view", tab }, { done: "resyncSent" }));
   }
   await requireFeatures(request, USERS_LIFECYCLE);
   let outcome;
@@ -52,7 +52,7 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
     const deleted = await deleteUser(db(), user, id);
     if (deleted.kind === "self") return data({ refusal: "adminUsers.deleteSelf" }, { status: 403 });
     if (deleted.kind === "missing") throw new Response("Not Found", { status: 404 });
-    return redirect("/admin/users?deleted=1");
+    return redirect(toUsers({ deleted: 1 }));
   } else if (intent === "endSessions") {
     outcome = await endSessionsOfUser(db(), user, id);
   } else {
@@ -61,5 +61,5 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "self") return data({ refusal: SELF_REFUSALS[intent] }, { status: 403 });
   const done = { deactivate: "deactivated", activate: "activated", endSessions: "sessionsEnded" }[intent];
-  return redirect(`/admin/users/${id}/view${tabPath}?done=${done}`);
+  return redirect(toUser({ id, mode: "view", tab }, { done }));
 }

@@ -1,0 +1,24 @@
+import { hrefWith } from "~/ui/search-params";
+import { F } from "~/permissions/features";
+import { adminMenuLink, type RouteAccess } from "~/permissions/route-rules";
+import { SIGNED_IN, type FeatureRule } from "~/security/feature-rule";
+
+const announcements: FeatureRule = { any: [F.announcementsWrite, F.announcementsRead] };
+
+export const announcementRoutes = {
+  announcements: { pattern: "/admin", rule: announcements, nav: adminMenuLink("adminLinks.announcements", "/admin") },
+  /** Each list's CSV export: the list's rule. */
+  announcementsExport: { pattern: "/admin.csv", rule: announcements },
+  announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
+  /** Opening an announcement (marks it read, then its link): sign-in only. */
+  announcementOpen: { pattern: "/announcements/:id/open", rule: SIGNED_IN },
+} as const satisfies Record<string, RouteAccess>;
+
+/** The announcements list (the admin home), with its query. */
+export const toAnnouncements = (query?: Record<string, string | number | undefined>) => hrefWith("/admin", query);
+
+/** One announcement's editor (a new one without an id), in edit or view mode. */
+export const toAnnouncement = (
+  to: { id?: number; mode?: "edit" | "view" } = {},
+  query?: Record<string, string | number | undefined>,
+) => hrefWith(to.id === undefined ? "/admin/announcement" : `/admin/announcement/${to.id}/${to.mode ?? "edit"}`, query);

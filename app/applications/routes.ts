@@ -1,0 +1,21 @@
+import { F } from "~/permissions/features";
+import { adminMenuLink, listAndRecordLinks, type RouteAccess } from "~/permissions/route-rules";
+import type { FeatureRule } from "~/security/feature-rule";
+
+const applications: FeatureRule = { any: [F.applicationsWrite, F.applicationsRead] };
+
+export const applicationRoutes = {
+  applications: {
+    pattern: "/admin/applications",
+    rule: applications,
+    nav: adminMenuLink("adminLinks.applications", "/admin/applications"),
+  },
+  applicationsExport: { pattern: "/admin/applications.csv", rule: applications },
+  applicationEditor: { pattern: "/admin/application/:id?", rule: applications },
+} as const satisfies Record<string, RouteAccess>;
+
+/** The list and a record's editor, with their queries. */
+export const { toList: toApplications, toRecord: toApplication } = listAndRecordLinks(
+  "/admin/applications",
+  "/admin/application",
+);
