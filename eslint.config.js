@@ -40,5 +40,5 @@ export default tseslint.config(
     },
   },
   // The layers of docs/architecture.md: an import points down or sideways, never up, never in a circle.
-  layerConfig(import.meta.dirname),
+  ...layerConfig(import.meta.dirname),
 );

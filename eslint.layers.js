@@ -84,20 +84,32 @@ const noSession = {
 
 const layerZones = [...upward, noSession];
 
-/** The flat-config entry holding the layers for the app/ folder under `basePath`. */
+/** The flat-config entries holding the layers for the app/ folder under `basePath`. */
 export function layerConfig(basePath) {
-  return {
-    files: ["app/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({ project: path.join(import.meta.dirname, "tsconfig.json") }),
-      ],
+  return [
+    {
+      files: ["app/**/*.{ts,tsx}"],
+      plugins: { "import-x": importX },
+      settings: {
+        ...importX.flatConfigs.typescript.settings,
+        "import-x/resolver-next": [
+          createTypeScriptImportResolver({ project: path.join(import.meta.dirname, "tsconfig.json") }),
+        ],
+      },
+      rules: {
+        "import-x/no-restricted-paths": ["error", { zones: layerZones, basePath }],
+        "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      },
     },
-    rules: {
-      "import-x/no-restricted-paths": ["error", { zones: layerZones, basePath }],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    {
+      // A domain answers no request: reading a request and answering it is its route's part.
+      files: LAYERS.domains.map((domain) => `app/${domain}/**/*.{ts,tsx}`),
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          { paths: [{ name: "@remix-run/node", message: "A domain answers no request: its route does." }] },
+        ],
+      },
     },
-  };
+  ];
 }

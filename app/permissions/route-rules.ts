@@ -1,5 +1,5 @@
 import type { FeatureRule } from "~/security/feature-rule";
-import { hrefWith } from "~/ui/search-params";
+import { hrefWith } from "~/ui/href";
 
 /** Where a route is offered: the header's Admin menu, its main entries, or SPEC §6's launcher admin links. */
 export type NavMenu = "admin" | "main" | "launcher";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { IMPORT_SCREENS } from "~/imports/screens";
-import { importTemplate } from "~/imports/screens.server";
+import { importTemplate } from "~/routes/admin.wsr-bulk-assignments/import-screens.server";
 
 /** The organizations import's template, CSV or XLSX. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

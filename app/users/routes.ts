@@ -1,4 +1,4 @@
-import { hrefWith } from "~/ui/search-params";
+import { hrefWith } from "~/ui/href";
 import { F } from "~/permissions/features";
 import { adminMenuLink, type RouteAccess } from "~/permissions/route-rules";
 import type { FeatureRule } from "~/security/feature-rule";

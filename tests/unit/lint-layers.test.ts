@@ -16,7 +16,7 @@ async function problemsOf(file: string): Promise<string[]> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser } }, layerConfig(root)],
+    overrideConfig: [{ files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser } }, ...layerConfig(root)],
   });
   const [result] = await eslint.lintFiles([path.join(root, file)]);
   return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
@@ -44,6 +44,12 @@ describe("the layers are held by the linter", () => {
   it("a domain takes the acting user as an Actor: it imports nothing of auth/", async () => {
     expect(await problemsOf("app/users/reads-session.ts")).toEqual([
       expect.stringMatching(/no-restricted-paths: .*never from auth\//),
+    ]);
+  });
+
+  it("a domain answers no request: it imports nothing of @remix-run/node", async () => {
+    expect(await problemsOf("app/users/answers-request.ts")).toEqual([
+      expect.stringMatching(/no-restricted-imports: .*A domain answers no request/),
     ]);
   });
 

@@ -6,7 +6,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { DirectoryLocationPanel } from "~/directory/DirectoryLocationPanel";
 import { actorDirectoryLocations } from "~/directory/directory.server";
-import { directoryFormAction } from "~/directory/directory-form.server";
+import { directoryFormAction } from "~/routes/admin.manage-directory.($context)/directory-form.server";
 import { editingLocationOf, withEditing } from "~/directory/directory-form";
 import { directoryReviewHref } from "~/directory/DirectoryReviewModal";
 import { DIRECTORY_CONTEXTS, directoryContextOf, type DirectoryContext } from "~/directory/rules";

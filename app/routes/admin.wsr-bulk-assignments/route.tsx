@@ -4,7 +4,7 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { ImportUploadPage } from "~/imports/components/ImportPages";
 import { IMPORT_SCREENS } from "~/imports/screens";
-import { importScreenData, importUpload } from "~/imports/screens.server";
+import { importScreenData, importUpload } from "~/routes/admin.wsr-bulk-assignments/import-screens.server";
 import { titleMeta } from "~/shell/page-title";
 
 const screen = IMPORT_SCREENS.identities;

@@ -5,10 +5,16 @@ import { FILE_PROBLEMS, isMultipart, parseUpload, uploadProblemOf } from "~/form
 import { requiredIdParam } from "~/navigation/id-param";
 import type { Actor } from "~/permissions/actor";
 import { readFormData } from "~/security/form-body.server";
-import { checkImportFile, importRunOf, importRunPage, recentImportRuns, startImportRun } from "./import-runs.server";
-import { importRunFormSchema } from "./schema";
-import type { ImportScreen } from "./screens";
-import { identityImportChoices, identityTemplate, organizationTemplate } from "./template.server";
+import {
+  checkImportFile,
+  importRunOf,
+  importRunPage,
+  recentImportRuns,
+  startImportRun,
+} from "~/imports/import-runs.server";
+import { importRunFormSchema } from "~/imports/schema";
+import type { ImportScreen } from "~/imports/screens";
+import { identityImportChoices, identityTemplate, organizationTemplate } from "~/imports/template.server";
 
 /*
  * The two import screens' loaders and actions; the routes check access first and pass the

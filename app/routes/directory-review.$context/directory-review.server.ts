@@ -1,9 +1,9 @@
 import type { Executor } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { Actor } from "~/permissions/actor";
-import { actorDirectoryLocations, markDirectoryReviewed } from "./directory.server";
-import type { DirectoryReviewData } from "./DirectoryReviewModal";
-import { locationsToReview, reviewIsComplete, type DirectoryContext } from "./rules";
+import { actorDirectoryLocations, markDirectoryReviewed } from "~/directory/directory.server";
+import type { DirectoryReviewData } from "~/directory/DirectoryReviewModal";
+import { locationsToReview, reviewIsComplete, type DirectoryContext } from "~/directory/rules";
 
 /**
  * A directory review's list (SPEC §4): the administrator's locations of their brands with a

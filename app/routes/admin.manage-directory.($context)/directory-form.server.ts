@@ -4,10 +4,10 @@ import type { Actor } from "~/permissions/actor";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { readFormData } from "~/security/form-body.server";
-import { directoryPeopleByIds, saveDirectorySelections, searchDirectoryPeople } from "./directory.server";
-import type { DirectorySearchAnswer } from "./directory-form";
-import type { DirectoryContext } from "./rules";
-import { directoryFormSchema } from "./schema";
+import { directoryPeopleByIds, saveDirectorySelections, searchDirectoryPeople } from "~/directory/directory.server";
+import type { DirectorySearchAnswer } from "~/directory/directory-form";
+import type { DirectoryContext } from "~/directory/rules";
+import { directoryFormSchema } from "~/directory/schema";
 
 /** What a location panel's post answers when it stays on the page. */
 export type DirectoryFormAnswer = { search: DirectorySearchAnswer } | { failure: string; organizationId?: number };
