@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       filename: "sw.ts",
       registerType: "prompt",
       injectRegister: false,
-      // Each brand has its own manifest, served by app/routes/manifest.$brand.tsx.
+      // Each brand has its own manifest, served by app/routes/manifest/$brand.tsx.
       manifest: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,svg,png,woff2}"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Home's announcement action: mark read (opening is a link, see routes/announcements.$id.open). */
+/** Home's announcement action: mark read (opening is a link, see routes/announcements/$id/open.tsx). */
 export const announcementReadSchema = z.object({
   intent: z.literal("markRead"),
   announcementId: z.coerce.number().int().positive(),

@@ -28,6 +28,17 @@ export interface RouteAccess {
   planned?: true;
 }
 
+/**
+ * A route module: its URL path (relative to its parent, Remix's route config) and its file under
+ * app/, in a folder that mirrors the URL. Each domain lists its own; app/routes.ts composes them.
+ */
+export interface RouteModule {
+  path?: string;
+  index?: true;
+  file: string;
+  children?: RouteModule[];
+}
+
 /** The guard table: every domain's routes by key, in the order menus list their links. */
 export type RouteTable = Readonly<Record<string, RouteAccess>>;
 

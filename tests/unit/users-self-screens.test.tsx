@@ -6,8 +6,8 @@ import en from "~/i18n/locales/en.json";
 import type { UserDraft } from "~/users/draft";
 import type { EditorTab } from "~/users/editor-tabs";
 import { UserEditor } from "~/users/components/UserEditor";
-import { LifecycleActions } from "~/routes/admin.users_.$id.view.($tab)/LifecycleActions";
-import { SessionsTab } from "~/routes/admin.users_.$id.view.($tab)/SessionsTab";
+import { LifecycleActions } from "~/routes/admin/users/$id/view/LifecycleActions";
+import { SessionsTab } from "~/routes/admin/users/$id/view/SessionsTab";
 
 const translator = registerTranslations("test:en", "en", en);
 const refused = en.adminUsers.selfChangeRefused;
