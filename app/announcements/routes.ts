@@ -1,4 +1,4 @@
-import { hrefWith } from "~/ui/href";
+import { hrefWith, type LinkQuery } from "~/ui/href";
 import { F } from "~/permissions/features";
 import { adminMenuLink, type RouteAccess } from "~/permissions/route-rules";
 import { SIGNED_IN, type FeatureRule } from "~/security/feature-rule";
@@ -15,10 +15,10 @@ export const announcementRoutes = {
 } as const satisfies Record<string, RouteAccess>;
 
 /** The announcements list (the admin home), with its query. */
-export const toAnnouncements = (query?: Record<string, string | number | undefined>) => hrefWith("/admin", query);
+export const toAnnouncements = (query?: LinkQuery) => hrefWith("/admin", query);
 
 /** One announcement's editor (a new one without an id), in edit or view mode. */
 export const toAnnouncement = (
   to: { id?: number; mode?: "edit" | "view" } = {},
-  query?: Record<string, string | number | undefined>,
+  query?: LinkQuery,
 ) => hrefWith(to.id === undefined ? "/admin/announcement" : `/admin/announcement/${to.id}/${to.mode ?? "edit"}`, query);

@@ -1,5 +1,5 @@
 import type { FeatureRule } from "~/security/feature-rule";
-import { hrefWith } from "~/ui/href";
+import { hrefWith, type LinkQuery } from "~/ui/href";
 
 /** Where a route is offered: the header's Admin menu, its main entries, or SPEC §6's launcher admin links. */
 export type NavMenu = "admin" | "main" | "launcher";
@@ -112,12 +112,10 @@ export function adminMenuLink(labelKey: string, to: string): NavEntry[] {
   return [{ labelKey, to, menus: ["admin", "launcher"] }];
 }
 
-type Query = Record<string, string | number | undefined>;
-
 /** The links of a list screen and of its records' editor (a new record's without an id), with their queries. */
 export function listAndRecordLinks(listPath: string, recordPath: string) {
   return {
-    toList: (query?: Query) => hrefWith(listPath, query),
-    toRecord: (id?: number, query?: Query) => hrefWith(id === undefined ? recordPath : `${recordPath}/${id}`, query),
+    toList: (query?: LinkQuery) => hrefWith(listPath, query),
+    toRecord: (id?: number, query?: LinkQuery) => hrefWith(id === undefined ? recordPath : `${recordPath}/${id}`, query),
   };
 }

@@ -1,4 +1,4 @@
-import { hrefWith } from "~/ui/href";
+import { hrefWith, type LinkQuery } from "~/ui/href";
 import { F } from "~/permissions/features";
 import { adminMenuLink, type RouteAccess } from "~/permissions/route-rules";
 import type { FeatureRule } from "~/security/feature-rule";
@@ -15,13 +15,11 @@ export const userRoutes = {
   editUser: { pattern: "/admin/users/:id/:mode/:tab?", rule: users },
 } as const satisfies Record<string, RouteAccess>;
 
-type Query = Record<string, string | number | undefined>;
-
 /** The users list (with its query: `deleted`, a search). */
-export const toUsers = (query?: Query) => hrefWith("/admin/users", query);
+export const toUsers = (query?: LinkQuery) => hrefWith("/admin/users", query);
 
 /** One user's page: viewed (a tab of its record) or edited (a tab of the editor). */
-export const toUser = (to: { id: number | string; mode: "view" | "edit"; tab?: string }, query?: Query) =>
+export const toUser = (to: { id: number | string; mode: "view" | "edit"; tab?: string }, query?: LinkQuery) =>
   hrefWith(`/admin/users/${to.id}/${to.mode}${to.tab ? `/${to.tab}` : ""}`, query);
 
 /** Creating a user: the chooser, or a tab of the new user's editor. */
