@@ -18,7 +18,5 @@ export const announcementRoutes = {
 export const toAnnouncements = (query?: LinkQuery) => hrefWith("/admin", query);
 
 /** One announcement's editor (a new one without an id), in edit or view mode. */
-export const toAnnouncement = (
-  to: { id?: number; mode?: "edit" | "view" } = {},
-  query?: LinkQuery,
-) => hrefWith(to.id === undefined ? "/admin/announcement" : `/admin/announcement/${to.id}/${to.mode ?? "edit"}`, query);
+export const toAnnouncement = (to: { id?: number; mode?: "edit" | "view" } = {}, query?: LinkQuery) =>
+  hrefWith(to.id === undefined ? "/admin/announcement" : `/admin/announcement/${to.id}/${to.mode ?? "edit"}`, query);

@@ -116,6 +116,7 @@ export function adminMenuLink(labelKey: string, to: string): NavEntry[] {
 export function listAndRecordLinks(listPath: string, recordPath: string) {
   return {
     toList: (query?: LinkQuery) => hrefWith(listPath, query),
-    toRecord: (id?: number, query?: LinkQuery) => hrefWith(id === undefined ? recordPath : `${recordPath}/${id}`, query),
+    toRecord: (id?: number, query?: LinkQuery) =>
+      hrefWith(id === undefined ? recordPath : `${recordPath}/${id}`, query),
   };
 }
