@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { forgetReadAnnouncementIds, readAnnouncementIdsOf } from "./reads.server";
 import type { Database } from "~/db/client.server";
 import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
@@ -18,10 +18,9 @@ import { sanitizeAnnouncementHtml } from "~/announcements/sanitize";
 import type { AnnouncementInput } from "~/announcements/schema";
 // The API's record is the editor's form too (form-values.ts); the API's routes find it with the service.
 export { announcementRecord } from "~/announcements/form-values";
-import { auditedRecord } from "~/audit/audited-record.server";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
-import type { SaveOutcome } from "~/forms/save-outcome";
-import { PAGE_SIZE } from "~/limits";
+import { auditedRecord, recordWrites } from "~/audit/audited-record.server";
+import { containsPattern } from "~/lists/list-query";
+import { queriedList, type ListQuery } from "~/lists/list-reader.server";
 import {
   BRAND_NOT_YOURS,
   catalogueListedTo,
@@ -185,7 +184,7 @@ function withOneOfBrands(brandIds: number[]) {
   return brandIds.length > 0 ? arrayOverlaps(announcements.brandIds, brandIds) : sql`false`;
 }
 
-function announcementListQuery(actor: CatalogueReader, options: AnnouncementListOptions) {
+function announcementListQuery(actor: CatalogueReader, options: AnnouncementListOptions): ListQuery {
   const query = options.query?.trim() ?? "";
   const conditions: (SQL | undefined)[] = [withOneOfBrands(listedBrandsOf(actor))];
   if (query) {
@@ -205,43 +204,17 @@ function announcementListQuery(actor: CatalogueReader, options: AnnouncementList
   return { where: and(...conditions), order: [direction(column), asc(announcements.id)] };
 }
 
-/** The filtered list the actor may see, in its order, a window at a time. */
-function announcementListReader(database: Database, actor: CatalogueReader, options: AnnouncementListOptions) {
-  const { where, order } = announcementListQuery(actor, options);
-  return {
-    count: async () => (await database.select({ total: count() }).from(announcements).where(where))[0].total,
-    read: (limit: number, offset: number) =>
-      database
-        .select()
-        .from(announcements)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-  };
-}
+/** The filtered list the actor may see, in its order. */
+const announcementList = queriedList(announcements, announcementListQuery);
 
 /**
  * A page of announcements for management: those listed to the actor (one of their brands: the
  * portal's, or a reader's own), searched in title and description, within a date range, sorted.
  */
-export function listAnnouncements(
-  database: Database,
-  actor: Actor,
-  options: AnnouncementListOptions,
-): Promise<ListPage<AnnouncementRow>> {
-  const list = announcementListReader(database, actor, options);
-  return pageOf(list.count, list.read, options.page, PAGE_SIZE);
-}
+export const listAnnouncements = announcementList.page;
 
 /** Every announcement of the filtered list the actor sees, in its order (the CSV export). */
-export function everyListedAnnouncement(
-  database: Database,
-  actor: Actor,
-  options: AnnouncementListOptions,
-): AsyncGenerator<AnnouncementRow> {
-  return everyRow(announcementListReader(database, actor, options).read);
-}
+export const everyListedAnnouncement = announcementList.every;
 
 /** Announcements by id, in the order asked (unknown ids, and those not listed to the actor, are left out). */
 export async function announcementsByIds(
@@ -325,46 +298,32 @@ export type AnnouncementRefusal = BrandNotYours;
  * How the actor saves announcements: within their portal scope (one whose brands are not all
  * theirs is missing for them, new brands not theirs refused), each write bumping the catalogue.
  */
-const announcementWriter = (actor: Actor) =>
-  auditedRecord<typeof announcements, AnnouncementInput, ReturnType<typeof announcementValues>, AnnouncementRefusal>({
-    entity: "announcement",
-    table: announcements,
-    idColumn: announcements.id,
-    catalogue: ANNOUNCEMENTS_CATALOGUE,
-    keepsEditor: true,
-    columns: announcementValues,
-    reaches: (row) => catalogueWritableWithin(actor.portalScope, row.brandIds),
-    scopeRefusal: (input) => (catalogueWritableWithin(actor.portalScope, input.brandIds) ? null : BRAND_NOT_YOURS),
-    stored: (_tx, _id, row) => row,
-    audited: announcementValues,
-    fields: AUDITED,
-  });
+const announcementWrites = recordWrites(
+  auditedRecord<typeof announcements, AnnouncementInput, ReturnType<typeof announcementValues>, AnnouncementRefusal>(
+    (actor) => ({
+      entity: "announcement",
+      table: announcements,
+      idColumn: announcements.id,
+      catalogue: ANNOUNCEMENTS_CATALOGUE,
+      keepsEditor: true,
+      columns: announcementValues,
+      reaches: (row) => catalogueWritableWithin(actor.portalScope, row.brandIds),
+      scopeRefusal: (input) => (catalogueWritableWithin(actor.portalScope, input.brandIds) ? null : BRAND_NOT_YOURS),
+      audited: announcementValues,
+      fields: AUDITED,
+    }),
+  ),
+);
 
 /** Creates an announcement for brands all within the actor's portal scope; otherwise refuses and writes nothing. */
-export async function createAnnouncement(
-  database: Database,
-  actor: Actor,
-  input: AnnouncementInput,
-): Promise<number | AnnouncementRefusal> {
-  const outcome = await announcementWriter(actor).create(database, actor, input);
-  return outcome.kind === "created" ? outcome.id : outcome;
-}
+export const createAnnouncement = announcementWrites.create;
 
 /**
  * Saves when the posted stamp is current and the brands, before and after, are all within the
  * editor's portal scope. One whose brands are not all theirs is missing for them; new brands not
  * theirs are refused; a stale stamp is a conflict. Each changes nothing.
  */
-export function updateAnnouncement(
-  database: Database,
-  actor: Actor,
-  id: number,
-  input: AnnouncementInput,
-): Promise<SaveOutcome | AnnouncementRefusal> {
-  return announcementWriter(actor).update(database, actor, id, input);
-}
+export const updateAnnouncement = announcementWrites.update;
 
 /** Deletes an announcement whose brands are all the actor's; false when there is none such (nothing changes). */
-export async function deleteAnnouncement(database: Database, actor: Actor, id: number): Promise<boolean> {
-  return (await announcementWriter(actor).remove(database, actor, id)).kind === "deleted";
-}
+export const deleteAnnouncement = announcementWrites.remove;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { catalogueWrite } from "~/server-context/catalogue-write.server";
 import { type LocalizedTexts, applications } from "~/db/schema";
@@ -9,12 +9,12 @@ import type { Actor } from "~/permissions/actor";
 import { APPLICATION_LIST_FIELDS, type ApplicationInput } from "~/applications/schema";
 // The editor's stamp is the form's (form-values.ts); its callers here keep finding it with the service.
 export { editStamp } from "~/applications/form-values";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
+import { containsPattern } from "~/lists/list-query";
+import { queriedList, type ListQuery } from "~/lists/list-reader.server";
 import { tableStateOf, type SortType } from "~/lists/table-state";
 import { recordAudit } from "~/audit/audit-writer.server";
-import { auditedRecord } from "~/audit/audited-record.server";
-import type { SaveOutcome } from "~/forms/save-outcome";
-import { PAGE_SIZE } from "~/limits";
+import { auditedRecord, recordWrites } from "~/audit/audited-record.server";
+import { usedValues } from "~/forms/used-values";
 import {
   BRAND_NOT_YOURS,
   catalogueListedTo,
@@ -135,7 +135,7 @@ function ofOneOfBrands(brandIds: number[]) {
   return brandIds.length > 0 ? inArray(applications.brandId, brandIds) : sql`false`;
 }
 
-function applicationListQuery(actor: CatalogueReader, options: ApplicationListOptions) {
+function applicationListQuery(actor: CatalogueReader, options: ApplicationListOptions): ListQuery {
   const column = {
     order: applications.sortOrder,
     displayName: sql`lower(${applications.displayName})`,
@@ -150,43 +150,17 @@ function applicationListQuery(actor: CatalogueReader, options: ApplicationListOp
   };
 }
 
-/** The filtered list the actor may see, in its order, a window at a time. */
-function applicationListReader(database: Database, actor: CatalogueReader, options: ApplicationListOptions) {
-  const { where, order } = applicationListQuery(actor, options);
-  return {
-    count: async () => (await database.select({ total: count() }).from(applications).where(where))[0].total,
-    read: (limit: number, offset: number) =>
-      database
-        .select()
-        .from(applications)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-  };
-}
+/** The filtered list the actor may see, in its order. */
+const applicationList = queriedList(applications, applicationListQuery);
 
 /**
  * A page of the applications listed to the actor (of their portal brands, or a reader's own; launcher
  * order unless sorted otherwise), searched by name, display name or description.
  */
-export function listApplications(
-  database: Database,
-  actor: Actor,
-  options: ApplicationListOptions,
-): Promise<ListPage<ApplicationRow>> {
-  const list = applicationListReader(database, actor, options);
-  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
-}
+export const listApplications = applicationList.page;
 
 /** Every application of the filtered list the actor sees, in its order (the CSV export). */
-export function everyListedApplication(
-  database: Database,
-  actor: Actor,
-  options: ApplicationListOptions,
-): AsyncGenerator<ApplicationRow> {
-  return everyRow(applicationListReader(database, actor, options).read);
-}
+export const everyListedApplication = applicationList.every;
 
 /** One application, when it is listed to the actor; otherwise null, as an unknown id. */
 export async function getApplication(database: Database, actor: Actor, id: number): Promise<ApplicationRow | null> {
@@ -196,28 +170,17 @@ export async function getApplication(database: Database, actor: Actor, id: numbe
 
 /** The values each list field already holds across applications: the multiselects' options. */
 export async function applicationFieldOptions(database: Database) {
-  const rows = await database
-    .select({
-      categories: applications.categories,
-      contractCodes: applications.contractCodes,
-      contractTypes: applications.contractTypes,
-      organizationTypes: applications.organizationTypes,
-      primaryTasks: applications.primaryTasks,
-      typicalUsers: applications.typicalUsers,
-      webRoles: applications.webRoles,
-    })
-    .from(applications);
-  const collect = (pick: (r: (typeof rows)[number]) => string[]) =>
-    [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
-  return {
-    categories: collect((r) => r.categories),
-    contractCodes: collect((r) => r.contractCodes),
-    contractTypes: collect((r) => r.contractTypes),
-    organizationTypes: collect((r) => r.organizationTypes),
-    primaryTasks: collect((r) => r.primaryTasks),
-    typicalUsers: collect((r) => r.typicalUsers),
-    webRoles: collect((r) => r.webRoles),
+  const columns = {
+    categories: applications.categories,
+    contractCodes: applications.contractCodes,
+    contractTypes: applications.contractTypes,
+    organizationTypes: applications.organizationTypes,
+    primaryTasks: applications.primaryTasks,
+    typicalUsers: applications.typicalUsers,
+    webRoles: applications.webRoles,
   };
+  const rows = await database.select(columns).from(applications);
+  return usedValues(rows, Object.keys(columns) as (keyof typeof columns)[]);
 }
 
 const AUDITED_FIELDS = [
@@ -277,8 +240,8 @@ const writable = (actor: Actor, brandId: number) => catalogueWritableWithin(acto
  * How the actor saves applications: within their portal scope (an application of another brand
  * is missing for them, another brand refused), each write bumping the applications catalogue.
  */
-const applicationRecord = (actor: Actor) =>
-  auditedRecord<typeof applications, ApplicationInput, ReturnType<typeof valuesOf>, ApplicationRefusal>({
+const applicationWrites = recordWrites(
+  auditedRecord<typeof applications, ApplicationInput, ReturnType<typeof valuesOf>, ApplicationRefusal>((actor) => ({
     entity: "application",
     table: applications,
     idColumn: applications.id,
@@ -294,39 +257,23 @@ const applicationRecord = (actor: Actor) =>
     },
     reaches: (row) => writable(actor, row.brandId),
     scopeRefusal: (input) => (writable(actor, input.brandId) ? null : BRAND_NOT_YOURS),
-    stored: (_tx, _id, row) => row,
     audited: valuesOf,
     fields: AUDITED_FIELDS,
-  });
+  })),
+);
 
 /** Creates an application of a brand within the actor's portal scope (last in the launcher order); otherwise refuses. */
-export async function createApplication(
-  database: Database,
-  actor: Actor,
-  input: ApplicationInput,
-): Promise<number | ApplicationRefusal> {
-  const outcome = await applicationRecord(actor).create(database, actor, input);
-  return outcome.kind === "created" ? outcome.id : outcome;
-}
+export const createApplication = applicationWrites.create;
 
 /**
  * Saves an edit when the posted stamp is the record's current one and its brand, before and
  * after, is within the editor's portal scope. Another brand's application is missing for them, a
  * move to another brand is refused, a stale stamp is a conflict; each changes nothing.
  */
-export function updateApplication(
-  database: Database,
-  actor: Actor,
-  id: number,
-  input: ApplicationInput,
-): Promise<SaveOutcome | ApplicationRefusal> {
-  return applicationRecord(actor).update(database, actor, id, input);
-}
+export const updateApplication = applicationWrites.update;
 
 /** Deletes an application of the actor's brands; false when there is none such (nothing changes). */
-export async function deleteApplication(database: Database, actor: Actor, id: number): Promise<boolean> {
-  return (await applicationRecord(actor).remove(database, actor, id)).kind === "deleted";
-}
+export const deleteApplication = applicationWrites.remove;
 
 /**
  * The order after moving one id (pure). Up and down pass the neighbour the admin sees: the

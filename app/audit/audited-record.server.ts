@@ -46,8 +46,15 @@ export interface AuditedRecordSpec<
   /** Why a delete is refused, read in its transaction (a record still in use). */
   deleteRefusal?: (tx: Transaction, id: number) => Promise<DeleteRefusal | null>;
   writeLinks?: (tx: Transaction, id: number, input: Input) => Promise<void>;
-  /** The stored record as its audit sees it (its audited fields), from its row read for the write. */
-  stored: (tx: Transaction, id: number, row: Table["$inferSelect"]) => AuditView<Audited> | Promise<AuditView<Audited>>;
+  /**
+   * The stored record as its audit sees it (its audited fields), from its row read for the write;
+   * the row itself when its columns are its audited fields.
+   */
+  stored?: (
+    tx: Transaction,
+    id: number,
+    row: Table["$inferSelect"],
+  ) => AuditView<Audited> | Promise<AuditView<Audited>>;
   /** The input as its audit sees it. */
   audited: (input: Input) => Audited;
   fields: readonly (keyof Audited & string)[];
@@ -56,7 +63,9 @@ export interface AuditedRecordSpec<
 /**
  * Create, edit (with the stamp it was read with, or — for a change that is no editor's form — without
  * one) and delete for one kind of record. Each runs in one transaction: the refusals first, then the
- * row, its links and its audit (a catalogue's version bump with them).
+ * row, its links and its audit (a catalogue's version bump with them). The spec is the same for
+ * everyone, or made for the acting user (their scope, what they may grant) at each write, so a
+ * domain declares its record once.
  */
 export function auditedRecord<
   Table extends PgTable,
@@ -64,18 +73,30 @@ export function auditedRecord<
   Audited extends Record<string, unknown>,
   Refusal extends { kind: string },
   DeleteRefusal extends { kind: string } = never,
->(spec: AuditedRecordSpec<Table, Input, Audited, Refusal, DeleteRefusal>) {
+>(
+  specOf:
+    | AuditedRecordSpec<Table, Input, Audited, Refusal, DeleteRefusal>
+    | ((actor: Actor) => AuditedRecordSpec<Table, Input, Audited, Refusal, DeleteRefusal>),
+) {
   type Row = Table["$inferSelect"];
-  // Drizzle cannot follow a generic table through insert() and update(): the spec's columns are the table's own.
-  const table = spec.table as unknown as PgTable & Record<string, PgColumn>;
-  const transaction = <T>(database: Database, work: (tx: Transaction) => Promise<T>) =>
-    spec.catalogue ? catalogueWrite(database, spec.catalogue, work) : database.transaction(work);
-  const editor = (actor: Actor) => (spec.keepsEditor ? { modifiedBy: actor.identityId } : {});
 
-  /** The record read for a write (its row locked), when it is there and the actor reaches it. */
-  async function lockedRow(tx: Transaction, id: number): Promise<Row | null> {
-    const [row] = (await tx.select().from(table).where(eq(spec.idColumn, id)).for("update")) as Row[];
-    return row && (spec.reaches?.(row) ?? true) ? row : null;
+  /** The spec for one actor, with what each of its writes needs. */
+  function writerFor(actor: Actor) {
+    const spec = typeof specOf === "function" ? specOf(actor) : specOf;
+    // Drizzle cannot follow a generic table through insert() and update(): the spec's columns are the table's own.
+    const table = spec.table as unknown as PgTable & Record<string, PgColumn>;
+    return {
+      spec,
+      table,
+      transaction: <T>(database: Database, work: (tx: Transaction) => Promise<T>) =>
+        spec.catalogue ? catalogueWrite(database, spec.catalogue, work) : database.transaction(work),
+      editor: spec.keepsEditor ? { modifiedBy: actor.identityId } : {},
+      /** The record read for a write (its row locked), when it is there and the actor reaches it. */
+      async lockedRow(tx: Transaction, id: number): Promise<Row | null> {
+        const [row] = (await tx.select().from(table).where(eq(spec.idColumn, id)).for("update")) as Row[];
+        return row && (spec.reaches?.(row) ?? true) ? row : null;
+      },
+    };
   }
 
   /** An edit: missing, out of scope, stale (when stamped) or refused changes nothing; otherwise saved (with the row as it was). */
@@ -86,6 +107,7 @@ export function auditedRecord<
     input: Input & { updatedAt?: string },
     stamped: boolean,
   ): Promise<{ kind: "saved"; row: Row } | Unsaved | Refusal> {
+    const { spec, table, transaction, editor, lockedRow } = writerFor(actor);
     return transaction(database, async (tx) => {
       const row = await lockedRow(tx, id);
       if (!row) return { kind: "missing" as const };
@@ -95,11 +117,11 @@ export function auditedRecord<
       if (stale) return stale as Unsaved;
       const refused = await spec.refusal?.(tx, id, input);
       if (refused) return refused;
-      const before = await spec.stored(tx, id, row);
+      const before = spec.stored ? await spec.stored(tx, id, row) : row;
       const now = new Date();
       await tx
         .update(table)
-        .set({ ...spec.columns(input), ...editor(actor), updatedAt: now } as never)
+        .set({ ...spec.columns(input), ...editor, updatedAt: now } as never)
         .where(eq(spec.idColumn, id));
       await spec.writeLinks?.(tx, id, input);
       await recordAudit(tx, {
@@ -117,6 +139,7 @@ export function auditedRecord<
   return {
     /** Creates the record unless something refuses it (then nothing is written). */
     async create(database: Database, actor: Actor, input: Input): Promise<{ kind: "created"; id: number } | Refusal> {
+      const { spec, table, transaction, editor } = writerFor(actor);
       const outOfScope = spec.scopeRefusal?.(input);
       if (outOfScope) return outOfScope;
       return transaction(database, async (tx) => {
@@ -126,7 +149,7 @@ export function auditedRecord<
         const now = new Date();
         const [row] = (await tx
           .insert(table)
-          .values({ ...spec.columns(input), ...placed, ...editor(actor), createdAt: now, updatedAt: now } as never)
+          .values({ ...spec.columns(input), ...placed, ...editor, createdAt: now, updatedAt: now } as never)
           .returning({ id: spec.idColumn })) as { id: number }[];
         await spec.writeLinks?.(tx, row.id, input);
         await recordAudit(tx, {
@@ -166,12 +189,13 @@ export function auditedRecord<
       actor: Actor,
       id: number,
     ): Promise<{ kind: "deleted"; row: Row } | { kind: "missing" } | DeleteRefusal> {
+      const { spec, table, transaction, lockedRow } = writerFor(actor);
       return transaction(database, async (tx) => {
         const row = await lockedRow(tx, id);
         if (!row) return { kind: "missing" as const };
         const refused = await spec.deleteRefusal?.(tx, id);
         if (refused) return refused;
-        const before = await spec.stored(tx, id, row);
+        const before = spec.stored ? await spec.stored(tx, id, row) : row;
         await tx.delete(table).where(eq(spec.idColumn, id));
         await recordAudit(tx, {
           entity: spec.entity,
@@ -182,6 +206,29 @@ export function auditedRecord<
         });
         return { kind: "deleted" as const, row };
       });
+    },
+  };
+}
+
+/**
+ * A record's writes as a domain exports them when the caller needs no more than this: create
+ * answers the new id or the refusal, update the save outcome or the refusal, remove whether a
+ * record was deleted (a missing one, or one the actor does not reach, was not).
+ */
+export function recordWrites<Input, Refusal extends { kind: string }, Update>(record: {
+  create(database: Database, actor: Actor, input: Input): Promise<{ kind: "created"; id: number } | Refusal>;
+  update: Update;
+  remove(database: Database, actor: Actor, id: number): Promise<{ kind: string }>;
+}) {
+  return {
+    async create(database: Database, actor: Actor, input: Input): Promise<number | Refusal> {
+      const outcome = await record.create(database, actor, input);
+      // A refusal names a reason, never "created": the generic types cannot tell the two apart.
+      return outcome.kind === "created" ? (outcome as { id: number }).id : (outcome as Refusal);
+    },
+    update: record.update,
+    async remove(database: Database, actor: Actor, id: number): Promise<boolean> {
+      return (await record.remove(database, actor, id)).kind === "deleted";
     },
   };
 }

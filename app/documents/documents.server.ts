@@ -203,7 +203,6 @@ function documentRecords(actor: Actor) {
     idColumn: documents.id,
     keepsEditor: true,
     reaches: (row: DocumentRow) => writable(actor, row.brandIds),
-    stored: (_tx: unknown, _id: number, row: DocumentRow) => row,
   };
   return {
     whole: auditedRecord<

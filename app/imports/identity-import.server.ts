@@ -11,9 +11,8 @@ import { managesUser } from "~/users/scope";
 import { selfChangeRefused } from "~/users/self-change";
 import { columnOf, IDENTITY_CONTACT_COLUMNS, REQUIRED_IDENTITY_COLUMNS } from "./columns";
 import type { ImportFileKind } from "./file-kind";
+import { dryRun, type DryRunOutcome } from "./dry-run.server";
 import {
-  duplicateInFile,
-  headerProblems,
   identityRowOutcome,
   identityRowProblems,
   privilegeChanges,
@@ -21,21 +20,9 @@ import {
   type IdentityImportContext,
   type IdentityImportRow,
   type ImportProblem,
+  type RowOutcome,
 } from "./identity-rules";
-import { importRows, UnreadableFileError } from "./parse.server";
-
-/** What a dry run found: the problems by row, and what the rows would do. */
-export interface DryRunReport {
-  rows: number;
-  problems: ImportProblem[];
-  create: number;
-  update: number;
-  unchanged: number;
-}
-
-/** A file the parser could not read is reported as the spec's wrong type. */
-export type DryRunOutcome<Row = IdentityImportRow> =
-  { kind: "report"; report: DryRunReport; valid: Row[] } | { kind: "unreadable" };
+import { importRows } from "./parse.server";
 
 /** Existing users are looked up this many e-mails at a time. */
 const LOOKUP_BATCH = 1000;
@@ -53,39 +40,18 @@ export async function dryRunIdentityImport(
   bytes: Uint8Array,
 ): Promise<DryRunOutcome> {
   const context = await importContext(database, actor);
-  const problems: ImportProblem[] = [];
-  const valid: IdentityImportRow[] = [];
-  const seen = new Map<string, number>();
-  let rows = 0;
-  try {
-    for await (const item of importRows(kind, bytes, columnOf)) {
-      if ("header" in item) {
-        problems.push(...headerProblems(item.header, REQUIRED_IDENTITY_COLUMNS));
-        if (problems.length > 0) break;
-        continue;
-      }
-      rows += 1;
-      const checked = identityRowProblems(item, context);
-      const duplicate = duplicateInFile(seen, item.row, item.values.email ?? "");
-      problems.push(...checked.problems, ...(duplicate ? [duplicate] : []));
-      if (checked.parsed && !duplicate) valid.push(checked.parsed);
-    }
-  } catch (error) {
-    if (error instanceof UnreadableFileError) return { kind: "unreadable" };
-    throw error;
-  }
-  const classified = await classifyRows(database, actor.identityId, valid, context.ownLocationIds);
-  problems.push(...classified.problems);
-  problems.sort((a, b) => a.row - b.row);
-  const counts = { create: 0, update: 0, unchanged: 0 };
-  for (const plan of classified.plans) counts[plan.outcome] += 1;
-  return { kind: "report", report: { rows, problems, ...counts }, valid: classified.plans.map((plan) => plan.row) };
+  return dryRun(importRows(kind, bytes, columnOf), {
+    required: REQUIRED_IDENTITY_COLUMNS,
+    keyColumn: "email",
+    check: (item) => identityRowProblems(item, context),
+    classify: (valid) => classifyRows(database, actor.identityId, valid, context.ownLocationIds),
+  });
 }
 
 /** What a valid row will do, with the user it names when they exist. */
 interface RowPlan {
   row: IdentityImportRow;
-  outcome: "create" | "update" | "unchanged";
+  outcome: RowOutcome;
   existing?: { id: number } & ExistingIdentity;
 }
 

@@ -9,6 +9,9 @@ export interface ImportProblem {
   values?: Record<string, string | number>;
 }
 
+/** What a valid row of either import does: create a record, update one, or leave one as it is (upsert by its key). */
+export type RowOutcome = "create" | "update" | "unchanged";
+
 /** What a row may name: every location, the administrator's own, and the roles by name (lower case). */
 export interface IdentityImportContext {
   knownLocationIds: ReadonlySet<number>;
@@ -22,6 +25,15 @@ export interface IdentityImportRow {
   contact: DraftContact;
   locations: number[];
   roles: number[];
+}
+
+/** A row to check, with its problems as the check finds them and how it adds one (placeholders only when given). */
+export function rowProblems<Column extends string>({ row, values }: ImportRow) {
+  const problems: ImportProblem[] = [];
+  const problem = (column: Column, message: string, placeholders?: Record<string, string | number>) => {
+    problems.push({ row, column, message, ...(placeholders ? { values: placeholders } : {}) });
+  };
+  return { row, values, problems, problem };
 }
 
 /** The header's problems: each required column that is missing, and a column named twice. */
@@ -44,10 +56,7 @@ export function identityRowProblems(
   input: ImportRow,
   context: IdentityImportContext,
 ): { problems: ImportProblem[]; parsed: IdentityImportRow | null } {
-  const { row, values } = input;
-  const problems: ImportProblem[] = [];
-  const problem = (column: IdentityColumn, message: string, extra?: Record<string, string | number>) =>
-    problems.push({ row, column, message, ...(extra ? { values: extra } : {}) });
+  const { row, values, problems, problem } = rowProblems<IdentityColumn>(input);
   // An empty cell is a field left out, as an empty form field is.
   const cell = (column: IdentityColumn) => values[column] || undefined;
   const contact = contactSchema.safeParse({
@@ -118,10 +127,7 @@ export interface ExistingIdentity {
 }
 
 /** What a valid row does: create a user, update one, or leave one as it is (upsert by e-mail). */
-export function identityRowOutcome(
-  row: IdentityImportRow,
-  existing: ExistingIdentity | null,
-): "create" | "update" | "unchanged" {
+export function identityRowOutcome(row: IdentityImportRow, existing: ExistingIdentity | null): RowOutcome {
   if (!existing) return "create";
   const fields = Object.keys(existing.contact) as (keyof ExistingIdentity["contact"])[];
   const same =

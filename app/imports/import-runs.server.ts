@@ -8,12 +8,8 @@ import type { Actor } from "~/permissions/actor";
 import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
 import type { ImportKind } from "./columns";
 import { importFileKind, type ImportFileKind } from "./file-kind";
-import {
-  applyIdentityImport,
-  dryRunIdentityImport,
-  ImportConflictError,
-  type DryRunOutcome,
-} from "./identity-import.server";
+import type { DryRunOutcome } from "./dry-run.server";
+import { applyIdentityImport, dryRunIdentityImport, ImportConflictError } from "./identity-import.server";
 import type { IdentityImportRow } from "./identity-rules";
 import { applyOrganizationImport, dryRunOrganizationImport } from "./organization-import.server";
 import type { OrganizationImportRow } from "./organization-rules";

@@ -6,9 +6,10 @@ import type { Actor } from "~/permissions/actor";
 import { organizations, regions, roleAssignments } from "~/db/schema";
 import { organizationColumnOf, REQUIRED_ORGANIZATION_COLUMNS } from "./columns";
 import type { ImportFileKind } from "./file-kind";
-import type { DryRunOutcome, ImportedRecord, ImportResult } from "./identity-import.server";
+import { dryRun, type DryRunOutcome } from "./dry-run.server";
+import type { ImportedRecord, ImportResult } from "./identity-import.server";
 import { ImportConflictError } from "./identity-import.server";
-import { duplicateInFile, headerProblems, type ImportProblem } from "./identity-rules";
+import type { ImportProblem, RowOutcome } from "./identity-rules";
 import {
   organizationRowOutcome,
   organizationRowProblems,
@@ -17,7 +18,7 @@ import {
   type OrganizationImportContext,
   type OrganizationImportRow,
 } from "./organization-rules";
-import { importRows, UnreadableFileError } from "./parse.server";
+import { importRows } from "./parse.server";
 import { portalScopeOf } from "~/permissions/admin-levels";
 
 /** A parent organization, joined to its child. */
@@ -39,33 +40,12 @@ export async function dryRunOrganizationImport(
   bytes: Uint8Array,
 ): Promise<DryRunOutcome<OrganizationImportRow>> {
   const context = await organizationImportContext(database, actor.identityId);
-  const problems: ImportProblem[] = [];
-  const valid: OrganizationImportRow[] = [];
-  const seen = new Map<string, number>();
-  let rows = 0;
-  try {
-    for await (const item of importRows(kind, bytes, organizationColumnOf)) {
-      if ("header" in item) {
-        problems.push(...headerProblems(item.header, REQUIRED_ORGANIZATION_COLUMNS));
-        if (problems.length > 0) break;
-        continue;
-      }
-      rows += 1;
-      const checked = organizationRowProblems(item, context);
-      const duplicate = duplicateInFile(seen, item.row, item.values.organizationId ?? "", "organizationId");
-      problems.push(...checked.problems, ...(duplicate ? [duplicate] : []));
-      if (checked.parsed && !duplicate) valid.push(checked.parsed);
-    }
-  } catch (error) {
-    if (error instanceof UnreadableFileError) return { kind: "unreadable" };
-    throw error;
-  }
-  const classified = await classifyOrganizations(database, valid, context);
-  problems.push(...classified.problems);
-  problems.sort((a, b) => a.row - b.row);
-  const counts = { create: 0, update: 0, unchanged: 0 };
-  for (const plan of classified.plans) counts[plan.outcome] += 1;
-  return { kind: "report", report: { rows, problems, ...counts }, valid: classified.plans.map((plan) => plan.row) };
+  return dryRun(importRows(kind, bytes, organizationColumnOf), {
+    required: REQUIRED_ORGANIZATION_COLUMNS,
+    keyColumn: "organizationId",
+    check: (item) => organizationRowProblems(item, context),
+    classify: (valid) => classifyOrganizations(database, valid, context),
+  });
 }
 
 /**
@@ -93,7 +73,7 @@ async function organizationImportContext(database: Executor, actorId: number): P
 
 interface OrganizationPlan {
   row: OrganizationImportRow;
-  outcome: "create" | "update" | "unchanged";
+  outcome: RowOutcome;
   existing?: { id: number } & ExistingOrganization;
 }
 

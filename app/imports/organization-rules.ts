@@ -1,6 +1,6 @@
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { ImportRow, OrganizationColumn } from "./columns";
-import type { ImportProblem } from "./identity-rules";
+import { rowProblems, type ImportProblem, type RowOutcome } from "./identity-rules";
 
 /** An organization id of the maker's systems: letters, digits, dot, dash and underscore, at most 64. */
 const ORGANIZATION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -47,10 +47,7 @@ export function organizationRowProblems(
   input: ImportRow,
   context: OrganizationImportContext,
 ): { problems: ImportProblem[]; parsed: OrganizationImportRow | null } {
-  const { row, values } = input;
-  const problems: ImportProblem[] = [];
-  const problem = (column: OrganizationColumn, message: string, extra?: Record<string, string | number>) =>
-    problems.push({ row, column, message, ...(extra ? { values: extra } : {}) });
+  const { row, values, problems, problem } = rowProblems<OrganizationColumn>(input);
   const cell = (column: OrganizationColumn) => (values[column] ?? "").trim();
 
   const externalId = cell("organizationId");
@@ -108,10 +105,7 @@ export interface ExistingOrganization {
 }
 
 /** What a valid row does: create the organization, update it, or leave it (upsert by organization id). */
-export function organizationRowOutcome(
-  row: OrganizationImportRow,
-  existing: ExistingOrganization | null,
-): "create" | "update" | "unchanged" {
+export function organizationRowOutcome(row: OrganizationImportRow, existing: ExistingOrganization | null): RowOutcome {
   if (!existing) return "create";
   const same =
     existing.name === row.name &&

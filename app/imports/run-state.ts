@@ -1,5 +1,5 @@
 import type { StoredImportReport } from "~/db/schema";
-import type { DryRunReport } from "./identity-import.server";
+import type { DryRunReport } from "./dry-run.server";
 
 /** Where an import is: checked (the dry run's report), queued, running, done or failed. */
 export type ImportRunState = "checked" | "queued" | "running" | "done" | "failed";

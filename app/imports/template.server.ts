@@ -50,46 +50,75 @@ export function templateExample(choices: ImportChoices): Record<IdentityColumn, 
  * The identity import's template (issue #17 §1): the documented columns and an example row; the
  * workbook adds a sheet of the administrator's locations and one of the roles they may assign.
  */
-export async function identityTemplate(
-  format: TemplateFormat,
-  choices: ImportChoices,
-): Promise<{ body: Uint8Array; contentType: string; fileName: string }> {
-  const example = templateExample(choices);
-  const rows = [[...IDENTITY_COLUMNS], IDENTITY_COLUMNS.map((column) => example[column])];
-  if (format === "csv") return csvTemplate(rows, "identity-import-template.csv");
-  const workbook = new ExcelJS.Workbook();
-  const users = workbook.addWorksheet("Users");
-  for (const row of rows) users.addRow(row);
-  users.getRow(1).font = { bold: true };
-  const locations = workbook.addWorksheet("Locations");
-  locations.addRow(["locationId", "name"]);
-  for (const location of choices.locations) locations.addRow([location.id, location.name]);
-  const roles = workbook.addWorksheet("Security roles");
-  roles.addRow(["securityRole", "displayName"]);
-  for (const role of choices.roles) roles.addRow([role.name, role.displayName]);
-  return xlsxTemplate(workbook, "identity-import-template.xlsx");
+export async function identityTemplate(format: TemplateFormat, choices: ImportChoices): Promise<ImportTemplate> {
+  return importTemplate(format, "identity-import-template", "Users", IDENTITY_COLUMNS, templateExample(choices), () => [
+    { name: "Locations", header: ["locationId", "name"], rows: choices.locations.map((l) => [l.id, l.name]) },
+    {
+      name: "Security roles",
+      header: ["securityRole", "displayName"],
+      rows: choices.roles.map((r) => [r.name, r.displayName]),
+    },
+  ]);
 }
 
 /** The organization import's template: the columns, an example row; the workbook adds brands and regions. */
-export async function organizationTemplate(
-  database: Executor,
+export async function organizationTemplate(database: Executor, format: TemplateFormat): Promise<ImportTemplate> {
+  return importTemplate(
+    format,
+    "organization-import-template",
+    "Organizations",
+    ORGANIZATION_COLUMNS,
+    ORGANIZATION_EXAMPLE,
+    async () => {
+      // Read only for a workbook: the CSV template has no sheets beside the columns.
+      const brandRows = await database.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id);
+      const regionRows = await database.select().from(regions).orderBy(regions.code);
+      return [
+        { name: "Brands", header: ["brand", "name"], rows: brandRows.map((b) => [b.id, b.name]) },
+        { name: "Regions", header: ["region", "name"], rows: regionRows.map((r) => [r.code, r.name]) },
+      ];
+    },
+  );
+}
+
+/** A template file as it is downloaded. */
+export interface ImportTemplate {
+  body: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+/** A workbook sheet beside the columns' one: what a file may name (locations, roles, brands …). */
+interface ChoiceSheet {
+  name: string;
+  header: string[];
+  rows: (string | number)[][];
+}
+
+/**
+ * An import's template: its columns (the header) and the example row, as CSV, or as a workbook
+ * whose first sheet holds them (the header bold) and whose further sheets list what a file may name.
+ */
+async function importTemplate<Column extends string>(
   format: TemplateFormat,
-): Promise<{ body: Uint8Array; contentType: string; fileName: string }> {
-  const rows = [[...ORGANIZATION_COLUMNS], ORGANIZATION_COLUMNS.map((column) => ORGANIZATION_EXAMPLE[column])];
-  if (format === "csv") return csvTemplate(rows, "organization-import-template.csv");
+  baseName: string,
+  sheetName: string,
+  columns: readonly Column[],
+  example: Record<Column, string>,
+  choiceSheets: () => ChoiceSheet[] | Promise<ChoiceSheet[]>,
+): Promise<ImportTemplate> {
+  const rows = [[...columns], columns.map((column) => example[column])];
+  if (format === "csv") return csvTemplate(rows, `${baseName}.csv`);
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet("Organizations");
+  const sheet = workbook.addWorksheet(sheetName);
   for (const row of rows) sheet.addRow(row);
   sheet.getRow(1).font = { bold: true };
-  const brandSheet = workbook.addWorksheet("Brands");
-  brandSheet.addRow(["brand", "name"]);
-  for (const brand of await database.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id))
-    brandSheet.addRow([brand.id, brand.name]);
-  const regionSheet = workbook.addWorksheet("Regions");
-  regionSheet.addRow(["region", "name"]);
-  for (const region of await database.select().from(regions).orderBy(regions.code))
-    regionSheet.addRow([region.code, region.name]);
-  return xlsxTemplate(workbook, "organization-import-template.xlsx");
+  for (const choices of await choiceSheets()) {
+    const choiceSheet = workbook.addWorksheet(choices.name);
+    choiceSheet.addRow(choices.header);
+    for (const row of choices.rows) choiceSheet.addRow(row);
+  }
+  return xlsxTemplate(workbook, `${baseName}.xlsx`);
 }
 
 function csvTemplate(rows: string[][], fileName: string) {

@@ -1,10 +1,9 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database, Executor } from "~/db/client.server";
+import type { Executor } from "~/db/client.server";
 import { applications, permissionSetRoles, permissionSets, securityRoles } from "~/db/schema";
-import { auditedRecord, type AuditedRecordSpec } from "~/audit/audited-record.server";
+import { auditedRecord, recordWrites } from "~/audit/audited-record.server";
 import { tableList, type ListOptions } from "~/lists/list-reader.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
-import { tableStateOf, type TableState } from "~/lists/table-state";
 import type { Actor } from "~/permissions/actor";
 import { isPortalWide } from "~/permissions/admin-levels";
 import { roleGraph } from "~/security-roles/security-roles.server";
@@ -18,17 +17,8 @@ export interface PermissionSetRecord extends PermissionSetRow {
   securityRoles: number[];
 }
 
-export const PERMISSION_SET_SORTS = ["name", "displayName", "required", "selectionMode"] as const;
-export type PermissionSetSort = (typeof PERMISSION_SET_SORTS)[number];
-
-export type PermissionSetListOptions = ListOptions<PermissionSetSort>;
-
-/** The list's search, sort and page from a URL (the screen and its export read it alike). */
-export function permissionSetListOptionsOf(params: URLSearchParams): TableState<PermissionSetSort> {
-  return tableStateOf<PermissionSetSort>(params, PERMISSION_SET_SORTS, { sortBy: "displayName", sortType: "asc" });
-}
-
-const setList = tableList<typeof permissionSets, PermissionSetSort>(permissionSets, {
+/** The permission sets list (the screen, its CSV export, the API): searched by name or display name, by display name first. */
+const setList = tableList(permissionSets, {
   searched: [permissionSets.name, permissionSets.displayName],
   sorts: {
     name: permissionSets.name,
@@ -39,6 +29,14 @@ const setList = tableList<typeof permissionSets, PermissionSetSort>(permissionSe
   defaultSort: "displayName",
   id: permissionSets.id,
 });
+
+export const PERMISSION_SET_SORTS = setList.sortKeys;
+export type PermissionSetSort = (typeof PERMISSION_SET_SORTS)[number];
+
+export type PermissionSetListOptions = ListOptions<PermissionSetSort>;
+
+/** The list's search, sort and page from a URL (the screen, its export and the API read it alike). */
+export const permissionSetListOptionsOf = setList.optionsOf;
 
 /** A page of permission sets, searched by name or display name. */
 export const listPermissionSets = setList.page;
@@ -141,56 +139,35 @@ async function writeRoles(tx: Executor, id: number, roles: readonly number[]): P
     .values(roles.map((securityRoleId, sortOrder) => ({ permissionSetId: id, securityRoleId, sortOrder })));
 }
 
-/** How a set is stored and audited: its row, its roles in their order, the fields its audit compares. */
-const SET_RECORD: AuditedRecordSpec<
+/**
+ * How the actor saves sets: their row, their roles in their order, the fields their audit compares;
+ * the links checked first, then the roles the actor may offer (issue #30 §3), which a delete does not ask.
+ */
+const setRecord = auditedRecord<
   typeof permissionSets,
   PermissionSetInput,
   ReturnType<typeof auditedOf>,
   PermissionSetRefusal
-> = {
+>((actor) => ({
   entity: "permissionSet",
   table: permissionSets,
   idColumn: permissionSets.id,
   columns: columnsOf,
   writeLinks: (tx, id, input) => writeRoles(tx, id, input.securityRoles),
+  refusal: async (tx, id, input) => (await refusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
   stored: async (tx, id) => {
     const set = await getPermissionSet(tx, id);
     return set && auditedOf(set);
   },
   audited: auditedOf,
   fields: AUDITED_FIELDS,
-};
-
-/** How the actor saves sets: the links checked first, then the roles they may offer (issue #30 §3). */
-const setRecord = (actor: Actor) =>
-  auditedRecord({
-    ...SET_RECORD,
-    refusal: async (tx, id, input) => (await refusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
-  });
-
-/** How sets are deleted: what the actor may grant does not matter there (only `remove` of it is used). */
-const setDeletion = auditedRecord(SET_RECORD);
+}));
 
 /** Creates a set, unless a link or the roles it would offer refuse it (then nothing is written). */
-export function createPermissionSet(
-  database: Database,
-  actor: Actor,
-  input: PermissionSetInput,
-): Promise<PermissionSetCreateOutcome> {
-  return setRecord(actor).create(database, actor, input);
-}
+export const createPermissionSet = setRecord.create;
 
 /** Saves an edit when the posted stamp is current and nothing refuses it; otherwise a conflict or the refusal, and nothing changes. */
-export function updatePermissionSet(
-  database: Database,
-  actor: Actor,
-  id: number,
-  input: PermissionSetInput,
-): Promise<PermissionSetUpdateOutcome> {
-  return setRecord(actor).update(database, actor, id, input);
-}
+export const updatePermissionSet = setRecord.update;
 
 /** Deletes a set; false when there is none (nothing changes). */
-export async function deletePermissionSet(database: Database, actor: Actor, id: number): Promise<boolean> {
-  return (await setDeletion.remove(database, actor, id)).kind === "deleted";
-}
+export const deletePermissionSet = recordWrites(setRecord).remove;

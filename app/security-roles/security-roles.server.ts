@@ -8,10 +8,10 @@ import {
   securityRoleRelations,
   securityRoles,
 } from "~/db/schema";
-import { auditedRecord, type AuditedRecordSpec } from "~/audit/audited-record.server";
+import { auditedRecord } from "~/audit/audited-record.server";
 import { tableList, type ListOptions } from "~/lists/list-reader.server";
 import type { SaveOutcome } from "~/forms/save-outcome";
-import { tableStateOf, type TableState } from "~/lists/table-state";
+import { usedValues } from "~/forms/used-values";
 import type { Actor } from "~/permissions/actor";
 import { isPortalWide } from "~/permissions/admin-levels";
 import { NO_GRANTS, roleSaveEscalation, type GrantingField } from "./delegation";
@@ -28,17 +28,8 @@ export interface SecurityRoleRecord extends SecurityRoleRow {
   relations: { roleId: number; name: string }[];
 }
 
-export const SECURITY_ROLE_SORTS = ["name", "displayName", "updatedAt"] as const;
-export type SecurityRoleSort = (typeof SECURITY_ROLE_SORTS)[number];
-
-export type SecurityRoleListOptions = ListOptions<SecurityRoleSort>;
-
-/** The list's search, sort and page from a URL (the screen and its export read it alike). */
-export function securityRoleListOptionsOf(params: URLSearchParams): TableState<SecurityRoleSort> {
-  return tableStateOf<SecurityRoleSort>(params, SECURITY_ROLE_SORTS, { sortBy: "displayName", sortType: "asc" });
-}
-
-const roleList = tableList<typeof securityRoles, SecurityRoleSort>(securityRoles, {
+/** The roles list (the screen, its CSV export, the API): searched by name or display name, by display name first. */
+const roleList = tableList(securityRoles, {
   searched: [securityRoles.name, securityRoles.displayName],
   sorts: {
     name: securityRoles.name,
@@ -48,6 +39,14 @@ const roleList = tableList<typeof securityRoles, SecurityRoleSort>(securityRoles
   defaultSort: "displayName",
   id: securityRoles.id,
 });
+
+export const SECURITY_ROLE_SORTS = roleList.sortKeys;
+export type SecurityRoleSort = (typeof SECURITY_ROLE_SORTS)[number];
+
+export type SecurityRoleListOptions = ListOptions<SecurityRoleSort>;
+
+/** The list's search, sort and page from a URL (the screen, its export and the API read it alike). */
+export const securityRoleListOptionsOf = roleList.optionsOf;
 
 /** A page of roles, searched by name or display name. */
 export const listSecurityRoles = roleList.page;
@@ -258,19 +257,23 @@ function columnsOf(input: SecurityRoleInput) {
   };
 }
 
-/** How a role is stored and audited: its row, its links to other roles, the fields its audit compares. */
-const ROLE_RECORD: AuditedRecordSpec<
+/**
+ * How the actor saves roles: their row, their links to other roles, the fields their audit compares;
+ * the links checked first, then what the save would grant (issue #30 §3), which a delete does not ask.
+ */
+const roleRecord = auditedRecord<
   typeof securityRoles,
   SecurityRoleInput,
   ReturnType<typeof auditedOf>,
   SecurityRoleRefusal,
   SecurityRoleInUse
-> = {
+>((actor) => ({
   entity: "securityRole",
   table: securityRoles,
   idColumn: securityRoles.id,
   columns: columnsOf,
   writeLinks,
+  refusal: async (tx, id, input) => (await linkRefusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
   deleteRefusal: inUseRefusal,
   stored: async (tx, id) => {
     const role = await getSecurityRole(tx, id);
@@ -278,39 +281,16 @@ const ROLE_RECORD: AuditedRecordSpec<
   },
   audited: auditedOf,
   fields: AUDITED_FIELDS,
-};
-
-/** How the actor saves roles: the links checked first, then what the save would grant (issue #30 §3). */
-const roleRecord = (actor: Actor) =>
-  auditedRecord({
-    ...ROLE_RECORD,
-    refusal: async (tx, id, input) => (await linkRefusal(tx, id, input)) ?? delegationRefusal(tx, actor, id, input),
-  });
-
-/** How roles are deleted: what the actor may grant does not matter there (only `remove` of it is used). */
-const roleDeletion = auditedRecord(ROLE_RECORD);
+}));
 
 /** Creates a role, unless a link or what it would grant refuses it (then nothing is written). */
-export function createSecurityRole(
-  database: Database,
-  actor: Actor,
-  input: SecurityRoleInput,
-): Promise<SecurityRoleCreateOutcome> {
-  return roleRecord(actor).create(database, actor, input);
-}
+export const createSecurityRole = roleRecord.create;
 
 /**
  * Saves an edit when the posted stamp is current and nothing refuses it (a link, or what it would
  * grant); otherwise a conflict or the refusal, and nothing changes.
  */
-export function updateSecurityRole(
-  database: Database,
-  actor: Actor,
-  id: number,
-  input: SecurityRoleInput,
-): Promise<SecurityRoleUpdateOutcome> {
-  return roleRecord(actor).update(database, actor, id, input);
-}
+export const updateSecurityRole = roleRecord.update;
 
 type SecurityRoleInUse = { kind: "inUse"; holders: number; permissionSets: number };
 export type SecurityRoleDeleteOutcome = { kind: "deleted" } | { kind: "missing" } | SecurityRoleInUse;
@@ -334,24 +314,17 @@ export async function deleteSecurityRole(
   actor: Actor,
   id: number,
 ): Promise<SecurityRoleDeleteOutcome> {
-  const outcome = await roleDeletion.remove(database, actor, id);
+  const outcome = await roleRecord.remove(database, actor, id);
   return outcome.kind === "deleted" ? { kind: "deleted" } : outcome;
 }
 
 /** The activities, business functions and expectations roles use: the editor offers them again. */
 export async function securityRoleTextOptions(database: Executor) {
-  const rows = await database
-    .select({
-      activities: securityRoles.activities,
-      businessFunctions: securityRoles.businessFunctions,
-      expectations: securityRoles.expectations,
-    })
-    .from(securityRoles);
-  const used = (pick: (row: (typeof rows)[number]) => string[]) =>
-    [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
-  return {
-    activities: used((row) => row.activities),
-    businessFunctions: used((row) => row.businessFunctions),
-    expectations: used((row) => row.expectations),
+  const columns = {
+    activities: securityRoles.activities,
+    businessFunctions: securityRoles.businessFunctions,
+    expectations: securityRoles.expectations,
   };
+  const rows = await database.select(columns).from(securityRoles);
+  return usedValues(rows, Object.keys(columns) as (keyof typeof columns)[]);
 }
