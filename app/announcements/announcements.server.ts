@@ -298,7 +298,7 @@ export type AnnouncementRefusal = BrandNotYours;
  * How the actor saves announcements: within their portal scope (one whose brands are not all
  * theirs is missing for them, new brands not theirs refused), each write bumping the catalogue.
  */
-const announcementWrites = recordWrites(
+export const announcementWrites = recordWrites(
   auditedRecord<typeof announcements, AnnouncementInput, ReturnType<typeof announcementValues>, AnnouncementRefusal>(
     (actor) => ({
       entity: "announcement",

@@ -20,3 +20,9 @@ export const toAnnouncements = (query?: LinkQuery) => hrefWith("/admin", query);
 /** One announcement's editor (a new one without an id), in edit or view mode. */
 export const toAnnouncement = (to: { id?: number; mode?: "edit" | "view" } = {}, query?: LinkQuery) =>
   hrefWith(to.id === undefined ? "/admin/announcement" : `/admin/announcement/${to.id}/${to.mode ?? "edit"}`, query);
+
+/** The list and an announcement's editor (in edit mode), as the editor's action goes to them. */
+export const announcementLinks = {
+  toList: (query?: LinkQuery) => toAnnouncements(query),
+  toRecord: (id: number, query?: LinkQuery) => toAnnouncement({ id, mode: "edit" }, query),
+};

@@ -240,7 +240,7 @@ const writable = (actor: Actor, brandId: number) => catalogueWritableWithin(acto
  * How the actor saves applications: within their portal scope (an application of another brand
  * is missing for them, another brand refused), each write bumping the applications catalogue.
  */
-const applicationWrites = recordWrites(
+export const applicationWrites = recordWrites(
   auditedRecord<typeof applications, ApplicationInput, ReturnType<typeof valuesOf>, ApplicationRefusal>((actor) => ({
     entity: "application",
     table: applications,

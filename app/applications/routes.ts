@@ -15,7 +15,5 @@ export const applicationRoutes = {
 } as const satisfies Record<string, RouteAccess>;
 
 /** The list and a record's editor, with their queries. */
-export const { toList: toApplications, toRecord: toApplication } = listAndRecordLinks(
-  "/admin/applications",
-  "/admin/application",
-);
+export const applicationLinks = listAndRecordLinks("/admin/applications", "/admin/application");
+export const { toList: toApplications, toRecord: toApplication } = applicationLinks;

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
+import type { Database } from "~/db/client.server";
+import type { LinkQuery } from "~/ui/href";
 import { ownFields, readFormData } from "~/security/form-body.server";
 import { mergeNewTags } from "./new-tags";
 import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
@@ -132,4 +134,51 @@ export async function editorAction<
   }
   if (outcome.kind === "saved") return redirect(spec.savedTo(spec.id));
   return refusalReply(outcome as Refusal);
+}
+
+/** A record's writes as its domain exports them, each taking the database and the acting user first. */
+export interface RecordWrites<Input, Refusal, User, Removed = boolean | { kind: string }> {
+  create(database: Database, user: User, input: Input): Promise<number | { kind: "created"; id: number } | Refusal>;
+  update(database: Database, user: User, id: number, input: Input): Promise<SaveOutcome | Refusal>;
+  /** Whether it was deleted, or the outcome: `deleted`, `missing`, or the service's reason not to. */
+  remove(database: Database, user: User, id: number): Promise<Removed>;
+}
+
+/** A list screen's address and its records' editor's (a new record's without an id). */
+export interface RecordLinks {
+  toList: (query?: LinkQuery) => string;
+  toRecord: (id: number, query?: LinkQuery) => string;
+}
+
+/**
+ * An editor's writes and where it goes after them, from its domain's writes and links: the saved
+ * record's editor (`saved=1`), the list after a delete (`deleted=1`). A delete of a record not there
+ * (or not the user's) is a 404; `deleteRefusal` says why a delete the service refused did not go ahead.
+ */
+export function recordEditing<
+  Input,
+  Refusal extends Refused,
+  User extends EditorActor,
+  Removed extends boolean | { kind: string },
+>(
+  database: Database,
+  writes: RecordWrites<Input, Refusal, User, Removed>,
+  links: RecordLinks,
+  deleteRefusal?: (outcome: Removed) => EditorRefusal | null,
+) {
+  return {
+    create: (input: Input, user: User) => writes.create(database, user, input),
+    update: (id: number, input: Input, user: User) => writes.update(database, user, id, input),
+    remove: {
+      run: async (id: number, user: User) => {
+        const outcome = await writes.remove(database, user, id);
+        if (outcome === false || (typeof outcome === "object" && outcome.kind === "missing"))
+          throw new Response("Not Found", { status: 404 });
+        return outcome;
+      },
+      redirectTo: links.toList({ deleted: 1 }),
+      refused: deleteRefusal,
+    },
+    savedTo: (id: number) => links.toRecord(id, { saved: 1 }),
+  };
 }

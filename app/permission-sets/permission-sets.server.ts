@@ -171,3 +171,10 @@ export const updatePermissionSet = setRecord.update;
 
 /** Deletes a set; false when there is none (nothing changes). */
 export const deletePermissionSet = recordWrites(setRecord).remove;
+
+/** A set's writes, as the editor takes them. */
+export const permissionSetWrites = {
+  create: createPermissionSet,
+  update: updatePermissionSet,
+  remove: deletePermissionSet,
+};

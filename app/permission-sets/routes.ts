@@ -15,7 +15,5 @@ export const permissionSetRoutes = {
 } as const satisfies Record<string, RouteAccess>;
 
 /** The list and a record's editor, with their queries. */
-export const { toList: toPermissionSets, toRecord: toPermissionSet } = listAndRecordLinks(
-  "/admin/permission-sets",
-  "/admin/permission-set",
-);
+export const permissionSetLinks = listAndRecordLinks("/admin/permission-sets", "/admin/permission-set");
+export const { toList: toPermissionSets, toRecord: toPermissionSet } = permissionSetLinks;

@@ -15,7 +15,5 @@ export const securityRoleRoutes = {
 } as const satisfies Record<string, RouteAccess>;
 
 /** The list and a record's editor, with their queries. */
-export const { toList: toSecurityRoles, toRecord: toSecurityRole } = listAndRecordLinks(
-  "/admin/security-roles",
-  "/admin/security-role",
-);
+export const securityRoleLinks = listAndRecordLinks("/admin/security-roles", "/admin/security-role");
+export const { toList: toSecurityRoles, toRecord: toSecurityRole } = securityRoleLinks;

@@ -318,6 +318,13 @@ export async function deleteSecurityRole(
   return outcome.kind === "deleted" ? { kind: "deleted" } : outcome;
 }
 
+/** A role's writes, as the editor takes them. */
+export const securityRoleWrites = {
+  create: createSecurityRole,
+  update: updateSecurityRole,
+  remove: deleteSecurityRole,
+};
+
 /** The activities, business functions and expectations roles use: the editor offers them again. */
 export async function securityRoleTextOptions(database: Executor) {
   const columns = {

@@ -6,26 +6,20 @@ import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/security/feature-rule";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
-import {
-  announcementDefinitions,
-  createAnnouncement,
-  deleteAnnouncement,
-  getAnnouncement,
-  updateAnnouncement,
-} from "~/announcements/announcements.server";
+import { announcementDefinitions, announcementWrites, getAnnouncement } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
 import { announcementFormValues } from "~/announcements/form-values";
 import { titleMeta } from "~/shell/page-title";
 import { Field } from "~/ui/Field";
 import { optionalIdParam } from "~/navigation/id-param";
 import { LATEST_DAY } from "~/validation/calendar-day";
-import { editorAction } from "~/forms/editor-action.server";
+import { editorAction, recordEditing } from "~/forms/editor-action.server";
 import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { AudienceCheckboxes } from "~/ui/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
-import { toAnnouncement, toAnnouncements } from "~/announcements/routes";
+import { announcementLinks, toAnnouncement, toAnnouncements } from "~/announcements/routes";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
@@ -63,16 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: announcementSchema,
     id: optionalIdParam(params.id),
     listFields: ["roles"],
-    remove: {
-      run: async (id, actor) => {
-        if (!(await deleteAnnouncement(db(), actor, id))) throw new Response("Not Found", { status: 404 });
-      },
-      redirectTo: toAnnouncements({ deleted: 1 }),
-    },
-    create: (input, actor) => createAnnouncement(db(), actor, input),
-    update: (id, input, actor) => updateAnnouncement(db(), actor, id, input),
+    ...recordEditing(db(), announcementWrites, announcementLinks),
     refusal: () => brandNotYoursRefusal("brandIds"),
-    savedTo: (id) => toAnnouncement({ id, mode: "edit" }, { saved: 1 }),
     conflictKey: "adminAnnouncements.conflict",
   });
 }

@@ -5,13 +5,7 @@ import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/security/feature-rule";
-import {
-  applicationFieldOptions,
-  createApplication,
-  deleteApplication,
-  getApplication,
-  updateApplication,
-} from "~/applications/applications.server";
+import { applicationFieldOptions, applicationWrites, getApplication } from "~/applications/applications.server";
 import { APPLICATION_LIST_FIELDS, TRANSLATED_LOCALES, applicationSchema } from "~/applications/schema";
 import { applicationFormValues } from "~/applications/form-values";
 import { MAX_TEXT_LENGTH } from "~/limits";
@@ -19,11 +13,11 @@ import { titleMeta } from "~/shell/page-title";
 import { FieldError } from "~/ui/FieldError";
 import { Field } from "~/ui/Field";
 import { optionalIdParam } from "~/navigation/id-param";
-import { editorAction } from "~/forms/editor-action.server";
+import { editorAction, recordEditing } from "~/forms/editor-action.server";
 import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { APPLICATIONS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
-import { toApplication, toApplications } from "~/applications/routes";
+import { applicationLinks, toApplications } from "~/applications/routes";
 
 export const meta = titleMeta("adminApplications.editTitle");
 
@@ -56,16 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: applicationSchema,
     id: optionalIdParam(params.id),
     listFields: APPLICATION_LIST_FIELDS,
-    remove: {
-      run: async (id, actor) => {
-        if (!(await deleteApplication(db(), actor, id))) throw new Response("Not Found", { status: 404 });
-      },
-      redirectTo: toApplications({ deleted: 1 }),
-    },
-    create: (input, actor) => createApplication(db(), actor, input),
-    update: (id, input, actor) => updateApplication(db(), actor, id, input),
+    ...recordEditing(db(), applicationWrites, applicationLinks),
     refusal: () => brandNotYoursRefusal("brandId"),
-    savedTo: (id) => toApplication(id, { saved: 1 }),
     conflictKey: "adminApplications.conflict",
   });
 }

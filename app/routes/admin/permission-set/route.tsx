@@ -6,12 +6,7 @@ import { db } from "~/db/client.server";
 import { satisfiesRule } from "~/security/feature-rule";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 import { applicationCatalogue } from "~/applications/applications.server";
-import {
-  createPermissionSet,
-  deletePermissionSet,
-  getPermissionSet,
-  updatePermissionSet,
-} from "~/permission-sets/permission-sets.server";
+import { getPermissionSet, permissionSetWrites } from "~/permission-sets/permission-sets.server";
 import { permissionSetRefusal } from "~/permission-sets/refusals";
 import { permissionSetSchema } from "~/permission-sets/schema";
 import { permissionSetFormValues } from "~/permission-sets/form-values";
@@ -19,9 +14,9 @@ import { securityRoleChoices } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
 import { Field } from "~/ui/Field";
-import { editorAction } from "~/forms/editor-action.server";
+import { editorAction, recordEditing } from "~/forms/editor-action.server";
 import { EditorPage, useEditor } from "~/ui/EditorPage";
-import { toPermissionSet, toPermissionSets } from "~/permission-sets/routes";
+import { permissionSetLinks, toPermissionSets } from "~/permission-sets/routes";
 
 export const meta = titleMeta("adminPermissionSets.editTitle");
 
@@ -51,14 +46,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return editorAction(request, actor, {
     schema: permissionSetSchema,
     id: optionalIdParam(params.id),
-    remove: {
-      run: (id, user) => deletePermissionSet(db(), user, id),
-      redirectTo: toPermissionSets({ deleted: 1 }),
-    },
-    create: (input, user) => createPermissionSet(db(), user, input),
-    update: (id, input, user) => updatePermissionSet(db(), user, id, input),
+    ...recordEditing(db(), permissionSetWrites, permissionSetLinks),
     refusal: permissionSetRefusal,
-    savedTo: (id) => toPermissionSet(id, { saved: 1 }),
     conflictKey: "adminPermissionSets.conflict",
   });
 }

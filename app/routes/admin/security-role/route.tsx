@@ -7,12 +7,10 @@ import { satisfiesRule } from "~/security/feature-rule";
 import { GRANTABLE_FEATURES } from "~/permissions/features";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 import {
-  createSecurityRole,
-  deleteSecurityRole,
   getSecurityRole,
   securityRoleChoices,
   securityRoleTextOptions,
-  updateSecurityRole,
+  securityRoleWrites,
 } from "~/security-roles/security-roles.server";
 import { securityRoleSchema } from "~/security-roles/schema";
 import { securityRoleFormValues } from "~/security-roles/form-values";
@@ -20,12 +18,12 @@ import { titleMeta } from "~/shell/page-title";
 import { optionalIdParam } from "~/navigation/id-param";
 import { Field } from "~/ui/Field";
 import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
-import { editorAction } from "~/forms/editor-action.server";
+import { editorAction, recordEditing } from "~/forms/editor-action.server";
 import { EditorPage, useEditor } from "~/ui/EditorPage";
 import { securityRoleDeleteRefusal, securityRoleRefusal } from "~/security-roles/refusals";
 import { featuresNotHeld } from "~/security-roles/delegation";
 import { RelationRows } from "./RelationRows";
-import { toSecurityRole, toSecurityRoles } from "~/security-roles/routes";
+import { securityRoleLinks, toSecurityRoles } from "~/security-roles/routes";
 
 export const meta = titleMeta("adminSecurityRoles.editTitle");
 
@@ -64,15 +62,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: securityRoleSchema,
     id: optionalIdParam(params.id),
     listFields: TEXT_LISTS,
-    remove: {
-      run: (id, user) => deleteSecurityRole(db(), user, id),
-      redirectTo: toSecurityRoles({ deleted: 1 }),
-      refused: securityRoleDeleteRefusal,
-    },
-    create: (input, user) => createSecurityRole(db(), user, input),
-    update: (id, input, user) => updateSecurityRole(db(), user, id, input),
+    ...recordEditing(db(), securityRoleWrites, securityRoleLinks, securityRoleDeleteRefusal),
     refusal: securityRoleRefusal,
-    savedTo: (id) => toSecurityRole(id, { saved: 1 }),
     conflictKey: "adminSecurityRoles.conflict",
   });
 }
