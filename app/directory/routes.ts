@@ -29,3 +29,6 @@ export const directoryRoutes = {
 
 /** The manage-directory screen of one context. */
 export const toManageDirectory = (context: DirectoryContext) => `/admin/manage-directory/${context}`;
+
+/** The addresses of the directory's own pages: its review's and where it is managed. */
+export const DIRECTORY_PAGE_PREFIXES = ["/directory-review/", "/admin/manage-directory"] as const;

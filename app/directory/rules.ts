@@ -1,5 +1,6 @@
 import { DIRECTORY_REVIEW_REPROMPT_DAYS } from "~/limits";
 import type { SanitizedHtml } from "~/ui/sanitized-html";
+import { DIRECTORY_PAGE_PREFIXES } from "./routes";
 
 /** The two directories (SPEC §4): primary contacts per business area, and singular permissions. */
 export const DIRECTORY_CONTEXTS = ["DEALER_LOCATION", "SINGULAR_ROLES"] as const;
@@ -130,5 +131,5 @@ export const DIRECTORY_REMINDER_STORAGE_KEYS = {
 
 /** Where a standing directory review opens over the page: not on its own page, nor where the directory is managed. */
 export function directoryReviewShowsOn(pathname: string): boolean {
-  return !pathname.startsWith("/directory-review/") && !pathname.startsWith("/admin/manage-directory");
+  return !DIRECTORY_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
