@@ -1,4 +1,4 @@
-import type { DirectoryContext } from "./rules";
+import type { DirectoryContext } from "./contexts";
 import { F } from "~/permissions/features";
 import type { RouteAccess } from "~/permissions/route-rules";
 

@@ -2,9 +2,9 @@ import { DIRECTORY_REVIEW_REPROMPT_DAYS } from "~/limits";
 import type { SanitizedHtml } from "~/ui/sanitized-html";
 import { DIRECTORY_PAGE_PREFIXES } from "./routes";
 
-/** The two directories (SPEC §4): primary contacts per business area, and singular permissions. */
-export const DIRECTORY_CONTEXTS = ["DEALER_LOCATION", "SINGULAR_ROLES"] as const;
-export type DirectoryContext = (typeof DIRECTORY_CONTEXTS)[number];
+import { DIRECTORY_CONTEXTS, type DirectoryContext } from "./contexts";
+
+export { DIRECTORY_CONTEXTS, type DirectoryContext };
 /** The context a path or a call without one means (SPEC §7). */
 export const DEFAULT_DIRECTORY_CONTEXT: DirectoryContext = "SINGULAR_ROLES";
 

@@ -3,7 +3,6 @@ import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
-import type { LinkQuery } from "~/ui/href";
 import { ownFields, readFormData } from "~/security/form-body.server";
 import { mergeNewTags } from "./new-tags";
 import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
@@ -146,8 +145,8 @@ export interface RecordWrites<Input, Refusal, User, Removed = boolean | { kind: 
 
 /** A list screen's address and its records' editor's (a new record's without an id). */
 export interface RecordLinks {
-  toList: (query?: LinkQuery) => string;
-  toRecord: (id: number, query?: LinkQuery) => string;
+  toList: (query?: Record<string, string | number>) => string;
+  toRecord: (id: number, query?: Record<string, string | number>) => string;
 }
 
 /**

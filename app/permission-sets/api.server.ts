@@ -1,4 +1,4 @@
-import type { RecordApi } from "~/api/record-api.server";
+import type { RecordApi } from "~/api/record-api";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 import { permissionSetRefusal } from "./refusals";
 import { permissionSetRoutes } from "./routes";

@@ -1,4 +1,4 @@
-import type { RecordApi } from "~/api/record-api.server";
+import type { RecordApi } from "~/api/record-api";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 import { securityRoleDeleteRefusal, securityRoleRefusal } from "./refusals";
 import { securityRoleRoutes } from "./routes";

@@ -20,9 +20,12 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A file under app/routes/ is a route module unless a route folder (one with route.tsx) holds it as a private part. */
+/**
+ * A file under app/routes/ is a route module unless a route folder (one with route.tsx) holds it as
+ * a private part, or it is server code (a route module is never a .server file).
+ */
 function isRouteModule(file: string): boolean {
-  if (!/\.tsx?$/.test(file) || /\.test\./.test(file)) return false;
+  if (!/\.tsx?$/.test(file) || /\.(test|server)\./.test(file)) return false;
   if (path.basename(file) === "route.tsx") return true;
   return !fs.existsSync(path.join(path.dirname(file), "route.tsx"));
 }

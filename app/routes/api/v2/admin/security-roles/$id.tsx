@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { recordAction, recordLoader } from "~/api/record-api.server";
+import { recordAction, recordLoader } from "~/routes/api/v2/record-api.server";
 import { securityRoleApi } from "~/security-roles/api.server";
 
 /** GET /api/v2/admin/security-roles/{id}: one record, guarded like its editor. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { recordCreateAction, recordListLoader } from "~/api/record-api.server";
+import { recordCreateAction, recordListLoader } from "~/routes/api/v2/record-api.server";
 import { securityRoleApi } from "~/security-roles/api.server";
 
 /** GET /api/v2/admin/security-roles: the list with the screen's parameters (q, sortBy, sortType, page). */

@@ -1,43 +1,16 @@
-import type { z } from "zod";
 import { apiError, apiJson } from "~/api/replies.server";
 import { refusalReply, savedRefusalReply } from "~/api/refusal-reply.server";
 import { apiIdParam } from "~/api/id-param.server";
+import type { RecordApi, WriteOutcome } from "~/api/record-api";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
-import { db, type Database } from "~/db/client.server";
-import type { Refusal } from "~/forms/save-outcome";
+import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
-import type { Actor } from "~/permissions/actor";
-import type { RouteAccess } from "~/permissions/route-rules";
-import type { FeatureRule } from "~/security/feature-rule";
 
-/** What a write came to: done, not found, a stale stamp, or a refusal of the service's own. */
-type WriteOutcome = { kind: string; currentStamp?: string };
-
-/**
- * An administered record's API (list, create, read, update, delete) described once by its domain:
- * the screens whose rules the reads share, the write rule, the editor's schema, the services, and
- * how the service's own refusals are said (the editor says them alike).
+/*
+ * The answers of an administered record's API, for the routes under api/v2/ that serve one a domain
+ * describes (RecordApi): it checks access here, at the top, as every route does.
  */
-export interface RecordApi<Input, Row, Refused extends WriteOutcome> {
-  listAccess: RouteAccess;
-  recordAccess: RouteAccess;
-  writeRule: FeatureRule;
-  schema: z.ZodType<Input>;
-  list: (
-    database: Database,
-    params: URLSearchParams,
-  ) => Promise<{ rows: readonly unknown[]; total: number; page: number; pageCount: number }>;
-  get: (database: Database, id: number) => Promise<Row | null>;
-  create: (database: Database, actor: Actor, input: Input) => Promise<{ kind: "created"; id: number } | Refused>;
-  update: (database: Database, actor: Actor, id: number, input: Input) => Promise<{ kind: "saved" } | Refused>;
-  /** True or `deleted` when deleted; false or `missing` when there is none; otherwise the service's refusal. */
-  remove: (database: Database, actor: Actor, id: number) => Promise<boolean | { kind: "deleted" } | Refused>;
-  /** The message key of a stale stamp (409). */
-  conflictKey: string;
-  /** The service's own reason not to save or delete, as the editor says it. */
-  refusal: (outcome: Refused) => Refusal | null;
-}
 
 /** The API's answer to a write that did not go ahead: 404, 409 with the current stamp, or the service's refusal. */
 function refusedReply<Refused extends WriteOutcome>(
