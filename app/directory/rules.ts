@@ -1,6 +1,6 @@
 import { DIRECTORY_REVIEW_REPROMPT_DAYS } from "~/limits";
 import type { SanitizedHtml } from "~/ui/sanitized-html";
-import { DIRECTORY_PAGE_PREFIXES } from "./routes";
+import { DIRECTORY_REVIEW_PATH, MANAGE_DIRECTORY_PATH } from "./paths";
 
 import { DIRECTORY_CONTEXTS, type DirectoryContext } from "./contexts";
 
@@ -131,5 +131,5 @@ export const DIRECTORY_REMINDER_STORAGE_KEYS = {
 
 /** Where a standing directory review opens over the page: not on its own page, nor where the directory is managed. */
 export function directoryReviewShowsOn(pathname: string): boolean {
-  return !DIRECTORY_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return !pathname.startsWith(`${DIRECTORY_REVIEW_PATH}/`) && !pathname.startsWith(MANAGE_DIRECTORY_PATH);
 }
