@@ -61,7 +61,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "npx tsx tests/e2e/serve.ts",
-    url: `http://localhost:${PORT}/healthz`,
+    url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {

@@ -83,6 +83,15 @@ export const configSchema = z.object({
   SESSION_COUNTDOWN: z.enum(["true", "false"]).default("false"),
   /** Passwords older than this must be changed at sign-in; unset: passwords do not expire. */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).optional(),
+  /** A bearer token that may read /metrics (unset: only METRICS_ALLOWED_ADDRESSES may; by default nobody). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Addresses that may read /metrics without the token (comma-separated; e.g. the monitoring host). */
+  METRICS_ALLOWED_ADDRESSES: z
+    .string()
+    .regex(/^[0-9A-Fa-f.:]+(,[0-9A-Fa-f.:]+)*$/, "must be a comma-separated list of IP addresses")
+    .optional(),
+  /** /readyz answers 503 when an e-mail has waited longer than this to be delivered (something stopped sending). */
+  OUTBOX_STUCK_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   /** An administrator whose locations were last reviewed longer ago than this is asked for a security review. */
   ATTESTATION_PERIOD_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -98,6 +107,7 @@ export interface Config extends Omit<
   | "ALLOW_INSECURE_HTTP"
   | "TRUST_PROXY"
   | "INTEGRATION_TARGETS"
+  | "METRICS_ALLOWED_ADDRESSES"
 > {
   SESSION_SECRET: string;
   OIDC_CLIENT_SECRET: string;
@@ -108,6 +118,8 @@ export interface Config extends Omit<
   TRUST_PROXY: number | string | false;
   isProduction: boolean;
   embeddedIdp: boolean;
+  /** Who may read /metrics without the token, by address. */
+  METRICS_ALLOWED_ADDRESSES: string[];
   /** INTEGRATION_TARGETS, checked (their secrets stay out of logs). */
   integrationTargets: IntegrationTarget[];
 }
@@ -163,6 +175,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     isProduction,
     embeddedIdp: !raw.OIDC_ISSUER,
+    METRICS_ALLOWED_ADDRESSES: raw.METRICS_ALLOWED_ADDRESSES?.split(",") ?? [],
     integrationTargets: integrations.targets,
   };
 }

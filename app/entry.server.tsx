@@ -7,7 +7,7 @@ import "~/assembly/portal.server";
 import { NonceProvider } from "~/shell/nonce";
 import { describeServerError } from "~/shell/server-error";
 import { ErrorReferenceProvider } from "~/shell/error-reference";
-import { requestScope } from "~/server-context/request-scope.server";
+import { currentRequestId, requestScope } from "~/server-context/request-scope.server";
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { compressPage, pageCollector } from "~/shell/page-compression";
@@ -110,8 +110,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     logger.warn(line, "request refused");
     return;
   }
-  // The page shows this reference; the log line carries it (never the stack to the user).
-  const reference = randomBytes(5).toString("hex");
+  // The page shows this reference, the request's id (issue #32 §5); the log line carries it too
+  // (never the stack to the user).
+  const reference = currentRequestId() ?? randomBytes(8).toString("hex");
   requestScope.getStore()?.set(ERROR_REFERENCE_KEY, reference);
   logger.error({ ...line, reference }, "server error");
 }

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { currentRequestId } from "./server-context/request-scope.server";
 
 const registry = globalThis as typeof globalThis & { __portalLogger?: pino.Logger };
 
@@ -22,7 +23,18 @@ export const REDACT_PATHS = [
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } }, destination);
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      // Every line written while a request is answered carries its id (issue #32 §5).
+      mixin: () => {
+        const reqId = currentRequestId();
+        return reqId ? { reqId } : {};
+      },
+    },
+    destination,
+  );
 }
 
 export const logger: pino.Logger = (registry.__portalLogger ??= createLogger(process.env.LOG_LEVEL ?? "info"));

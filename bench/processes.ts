@@ -219,7 +219,7 @@ export async function startPortal(
       PUBLIC_URL: `http://localhost:${port}`,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
-    "/healthz",
+    "/readyz",
   );
 }
 

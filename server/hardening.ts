@@ -11,6 +11,7 @@ import { isCrossSiteWrite, originMatchesHost } from "../app/security/cross-site"
 import { bodyKindOf, bodySizeProblem } from "../app/security/body-limits";
 import { withSecureFlag } from "../app/security/cookie-flags";
 import { ALLOWED_METHODS, requestShapeProblem } from "../app/security/request-shape";
+import { rateLimitRefusals } from "../app/server-context/metrics.server";
 
 /** A refusal in the caller's language: plain text for pages, JSON for the API. */
 function refuse(req: Request, res: Response, status: number, key: string): void {
@@ -135,6 +136,7 @@ export function apiAddressRateLimit(config: Config): RequestHandler {
       const retryAfter = Math.ceil(options.windowMs / 1000);
       if (!res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
       logger.warn({ path: req.path }, "API rate limit reached");
+      rateLimitRefusals.inc({ limit: "api-address" });
       refuse(req, res, 429, "refusals.tooManyRequests");
     },
   });

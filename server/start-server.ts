@@ -28,8 +28,10 @@ import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.
 import { pushSoon, setIntegrations } from "../app/integrations/pushes.server";
 import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { logger } from "../app/logger.server";
-import { requestScope } from "../app/server-context/request-scope.server";
-import { sql } from "drizzle-orm";
+import { HealthState } from "./health";
+import { withRequestId } from "./request-id";
+import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
+import { rateLimitRefusals } from "../app/server-context/metrics.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -75,38 +77,14 @@ export async function startServer(
     worker?: { runsJobs: boolean };
   } = {},
 ): Promise<RunningServer> {
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  if (!options.worker) await prepareDatabase(database, config);
-  setDatabase(database);
-  await options.afterSeed?.(database.db);
-
-  // E-mail leaves after the commit that queued it; what failed is retried by the jobs.
-  const transport = mailTransport(config);
-  setMailDelivery(() => database.db, transport);
-  void deliverSoon();
-  setIntegrations(
-    { targets: config.integrationTargets, retrySeconds: config.INTEGRATION_RETRY_SECONDS },
-    () => database.db,
-  );
-
-  // The scheduled jobs (housekeeping, auto-deactivation, mail retries) on pg-boss: each runs once
-  // across instances (ADR 18). A runner that cannot start leaves the portal serving, and says so.
-  const runsJobs = options.worker?.runsJobs ?? true;
-  const jobs = runsJobs
-    ? await startPortalJobs(database, transport).catch((error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, "job runner did not start");
-        return null;
-      })
-    : // The other workers only send the jobs a request asks for (a bulk import) to the runner.
-      await startJobSender(database).catch((error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, "job sender did not start");
-        return null;
-      });
-
   const app = express();
   app.disable("x-powered-by");
-  // Only a proxy named on purpose may say who the client is (the sign-in and API limits key on it).
+  // Only a proxy named on purpose may say who the client is (the sign-in and API limits key on it)
+  // or which request this is (X-Request-Id).
   app.set("trust proxy", config.TRUST_PROXY);
+  app.use(withRequestId(config.TRUST_PROXY !== false));
+  const metrics = requestMetrics();
+  app.use(metrics.middleware);
   app.use(closeWhenBodyUnread());
   app.use(refuseMalformedRequests());
   app.use(refuseOversizeBodies());
@@ -124,6 +102,94 @@ export async function startServer(
     next();
   });
 
+  // Health first: a load balancer asks while the portal prepares and while it stops (issue #32 §3).
+  const health = new HealthState(config);
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const readiness = await health.check();
+    res
+      .set("Cache-Control", "no-store")
+      .status(readiness.ready ? 200 : 503)
+      .json(readiness.ready ? { status: "ready" } : { status: "unavailable", reason: readiness.reason });
+  });
+  app.get("/metrics", metricsEndpoint(config));
+  app.use((_req, res, next) => {
+    if (health.phase === "ready") return next();
+    res.set("Retry-After", "5").status(503).type("text/plain").send("The portal is starting or stopping");
+  });
+
+  const listen = () =>
+    new Promise<import("node:http").Server>((resolve, reject) => {
+      const s = app.listen(config.PORT, () => resolve(s)).once("error", reject);
+      answerUnknownMethods(s);
+    });
+  // A single server listens before the database is prepared, so /readyz says "starting" meanwhile.
+  // A cluster worker listens once it serves: the primary would hand a starting one its share.
+  let server = options.worker ? null : await listen();
+
+  let database: DatabaseHandle | null = null;
+  let jobs: Awaited<ReturnType<typeof startPortalJobs>> | null = null;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    if (!options.worker) await prepareDatabase(database, config);
+    setDatabase(database);
+    await options.afterSeed?.(database.db);
+    const handle = database;
+
+    // E-mail leaves after the commit that queued it; what failed is retried by the jobs.
+    const transport = mailTransport(config);
+    setMailDelivery(() => handle.db, transport);
+    void deliverSoon();
+    setIntegrations(
+      { targets: config.integrationTargets, retrySeconds: config.INTEGRATION_RETRY_SECONDS },
+      () => handle.db,
+    );
+
+    // The scheduled jobs (housekeeping, auto-deactivation, mail retries) on pg-boss: each runs once
+    // across instances (ADR 18). A runner that cannot start leaves the portal serving, says so,
+    // and /readyz answers 503 until it is restarted.
+    const runsJobs = options.worker?.runsJobs ?? true;
+    jobs = runsJobs
+      ? await startPortalJobs(handle, transport).catch((error: unknown) => {
+          logger.error({ err: error instanceof Error ? error.message : String(error) }, "job runner did not start");
+          return null;
+        })
+      : // The other workers only send the jobs a request asks for (a bulk import) to the runner.
+        await startJobSender(handle).catch((error: unknown) => {
+          logger.error({ err: error instanceof Error ? error.message : String(error) }, "job sender did not start");
+          return null;
+        });
+    health.watch(handle, runsJobs ? (jobs ? "started" : "failed") : "elsewhere");
+    watchForMetrics(handle);
+
+    metrics.usePatterns(routePatterns(await servePortal(app, config)));
+    server ??= await listen();
+  } catch (error) {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await jobs?.stop({ graceful: false, wait: true });
+    await database?.close();
+    throw error;
+  }
+  health.phase = "ready";
+
+  const url = config.PUBLIC_URL;
+  const handle = database;
+  const listening = server;
+  return {
+    url,
+    close: async () => {
+      health.phase = "stopping";
+      await jobs?.stop({ graceful: false, wait: true });
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+      await handle.close();
+    },
+  };
+}
+
+/** The portal behind the health checks: security headers, limits, the identity provider, files and Remix. */
+async function servePortal(app: express.Express, config: Config): Promise<ServerBuild> {
   const nextNonce = cspNonceSource();
   app.use((_req, res, next) => {
     res.locals.cspNonce = nextNonce();
@@ -166,15 +232,6 @@ export async function startServer(
   const compressPages = compression({ level: 1 });
   app.use((req, res, next) => (STATIC_FILE.test(req.path) ? compressFiles : compressPages)(req, res, next));
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      res.json({ status: "ok", database: database.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
-
   app.use(
     "/signin",
     rateLimit({
@@ -183,6 +240,10 @@ export async function startServer(
       standardHeaders: "draft-7",
       legacyHeaders: false,
       skip: (req) => req.method !== "POST",
+      handler: (_req, res, _next, options) => {
+        rateLimitRefusals.inc({ limit: "signin" });
+        res.status(options.statusCode).send(options.message);
+      },
     }),
   );
 
@@ -208,24 +269,11 @@ export async function startServer(
     mode: config.isProduction ? "production" : process.env.NODE_ENV,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
   });
-  app.all("*", (req, res, next) => requestScope.run(new Map(), () => remixHandler(req, res, next)));
+  app.all("*", remixHandler);
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal server error");
   });
-
-  const server = await new Promise<import("node:http").Server>((resolve) => {
-    const s = app.listen(config.PORT, () => resolve(s));
-  });
-  answerUnknownMethods(server);
-  const url = config.PUBLIC_URL;
-  return {
-    url,
-    close: async () => {
-      await jobs?.stop({ graceful: false, wait: true });
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
-    },
-  };
+  return build;
 }

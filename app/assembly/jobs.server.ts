@@ -14,6 +14,7 @@ import { logger } from "~/logger.server";
 import { deliverQueuedMail, type MailTransport } from "~/mail/outbox.server";
 import { deactivateInactiveUsers } from "~/users/lifecycle.server";
 import { expireVerifications } from "~/users/verification.server";
+import { countedJobRun } from "~/server-context/metrics.server";
 
 /** What each scheduled job of the portal does at a moment (tests pass their own clock). */
 export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWork {
@@ -47,7 +48,9 @@ function importWorker(handle: DatabaseHandle) {
     await boss.work<{ runId: number }>(QUEUED_JOBS.bulkImport, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
         const started = Date.now();
-        const { imported } = await runImportJob(handle, job.data.runId, { publicUrl: getConfig().PUBLIC_URL });
+        const { imported } = await countedJobRun(QUEUED_JOBS.bulkImport, () =>
+          runImportJob(handle, job.data.runId, { publicUrl: getConfig().PUBLIC_URL }),
+        );
         logger.info(
           { job: QUEUED_JOBS.bulkImport, runId: job.data.runId, imported, ms: Date.now() - started },
           "job done",

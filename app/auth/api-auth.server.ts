@@ -11,6 +11,7 @@ import { optionalUser, portalUserFrom, type PortalUser } from "./user.server";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { RateWindow } from "~/security/rate-window";
 import { apiError } from "~/api/replies.server";
+import { rateLimitRefusals } from "~/server-context/metrics.server";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the issuer's userinfo. */
 async function identityIdForBearer(token: string): Promise<number | null> {
@@ -74,7 +75,10 @@ export async function requireApiFeatures(request: Request, rule: FeatureRule): P
   const user = await apiUser(request);
   if (!user) throw apiError(401, "Unauthorized");
   const verdict = perUserLimit().hit(String(user.identityId));
-  if (!verdict.allowed) throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });
+  if (!verdict.allowed) {
+    rateLimitRefusals.inc({ limit: "api-user" });
+    throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });
+  }
   if (!satisfiesRule(user.access.features, rule)) throw apiError(403, "Forbidden");
   return user;
 }

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { logger } from "~/logger.server";
+import { signIns } from "~/server-context/metrics.server";
 import { db } from "~/db/client.server";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/auth/offline-key.server";
 import { eq } from "drizzle-orm";
@@ -52,9 +53,11 @@ export async function handleSignInCallback(request: Request): Promise<Response |
     for (const name of stateCookieNames(request.headers.get("Cookie"))) {
       headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
     }
+    signIns.inc({ result: "success" });
     return redirect(returnTo, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
+    signIns.inc({ result: "failure" });
     logger.warn({ reason: error instanceof Error ? error.message : "unknown" }, "sign-in callback refused");
     return { failed: true };
   }

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (the metrics' gauge); PGlite has one connection and no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   /** Plain SQL for the job runner (pg-boss's `db` option): its rows, on either backend. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -58,6 +60,7 @@ export function postgresHandle(pool: pg.Pool): DatabaseHandle {
     kind: "postgres",
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: (text, values) => pool.query(text, values),
   };
 }

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import { countedJobRun } from "~/server-context/metrics.server";
 import { setJobSender, type JobSender } from "./queue.server";
 import { JOB_NAMES, SCHEDULES, type JobName } from "./schedules";
 
@@ -19,7 +20,7 @@ export type QueueWorker = (boss: PgBoss) => Promise<void>;
 export async function runJob(name: JobName, work: JobWork, now = new Date()): Promise<Record<string, number>> {
   const started = Date.now();
   try {
-    const counts = await work[name](now);
+    const counts = await countedJobRun(name, () => work[name](now));
     logger.info({ job: name, ...counts, ms: Date.now() - started }, "job done");
     return counts;
   } catch (error) {

@@ -2,6 +2,7 @@ import { verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, loginAttempts } from "~/db/schema";
+import { passwordChecks } from "~/server-context/metrics.server";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS, lockedUntil } from "~/security/lockout";
 
 export type CredentialCheck =
@@ -25,6 +26,17 @@ export async function checkCredentials(
   emailInput: string,
   password: string,
   now = new Date(),
+): Promise<CredentialCheck> {
+  const check = await credentialCheck(database, emailInput, password, now);
+  passwordChecks.inc({ outcome: check.ok ? "ok" : check.reason });
+  return check;
+}
+
+async function credentialCheck(
+  database: Database,
+  emailInput: string,
+  password: string,
+  now: Date,
 ): Promise<CredentialCheck> {
   const email = normalEmail(emailInput);
   const since = new Date(now.getTime() - Math.max(LOCKOUT_WINDOW_MS, LOCKOUT_DURATION_MS) * 2);

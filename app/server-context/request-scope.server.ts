@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { REQUEST_ID_KEY } from "./request-id";
 
 /*
- * One store per HTTP request, opened by server.ts around the Remix handler. Remix gives each
+ * One store per HTTP request, opened by server.ts when the request arrives (with its id). Remix gives each
  * loader of a request its own Request object, so per-request memos cannot key on it; they key
  * on this scope instead. It lives on globalThis because server.ts and the Remix bundle are two
  * module graphs.
@@ -26,4 +27,9 @@ export function primeRequestValue<T>(key: string, value: T): void {
 /** Drops a request's value after a write made it stale (a later read in the same request reads again). */
 export function forgetRequestValue(key: string): void {
   requestScope.getStore()?.delete(key);
+}
+
+/** The id of the request being answered (server.ts opens the scope with it); undefined outside a request. */
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore()?.get(REQUEST_ID_KEY) as string | undefined;
 }

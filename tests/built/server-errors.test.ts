@@ -33,8 +33,10 @@ describe("issue #11 §4: a 500 keeps the shell and shows a reference that is in 
       const response = await admin.send("/admin");
       expect(response.status).toBe(500);
       const html = await response.text();
-      const reference = html.match(/<code id="error-reference">([0-9a-f]{10})<\/code>/)?.[1];
+      const reference = html.match(/<code id="error-reference">([0-9a-f]{16})<\/code>/)?.[1];
       expect(reference).toBeDefined();
+      // Issue #32 §5: the reference is the request's id, which its answer carries too.
+      expect(response.headers.get("x-request-id")).toBe(reference);
       expect(errorLines.some((line) => line.reference === reference && line.path === "/admin")).toBe(true);
       // The shell of the known user: the Admin menu and the footer; no internals.
       expect(html).toContain('data-testid="admin-menu"');

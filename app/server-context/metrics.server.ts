@@ -1,0 +1,50 @@
+import { Counter, register, type CounterConfiguration } from "prom-client";
+
+/*
+ * The portal's own counters (issue #32 §4), in prom-client's one registry, which /metrics
+ * serves. server.ts and the Remix bundle load this module twice (until they share one module
+ * graph), so a counter is made once and found again by its name.
+ */
+function counter<Label extends string>(config: CounterConfiguration<Label>): Counter<Label> {
+  return (register.getSingleMetric(config.name) as Counter<Label> | undefined) ?? new Counter(config);
+}
+
+/** Sign-ins to the portal (the provider's callback): started a session, or refused. */
+export const signIns = counter({
+  name: "portal_sign_ins_total",
+  help: "Sign-ins to the portal by result (success: a session started; failure: the callback refused)",
+  labelNames: ["result"] as const,
+});
+
+/** Passwords checked by the embedded identity provider, by outcome (ok, invalid, locked, inactive, unverified). */
+export const passwordChecks = counter({
+  name: "portal_password_checks_total",
+  help: "Password checks of the embedded identity provider by outcome",
+  labelNames: ["outcome"] as const,
+});
+
+/** Requests refused by a rate limit (signin, api-address, api-user). */
+export const rateLimitRefusals = counter({
+  name: "portal_rate_limit_refusals_total",
+  help: "Requests refused by a rate limit, by limit",
+  labelNames: ["limit"] as const,
+});
+
+/** Job runs by queue and result (ok, failed). */
+export const jobRuns = counter({
+  name: "portal_job_runs_total",
+  help: "Job runs by queue and result",
+  labelNames: ["queue", "result"] as const,
+});
+
+/** Runs one job, counted by its queue and whether it failed. */
+export async function countedJobRun<T>(queue: string, run: () => Promise<T>): Promise<T> {
+  try {
+    const done = await run();
+    jobRuns.inc({ queue, result: "ok" });
+    return done;
+  } catch (error) {
+    jobRuns.inc({ queue, result: "failed" });
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import type { RequestHandler } from "express";
+import { REQUEST_ID_KEY, requestIdFor } from "../app/server-context/request-id";
+import { requestScope } from "../app/server-context/request-scope.server";
+
+/**
+ * Every request gets an id (a trusted proxy's X-Request-Id, or a new one), answered in the
+ * X-Request-Id header and kept in the request's scope for the rest of its way: every log line
+ * written meanwhile carries it, and a server error's page shows it as its reference.
+ */
+export function withRequestId(trustedProxy: boolean): RequestHandler {
+  return (req, res, next) => {
+    const id = requestIdFor(req.get("X-Request-Id"), trustedProxy);
+    res.setHeader("X-Request-Id", id);
+    requestScope.run(new Map<string, unknown>([[REQUEST_ID_KEY, id]]), next);
+  };
+}
