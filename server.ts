@@ -47,7 +47,11 @@ async function main() {
       return;
     }
     console.log(startLines(config, `Dealer Portal is running at ${running.url}`));
+    let stopping = false;
     const stop = async () => {
+      // A second signal while the first one's requests finish stops at once.
+      if (stopping) process.exit(1);
+      stopping = true;
       await running.close();
       process.exit(0);
     };

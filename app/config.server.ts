@@ -90,6 +90,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^[0-9A-Fa-f.:]+(,[0-9A-Fa-f.:]+)*$/, "must be a comma-separated list of IP addresses")
     .optional(),
+  /** On SIGTERM, requests under way and the running job get this long to finish before they are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
   /** /readyz answers 503 when an e-mail has waited longer than this to be delivered (something stopped sending). */
   OUTBOX_STUCK_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   /** An administrator whose locations were last reviewed longer ago than this is asked for a security review. */

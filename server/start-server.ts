@@ -180,10 +180,21 @@ export async function startServer(
   return {
     url,
     close: async () => {
+      // Graceful (issue #32 §6): /readyz says so, no new connection is taken, the requests under way
+      // and the running job finish (cut after SHUTDOWN_TIMEOUT_SECONDS), then the pool closes.
       health.phase = "stopping";
-      await jobs?.stop({ graceful: false, wait: true });
-      await new Promise<void>((resolve) => listening.close(() => resolve()));
+      const timeout = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+      logger.info({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, "shutting down: finishing requests and jobs");
+      const drained = new Promise<void>((resolve) => listening.close(() => resolve()));
+      listening.closeIdleConnections();
+      const cut = setTimeout(() => listening.closeAllConnections(), timeout);
+      try {
+        await Promise.all([drained, jobs?.stop({ graceful: true, wait: true, timeout })]);
+      } finally {
+        clearTimeout(cut);
+      }
       await handle.close();
+      logger.info("stopped");
     },
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * Issue #32 §6: a SIGTERM stops the portal gracefully. The real server runs as its own process; a
+ * request is under way (the server has taken its headers, its body is still coming) when the
+ * signal arrives: it is answered in full, no new connection is taken, and the process ends 0.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./portal";
+
+let server: ChildProcess;
+let origin: string;
+let port: number;
+let output = "";
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-shutdown-"));
+
+/** Resolves when the server has written a log line with this message (a condition, not a sleep). */
+function logged(message: string, deadline = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${message}" line:\n${output}`)), deadline);
+    const look = () => {
+      if (output.includes(`"msg":"${message}"`)) {
+        clearTimeout(timer);
+        server.stdout!.off("data", look);
+        resolve();
+      }
+    };
+    server.stdout!.on("data", look);
+    look();
+  });
+}
+
+async function ready(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    const status = await fetch(`${origin}/readyz`)
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the portal did not get ready:\n${output}`);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  origin = `http://localhost:${port}`;
+  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      APP_ENV: "test",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "info",
+      SHUTDOWN_TIMEOUT_SECONDS: "20",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await ready(Date.now() + 90_000);
+});
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGKILL");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("issue #32 §6: graceful shutdown on SIGTERM", () => {
+  it("answers the request under way in full, takes no new connection, and ends with 0", async () => {
+    const body = "locale=de&returnTo=%2Fsupport";
+    const request = http.request({
+      host: "localhost",
+      port,
+      path: "/locale",
+      method: "POST",
+      agent: false,
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(Buffer.byteLength(body)),
+        Origin: origin,
+        // The server says "100 Continue" once it has the request: then it is under way.
+        Expect: "100-continue",
+      },
+    });
+    const answered = new Promise<{ status: number; location?: string; cookie?: string[] }>((resolve, reject) => {
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            cookie: response.headers["set-cookie"],
+          }),
+        );
+      });
+      request.on("error", reject);
+    });
+    await new Promise<void>((resolve) => request.on("continue", () => resolve()));
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+
+    server.kill("SIGTERM");
+    await logged("shutting down: finishing requests and jobs");
+    // No new connection while it finishes.
+    const refused = await fetch(`${origin}/readyz`).then(
+      (r) => r.status,
+      () => "refused",
+    );
+    expect(refused === "refused" || refused === 503).toBe(true);
+
+    // The request under way gets its body now, and its whole answer.
+    request.end(body);
+    const answer = await answered;
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/support");
+    expect(answer.cookie?.some((line) => line.includes("de"))).toBe(true);
+
+    expect(await exited).toBe(0);
+    expect(output).toContain('"msg":"stopped"');
+  });
+});
