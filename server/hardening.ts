@@ -2,7 +2,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import rateLimit from "express-rate-limit";
+import rateLimit, { type Store } from "express-rate-limit";
 import type { Config } from "../app/config.server";
 import { localeFromHeaders } from "../app/i18n/locale";
 import { translatorFor } from "../app/i18n/i18next.server";
@@ -126,8 +126,11 @@ export function closeWhenBodyUnread(): RequestHandler {
 }
 
 /** The API's per-address limit (the per-user one is applied once the caller is known). */
-export function apiAddressRateLimit(config: Config): RequestHandler {
+export function apiAddressRateLimit(config: Config, store?: Store): RequestHandler {
   return rateLimit({
+    store,
+    // A database that does not answer lets the request through (and says so) rather than refusing everyone.
+    passOnStoreError: true,
     windowMs: 60_000,
     limit: config.API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
     standardHeaders: "draft-7",

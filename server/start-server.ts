@@ -30,6 +30,7 @@ import { createIdentityProvider } from "../app/auth/identity-provider.server";
 import { logger } from "../app/logger.server";
 import { HealthState } from "./health";
 import { withRequestId } from "./request-id";
+import { SharedRateStore } from "./rate-store";
 import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
 import { rateLimitRefusals } from "../app/server-context/metrics.server";
 
@@ -164,7 +165,7 @@ export async function startServer(
     health.watch(handle, runsJobs ? (jobs ? "started" : "failed") : "elsewhere");
     watchForMetrics(handle);
 
-    metrics.usePatterns(routePatterns(await servePortal(app, config)));
+    metrics.usePatterns(routePatterns(await servePortal(app, config, handle)));
     server ??= await listen();
   } catch (error) {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -200,7 +201,10 @@ export async function startServer(
 }
 
 /** The portal behind the health checks: security headers, limits, the identity provider, files and Remix. */
-async function servePortal(app: express.Express, config: Config): Promise<ServerBuild> {
+async function servePortal(app: express.Express, config: Config, database: DatabaseHandle): Promise<ServerBuild> {
+  // The limits count on the database every instance shares on PostgreSQL (issue #32 §7).
+  const sharedStore = (name: string) =>
+    database.kind === "postgres" ? new SharedRateStore(name, () => database.db) : undefined;
   const nextNonce = cspNonceSource();
   app.use((_req, res, next) => {
     res.locals.cspNonce = nextNonce();
@@ -251,6 +255,8 @@ async function servePortal(app: express.Express, config: Config): Promise<Server
       standardHeaders: "draft-7",
       legacyHeaders: false,
       skip: (req) => req.method !== "POST",
+      store: sharedStore("signin"),
+      passOnStoreError: true,
       handler: (_req, res, _next, options) => {
         rateLimitRefusals.inc({ limit: "signin" });
         res.status(options.statusCode).send(options.message);
@@ -258,7 +264,7 @@ async function servePortal(app: express.Express, config: Config): Promise<Server
     }),
   );
 
-  app.use("/api", apiAddressRateLimit(config));
+  app.use("/api", apiAddressRateLimit(config, sharedStore("api-address")));
 
   if (config.embeddedIdp) {
     const provider = createIdentityProvider(config);

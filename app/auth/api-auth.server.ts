@@ -10,6 +10,7 @@ import { issuerEndpoints } from "./oidc-client.server";
 import { optionalUser, portalUserFrom, type PortalUser } from "./user.server";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { RateWindow } from "~/security/rate-window";
+import { sharedRateCounter, type RateCounter } from "~/security/shared-rate.server";
 import { apiError } from "~/api/replies.server";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
 
@@ -60,10 +61,18 @@ export function apiUser(request: Request): Promise<PortalUser | null> {
   return optionalUser(request).catch(() => null);
 }
 
-// Per user, beside the server's per-address limit on /api (one counter per process).
-let perUser: RateWindow | undefined;
-function perUserLimit(): RateWindow {
-  perUser ??= new RateWindow(getConfig().API_RATE_LIMIT_PER_MINUTE, 60_000);
+// Per user, beside the server's per-address limit on /api: counted across every instance on
+// PostgreSQL (issue #32 §7); PGlite belongs to one process, which counts in its memory.
+let perUser: RateCounter | undefined;
+function perUserLimit(): RateCounter {
+  if (perUser) return perUser;
+  const config = getConfig();
+  if (config.DATABASE_URL) {
+    perUser = sharedRateCounter("api-user", config.API_RATE_LIMIT_PER_MINUTE, 60_000, db);
+  } else {
+    const window = new RateWindow(config.API_RATE_LIMIT_PER_MINUTE, 60_000);
+    perUser = { hit: async (key) => window.hit(key) };
+  }
   return perUser;
 }
 
@@ -74,7 +83,7 @@ function perUserLimit(): RateWindow {
 export async function requireApiFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
   const user = await apiUser(request);
   if (!user) throw apiError(401, "Unauthorized");
-  const verdict = perUserLimit().hit(String(user.identityId));
+  const verdict = await perUserLimit().hit(String(user.identityId));
   if (!verdict.allowed) {
     rateLimitRefusals.inc({ limit: "api-user" });
     throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });

@@ -395,6 +395,20 @@ export const loginAttempts = pgTable(
   (t) => [index("login_attempts_email_idx").on(t.email, t.attemptedAt)],
 );
 
+/**
+ * Hits per rate-limit key and fixed window, shared by every instance on one PostgreSQL (issue #32
+ * §7): the sign-in limit and the API's per-address and per-user limits count here, one statement a hit.
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_windows_start_idx").on(t.windowStart)],
+);
+
 /** Storage of the embedded identity provider (sessions, grants, codes, tokens). */
 export const oidcPayloads = pgTable(
   "oidc_payloads",

@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
+import { loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS } from "~/security/lockout";
 
 /** Sign-in attempts older than this are no longer read by the lockout rule (twice its longest span). */
@@ -10,11 +10,16 @@ export interface HousekeepingResult {
   sessions: number;
   providerRecords: number;
   loginAttempts: number;
+  rateLimitWindows: number;
 }
+
+/** Rate-limit windows are a minute long; an hour-old one is read by nothing. */
+export const RATE_LIMIT_WINDOW_RETENTION_MS = 60 * 60 * 1000;
 
 /**
  * Deletes what has expired: portal sessions past their expiry, the identity provider's records
- * (sessions, grants, codes, tokens) past theirs, and sign-in attempts the lockout no longer reads.
+ * (sessions, grants, codes, tokens) past theirs, sign-in attempts the lockout no longer reads, and
+ * ended rate-limit windows.
  */
 export async function purgeExpired(database: Executor, now = new Date()): Promise<HousekeepingResult> {
   const gone = await database.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
@@ -26,5 +31,14 @@ export async function purgeExpired(database: Executor, now = new Date()): Promis
     .delete(loginAttempts)
     .where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_ATTEMPT_RETENTION_MS)))
     .returning({ id: loginAttempts.id });
-  return { sessions: gone.length, providerRecords: provider.length, loginAttempts: attempts.length };
+  const windows = await database
+    .delete(rateLimitWindows)
+    .where(lt(rateLimitWindows.windowStart, new Date(now.getTime() - RATE_LIMIT_WINDOW_RETENTION_MS)))
+    .returning({ key: rateLimitWindows.key });
+  return {
+    sessions: gone.length,
+    providerRecords: provider.length,
+    loginAttempts: attempts.length,
+    rateLimitWindows: windows.length,
+  };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { loginAttempts, oidcPayloads, sessions } from "~/db/schema";
-import { LOGIN_ATTEMPT_RETENTION_MS, purgeExpired } from "~/jobs/housekeeping.server";
+import { loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
+import { LOGIN_ATTEMPT_RETENTION_MS, RATE_LIMIT_WINDOW_RETENTION_MS, purgeExpired } from "~/jobs/housekeeping.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 describe.each(BACKENDS)("housekeeping on $name", (backend) => {
@@ -15,7 +15,7 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
   });
   afterAll(async () => handle?.close());
 
-  it("expired sessions, provider records and old sign-in attempts go; live ones stay", async () => {
+  it("expired sessions, provider records, old sign-in attempts and ended rate-limit windows go; live ones stay", async () => {
     const dealer = await identityIdOf(handle.db, "dealer@example.com");
     await handle.db.insert(sessions).values([
       { id: "hk-expired", identityId: dealer, data: {}, expiresAt: minutes(-1) },
@@ -34,7 +34,23 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       },
       { email: "hk@example.com", succeeded: false, attemptedAt: minutes(-1) },
     ]);
-    expect(await purgeExpired(handle.db, now)).toEqual({ sessions: 1, providerRecords: 1, loginAttempts: 1 });
+    await handle.db.insert(rateLimitWindows).values([
+      {
+        key: "signin:hk",
+        windowStart: new Date(now.getTime() - RATE_LIMIT_WINDOW_RETENTION_MS - 60_000),
+        hits: 3,
+      },
+      { key: "signin:hk", windowStart: minutes(-1), hits: 2 },
+    ]);
+    expect(await purgeExpired(handle.db, now)).toEqual({
+      sessions: 1,
+      providerRecords: 1,
+      loginAttempts: 1,
+      rateLimitWindows: 1,
+    });
+    expect(await handle.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.key, "signin:hk"))).toHaveLength(
+      1,
+    );
     expect(
       (await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.identityId, dealer))).map(
         (s) => s.id,
@@ -50,6 +66,11 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
   });
 
   it("a second run finds nothing more", async () => {
-    expect(await purgeExpired(handle.db, now)).toEqual({ sessions: 0, providerRecords: 0, loginAttempts: 0 });
+    expect(await purgeExpired(handle.db, now)).toEqual({
+      sessions: 0,
+      providerRecords: 0,
+      loginAttempts: 0,
+      rateLimitWindows: 0,
+    });
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * Issue #32 §7: two instances of the portal on one PostgreSQL count the sign-in limit and the
+ * API's per-address limit once, not once each. Both run as their own processes on one database.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./portal";
+import { POSTGRES_URL, postgresReachable } from "../service/backends";
+
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI needs it`);
+
+const LIMIT = 4;
+
+interface Instance {
+  process: ChildProcess;
+  origin: string;
+  output: string;
+}
+
+async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
+  const port = await freePort();
+  const instance: Instance = {
+    origin: `http://localhost:${port}`,
+    output: "",
+    process: spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        APP_ENV: "test",
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        SIGNIN_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(LIMIT),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  };
+  instance.process.stdout!.on("data", (chunk: Buffer) => (instance.output += chunk.toString()));
+  instance.process.stderr!.on("data", (chunk: Buffer) => (instance.output += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${instance.origin}/readyz`)
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (status === 200) return instance;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`an instance did not get ready:\n${instance.output}`);
+}
+
+/** Waits, if need be, until the current minute's window has room for a few requests (a condition, not a fixed sleep). */
+async function freshWindow(): Promise<void> {
+  while (Date.now() % 60_000 > 50_000) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+async function stop(instance: Instance | undefined): Promise<void> {
+  if (!instance || instance.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => instance.process.once("exit", resolve));
+  instance.process.kill("SIGTERM");
+  await exited;
+}
+
+describe.skipIf(!reachable)("issue #32 §7: limits shared across instances", () => {
+  const name = `portal_limits_${process.pid}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-limits-"));
+  let first: Instance | undefined;
+  let second: Instance | undefined;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    // One after the other: the first migrates and seeds, the second finds it done.
+    first = await startInstance(url.toString(), path.join(dataDir, "a"));
+    second = await startInstance(url.toString(), path.join(dataDir, "b"));
+  });
+
+  afterAll(async () => {
+    await stop(first);
+    await stop(second);
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("the sign-in limit: posts to either instance count against one limit per address", async () => {
+    const statuses: number[] = [];
+    await freshWindow();
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const instance = i % 2 === 0 ? first! : second!;
+      const response = await fetch(`${instance.origin}/signin/no-such-interaction`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: instance.origin },
+        body: "email=a%40example.com&password=x",
+        redirect: "manual",
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, LIMIT)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("the API's per-address limit: requests to either instance count against one limit", async () => {
+    const statuses: number[] = [];
+    await freshWindow();
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const instance = i % 2 === 0 ? second! : first!;
+      statuses.push((await fetch(`${instance.origin}/api/v2/user`)).status);
+    }
+    expect(statuses.slice(0, LIMIT)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
