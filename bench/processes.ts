@@ -75,6 +75,8 @@ export interface ServerChild {
   name: string;
   origin: string;
   pid: number;
+  /** From the spawn to the first 200 of its ready path, in ms (polled every 50 ms). */
+  readyAfterMs: number;
   /** VmHWM of the server's process (its peak resident memory), in KB; undefined where /proc is missing. */
   peakRssKB(): number | undefined;
   stop(): Promise<void>;
@@ -111,6 +113,7 @@ async function startServer(
   env: Record<string, string>,
   readyPath: string,
 ): Promise<ServerChild> {
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     // Production React and Remix for every server measured.
@@ -162,8 +165,9 @@ async function startServer(
       })
       .catch(() => 0);
     if (status === 200) break;
-    await Promise.race([exited, sleep(200)]);
+    await Promise.race([exited, sleep(50)]);
   }
+  const readyAfterMs = performance.now() - spawnedAt;
 
   const pid = child.pid;
   if (pid === undefined) throw new BenchError(`${name} has no process id`);
@@ -171,6 +175,7 @@ async function startServer(
     name,
     origin,
     pid,
+    readyAfterMs,
     peakRssKB: () => peakRssKB(pid),
     stop,
   };
