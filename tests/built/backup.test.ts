@@ -8,10 +8,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PortalClient, freePort, startPortal, type Portal } from "./portal";
+import { dropPostgresDatabase, freshPostgresDatabase } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -44,21 +44,11 @@ describe.skipIf(!reachable)("issue #32 §8: backup and restore on PostgreSQL", (
 
   afterAll(async () => {
     await portal?.close();
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(name);
   });
 
   it("restores the backup's data, and the restarted portal accepts the session it issued before", async () => {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+    const env = { DATABASE_URL: await freshPostgresDatabase(name), DATA_DIR: dataDir };
     const port = String(await freePort());
     portal = await startPortal({ ...env, PORT: port });
     const user = new PortalClient(portal.origin, portal.db);

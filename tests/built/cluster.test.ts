@@ -2,11 +2,11 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { webWorkerCount } from "../../server/cluster";
 import { PortalClient, freePort } from "./portal";
+import { answers200, dropPostgresDatabase, freshPostgresDatabase } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -19,18 +19,6 @@ function nodeChildrenOf(pid: number): string[] {
     .split("\n");
 }
 
-/** Whether the answer came: polls the health check of a starting server (a condition, not a sleep). */
-async function healthy(origin: string, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${origin}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
-}
-
 describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQL", () => {
   const name = `portal_cluster_${process.pid}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-cluster-"));
@@ -40,13 +28,7 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
   let output = "";
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
+    const url = await freshPostgresDatabase(name);
     const port = await freePort();
     origin = `http://localhost:${port}`;
     primary = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -56,7 +38,7 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
         APP_ENV: "test",
         PORT: String(port),
         DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         WEB_CONCURRENCY: "2",
         SEED_DEMO: "true",
         LOG_LEVEL: "warn",
@@ -65,8 +47,9 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
     });
     primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    if (!(await healthy(origin, Date.now() + 90_000))) throw new Error(`the cluster did not start:\n${output}`);
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+    if (!(await answers200(`${origin}/healthz`, Date.now() + 90_000)))
+      throw new Error(`the cluster did not start:\n${output}`);
+    database = await openDatabase({ databaseUrl: url, dataDir });
   });
 
   afterAll(async () => {
@@ -76,10 +59,7 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
       await exited;
     }
     await database?.close();
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(name);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -4,10 +4,10 @@
  * and — on PostgreSQL behind a connection the test can cut — without its database, and back.
  */
 import net from "node:net";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PortalClient, freePort, startPortal, type Portal } from "./portal";
+import { dropPostgresDatabase, freshPostgresDatabase } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -151,18 +151,11 @@ describe.skipIf(!reachable)("issue #32 §3: /readyz answers 503 while the databa
 
   afterAll(async () => {
     if (proxy?.listening) await cutProxy();
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(name);
   });
 
   it("ready on PostgreSQL; 503 with a reason when the connection to it is cut; ready again when it is back", async () => {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await freshPostgresDatabase(name);
     await openProxy();
     const url = new URL(POSTGRES_URL);
     url.host = `127.0.0.1:${proxyPort}`;

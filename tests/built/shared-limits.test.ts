@@ -2,13 +2,19 @@
  * Issue #32 §7: two instances of the portal on one PostgreSQL count the sign-in limit and the
  * API's per-address limit once, not once each. Both run as their own processes on one database.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./portal";
+import {
+  answers200,
+  dropPostgresDatabase,
+  freshPostgresDatabase,
+  spawnPortal,
+  stopProcess,
+  type PortalProcess,
+} from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -17,56 +23,31 @@ if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable a
 const LIMIT = 4;
 
 interface Instance {
-  process: ChildProcess;
+  portal: PortalProcess;
   origin: string;
-  output: string;
 }
 
 async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
   const port = await freePort();
-  const instance: Instance = {
-    origin: `http://localhost:${port}`,
-    output: "",
-    process: spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        APP_ENV: "test",
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SEED_DEMO: "true",
-        LOG_LEVEL: "warn",
-        SIGNIN_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(LIMIT),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    }),
-  };
-  instance.process.stdout!.on("data", (chunk: Buffer) => (instance.output += chunk.toString()));
-  instance.process.stderr!.on("data", (chunk: Buffer) => (instance.output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${instance.origin}/readyz`)
-      .then((r) => r.status)
-      .catch(() => 0);
-    if (status === 200) return instance;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`an instance did not get ready:\n${instance.output}`);
+  const origin = `http://localhost:${port}`;
+  const portal = spawnPortal({
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    SIGNIN_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(LIMIT),
+  });
+  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
+    throw new Error(`an instance did not get ready:\n${portal.output()}`);
+  return { portal, origin };
 }
 
 /** Waits, if need be, until the current minute's window has room for a few requests (a condition, not a fixed sleep). */
 async function freshWindow(): Promise<void> {
   while (Date.now() % 60_000 > 50_000) await new Promise((resolve) => setTimeout(resolve, 250));
-}
-
-async function stop(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.process.once("exit", resolve));
-  instance.process.kill("SIGTERM");
-  await exited;
 }
 
 describe.skipIf(!reachable)("issue #32 §7: limits shared across instances", () => {
@@ -76,25 +57,16 @@ describe.skipIf(!reachable)("issue #32 §7: limits shared across instances", () 
   let second: Instance | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
+    const url = await freshPostgresDatabase(name);
     // One after the other: the first migrates and seeds, the second finds it done.
-    first = await startInstance(url.toString(), path.join(dataDir, "a"));
-    second = await startInstance(url.toString(), path.join(dataDir, "b"));
+    first = await startInstance(url, path.join(dataDir, "a"));
+    second = await startInstance(url, path.join(dataDir, "b"));
   });
 
   afterAll(async () => {
-    await stop(first);
-    await stop(second);
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await stopProcess(first?.portal.child);
+    await stopProcess(second?.portal.child);
+    await dropPostgresDatabase(name);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

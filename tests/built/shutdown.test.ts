@@ -3,74 +3,52 @@
  * request is under way (the server has taken its headers, its body is still coming) when the
  * signal arrives: it is answered in full, no new connection is taken, and the process ends 0.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./portal";
+import { answers200, spawnPortal, stopProcess, type PortalProcess } from "./processes";
 
-let server: ChildProcess;
+let portal: PortalProcess;
 let origin: string;
 let port: number;
-let output = "";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-shutdown-"));
 
 /** Resolves when the server has written a log line with this message (a condition, not a sleep). */
 function logged(message: string, deadline = 60_000): Promise<void> {
+  const stdout = portal.child.stdout!;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${message}" line:\n${output}`)), deadline);
+    const timer = setTimeout(() => reject(new Error(`no "${message}" line:\n${portal.output()}`)), deadline);
     const look = () => {
-      if (output.includes(`"msg":"${message}"`)) {
+      if (portal.output().includes(`"msg":"${message}"`)) {
         clearTimeout(timer);
-        server.stdout!.off("data", look);
+        stdout.off("data", look);
         resolve();
       }
     };
-    server.stdout!.on("data", look);
+    stdout.on("data", look);
     look();
   });
-}
-
-async function ready(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    const status = await fetch(`${origin}/readyz`)
-      .then((r) => r.status)
-      .catch(() => 0);
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the portal did not get ready:\n${output}`);
 }
 
 beforeAll(async () => {
   port = await freePort();
   origin = `http://localhost:${port}`;
-  server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "info",
-      SHUTDOWN_TIMEOUT_SECONDS: "20",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  portal = spawnPortal({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "info",
+    SHUTDOWN_TIMEOUT_SECONDS: "20",
   });
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await ready(Date.now() + 90_000);
+  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
+    throw new Error(`the portal did not get ready:\n${portal.output()}`);
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGKILL");
-    await exited;
-  }
+  await stopProcess(portal?.child, "SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -105,9 +83,9 @@ describe("issue #32 §6: graceful shutdown on SIGTERM", () => {
       request.on("error", reject);
     });
     await new Promise<void>((resolve) => request.on("continue", () => resolve()));
-    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => portal.child.once("exit", (code) => resolve(code)));
 
-    server.kill("SIGTERM");
+    portal.child.kill("SIGTERM");
     await logged("shutting down: finishing requests and jobs");
     // No new connection while it finishes.
     const refused = await fetch(`${origin}/readyz`).then(
@@ -124,6 +102,6 @@ describe("issue #32 §6: graceful shutdown on SIGTERM", () => {
     expect(answer.cookie?.some((line) => line.includes("de"))).toBe(true);
 
     expect(await exited).toBe(0);
-    expect(output).toContain('"msg":"stopped"');
+    expect(portal.output()).toContain('"msg":"stopped"');
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * Helpers for the built suites that run the portal (or its commands) as processes, and that need
+ * a PostgreSQL database of their own.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import pg from "pg";
+import { POSTGRES_URL } from "../service/backends";
+
+/** Makes an empty database of this name on the test server (dropping one left over) and answers its URL. */
+export async function freshPostgresDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A portal process (`node --import tsx server.ts`) and what it wrote. */
+export interface PortalProcess {
+  child: ChildProcess;
+  output(): string;
+}
+
+/** Starts the real server as a process with this environment (beside PATH and production React). */
+export function spawnPortal(env: Record<string, string>): PortalProcess {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+/** Polls an address until it answers 200 (a condition, not a sleep); false when the deadline passes first. */
+export async function answers200(url: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const ok = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+/** Stops a process with SIGTERM (or the signal given) and waits until it has ended. */
+export async function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
