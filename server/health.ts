@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Config } from "../app/config.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { logger } from "../app/logger.server";
-import { MAX_DELIVERY_ATTEMPTS } from "../app/mail/outbox.server";
+import { WAITING_MAIL_SQL } from "../app/mail/outbox.server";
 import { readinessOf, type Readiness, type ReadinessFacts, type ServerPhase } from "../app/server-context/readiness";
 
 /** A readiness check that waits longer than this for the database counts it as not answering. */
@@ -58,8 +58,7 @@ async function databaseFacts(
     .executeSql(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
               (select floor(extract(epoch from now() - min(created_at)) / 60)::int
-                 from email_outbox where sent_at is null and attempts < $1) as oldest`,
-      [MAX_DELIVERY_ATTEMPTS],
+                 from ${WAITING_MAIL_SQL}) as oldest`,
     )
     .then(({ rows }) => {
       const [row] = rows as { applied: number; oldest: number | null }[];

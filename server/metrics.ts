@@ -1,12 +1,13 @@
 import type { RequestHandler } from "express";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, register, type Metric } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import { matchRoutes } from "@remix-run/react";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "../app/config.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { logger } from "../app/logger.server";
-import { MAX_DELIVERY_ATTEMPTS } from "../app/mail/outbox.server";
+import { WAITING_MAIL_SQL } from "../app/mail/outbox.server";
 import { metricsAccessOf } from "../app/security/metrics-access";
+import { metricOnce } from "../app/server-context/metrics.server";
 
 /*
  * /metrics (issue #32 §4): requests by route pattern (never the raw path: its ids would make a
@@ -14,12 +15,7 @@ import { metricsAccessOf } from "../app/security/metrics-access";
  * gauges read when scraped: sessions, job queues, the mail and push outboxes, the database pool.
  */
 
-/** A metric made once per process and found again by its name (tests start several servers in one). */
-function once<M extends Metric>(name: string, make: () => M): M {
-  return (register.getSingleMetric(name) as M | undefined) ?? make();
-}
-
-const requests = once(
+const requests = metricOnce(
   "portal_http_requests_total",
   () =>
     new Counter({
@@ -28,7 +24,7 @@ const requests = once(
       labelNames: ["method", "route", "status"] as const,
     }),
 );
-const durations = once(
+const durations = metricOnce(
   "portal_http_request_duration_seconds",
   () =>
     new Histogram({
@@ -54,7 +50,7 @@ async function rowsOf<T>(text: string, values: unknown[] = []): Promise<T[]> {
 }
 
 function gauge(name: string, help: string, labelNames: readonly string[], read: (set: Gauge["set"]) => Promise<void>) {
-  once(
+  metricOnce(
     name,
     () =>
       new Gauge({
@@ -113,11 +109,10 @@ function registerGauges(): void {
 function outboxes() {
   return rowsOf<{ outbox: string; n: number; age: number | null }>(
     `select 'mail' as outbox, count(*)::int as n, floor(extract(epoch from now() - min(created_at)))::int as age
-       from email_outbox where sent_at is null and attempts < $1
+       from ${WAITING_MAIL_SQL}
      union all
      select 'push', count(*)::int, floor(extract(epoch from now() - min(requested_at)))::int
        from integration_pushes where state in ('pending', 'sending')`,
-    [MAX_DELIVERY_ATTEMPTS],
   );
 }
 

@@ -23,6 +23,6 @@ export const toAnnouncement = (to: { id?: number; mode?: "edit" | "view" } = {},
 
 /** The list and an announcement's editor (in edit mode), as the editor's action goes to them. */
 export const announcementLinks = {
-  toList: (query?: LinkQuery) => toAnnouncements(query),
+  toList: toAnnouncements,
   toRecord: (id: number, query?: LinkQuery) => toAnnouncement({ id, mode: "edit" }, query),
 };

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { ownFields, readFormData } from "~/security/form-body.server";
 import { mergeNewTags } from "./new-tags";
-import type { MessageValues, Refusal as EditorRefusal, SaveOutcome } from "./save-outcome";
+import { removalOf, type MessageValues, type Refusal as EditorRefusal, type SaveOutcome } from "./save-outcome";
 
 /** What an editor's action answers when it does not redirect: the form's result, and the current stamp after a conflict. */
 export type EditorReply<Extra extends object = object> = Extra & {
@@ -171,8 +171,7 @@ export function recordEditing<
     remove: {
       run: async (id: number, user: User) => {
         const outcome = await writes.remove(database, user, id);
-        if (outcome === false || (typeof outcome === "object" && outcome.kind === "missing"))
-          throw new Response("Not Found", { status: 404 });
+        if (removalOf(outcome) === "missing") throw new Response("Not Found", { status: 404 });
         return outcome;
       },
       redirectTo: links.toList({ deleted: 1 }),

@@ -15,3 +15,9 @@ export interface Refusal {
   values?: MessageValues;
   status?: number;
 }
+
+/** What a delete came to, whichever way its service says it: a boolean, or an outcome with a kind. */
+export function removalOf(outcome: boolean | { kind: string }): "deleted" | "missing" | "refused" {
+  if (typeof outcome === "boolean") return outcome ? "deleted" : "missing";
+  return outcome.kind === "deleted" || outcome.kind === "missing" ? outcome.kind : "refused";
+}

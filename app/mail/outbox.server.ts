@@ -23,6 +23,12 @@ const CLAIM_MS = 5 * 60 * 1000;
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
 /**
+ * The messages still to be delivered, as a plain-SQL `from … where …` for the statements that
+ * report on the outbox (readiness, metrics): not sent, and not yet given up on.
+ */
+export const WAITING_MAIL_SQL = `email_outbox where sent_at is null and attempts < ${MAX_DELIVERY_ATTEMPTS}`;
+
+/**
  * Queues a message in the caller's transaction: it is sent only if the change that causes it
  * commits. Call `deliverSoon` after the commit.
  */

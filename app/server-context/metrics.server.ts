@@ -1,12 +1,17 @@
-import { Counter, register, type CounterConfiguration } from "prom-client";
+import { Counter, register, type CounterConfiguration, type Metric } from "prom-client";
 
 /*
  * The portal's own counters (issue #32 §4), in prom-client's one registry, which /metrics
  * serves. server.ts and the Remix bundle load this module twice (until they share one module
  * graph), so a counter is made once and found again by its name.
  */
+/** A metric of the registry: the one of this name when a copy of the module made it already. */
+export function metricOnce<M extends Metric>(name: string, make: () => M): M {
+  return (register.getSingleMetric(name) as M | undefined) ?? make();
+}
+
 function counter<Label extends string>(config: CounterConfiguration<Label>): Counter<Label> {
-  return (register.getSingleMetric(config.name) as Counter<Label> | undefined) ?? new Counter(config);
+  return metricOnce(config.name, () => new Counter(config));
 }
 
 /** Sign-ins to the portal (the provider's callback): started a session, or refused. */

@@ -5,6 +5,7 @@ import type { RecordApi, WriteOutcome } from "~/api/record-api";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { db } from "~/db/client.server";
+import { removalOf } from "~/forms/save-outcome";
 import { localeOf } from "~/i18n/i18next.server";
 
 /*
@@ -67,9 +68,9 @@ export async function recordAction(request: Request, api: AnyRecordApi, idParam:
   const locale = await localeOf(request);
   if (method === "DELETE") {
     const outcome = await api.remove(db(), user, id);
-    if (outcome === true || (typeof outcome === "object" && outcome.kind === "deleted"))
-      return new Response(null, { status: 204 });
-    return outcome === false ? apiError(404, "Not Found") : refusedReply(api, outcome, locale);
+    const removal = removalOf(outcome);
+    if (removal === "deleted") return new Response(null, { status: 204 });
+    return removal === "missing" ? apiError(404, "Not Found") : refusedReply(api, outcome as WriteOutcome, locale);
   }
   const parsed = api.schema.safeParse(await jsonBody(request));
   if (!parsed.success) return validationReply(parsed.error, locale);
