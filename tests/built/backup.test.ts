@@ -4,14 +4,13 @@
  * portal accepts the session it issued before. On the embedded database the same round trip of
  * its own dump. The commands run as processes, as an operator runs them.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PortalClient, freePort, startPortal, type Portal } from "./portal";
-import { dropPostgresDatabase, freshPostgresDatabase } from "./processes";
+import { dropPostgresDatabase, freshPostgresDatabase, runScript } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -20,13 +19,8 @@ if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable a
 const work = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-backup-test-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function run(script: "backup" | "restore", env: Record<string, string>, ...args: string[]) {
-  const done = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", LOG_LEVEL: "silent", ...env },
-    encoding: "utf8",
-  });
-  return { status: done.status, out: done.stdout + done.stderr };
-}
+const run = (script: "backup" | "restore", env: Record<string, string>, ...args: string[]) =>
+  runScript(script, env, ...args);
 
 async function applicationName(portal: Portal, id: number): Promise<string> {
   const { rows } = (await portal.db.execute(

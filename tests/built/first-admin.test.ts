@@ -4,34 +4,21 @@
  * starts on it, the verification link sets the password, and the administrator signs in to the
  * Admin menu.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PortalClient, freePort, startPortal, type Portal } from "./portal";
+import { runScript } from "./processes";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-first-admin-"));
 const EMAIL = "ops@maker.example";
 let port: number;
 let portal: Portal | undefined;
 
-function adminCreate(...args: string[]) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      APP_ENV: "test",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-    encoding: "utf8",
-  });
-  return { status: run.status, out: run.stdout + run.stderr };
-}
+const adminCreate = (...args: string[]) =>
+  runScript("admin-create", { DATA_DIR: dataDir, SEED_DEMO: "false", PUBLIC_URL: `http://localhost:${port}` }, ...args);
 
 beforeAll(async () => {
   port = await freePort();

@@ -2,7 +2,7 @@
  * Helpers for the built suites that run the portal (or its commands) as processes, and that need
  * a PostgreSQL database of their own.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import pg from "pg";
 import { POSTGRES_URL } from "../service/backends";
 
@@ -67,4 +67,13 @@ export async function stopProcess(child: ChildProcess | undefined, signal: NodeJ
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill(signal);
   await exited;
+}
+
+/** Runs one of the operators' commands (`scripts/<name>.ts`) as a process to its end: its exit status and what it wrote. */
+export function runScript(name: string, env: Record<string, string>, ...args: string[]) {
+  const done = spawnSync(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+  });
+  return { status: done.status, out: done.stdout + done.stderr };
 }
