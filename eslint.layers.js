@@ -51,7 +51,8 @@ export const LAYERS = {
     "integrations",
     "imports",
   ],
-  // The top: routes, the root route's composition and the assembly of the features' parts.
+  // The top: routes, the root route's composition, the assembly of the features' parts and the
+  // process that serves them (server/: Express, the cluster, the operators' commands).
   routes: [
     "routes",
     "routes.ts",
@@ -62,6 +63,7 @@ export const LAYERS = {
     "entry.client.tsx",
     "sw.ts",
     "seed",
+    "server",
   ],
 };
 

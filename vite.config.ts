@@ -15,6 +15,9 @@ const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  // The dev server's dependency scan reaches server modules; the native password hasher is not
+  // for the browser and is never bundled for it.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   css: { preprocessorOptions: { scss: { api: "modern-compiler" } } },
   // The browser's code is minified by Terser, which takes ~4 % more off than esbuild (issue #12's
   // JavaScript budget, ADR 25); the server's stays readable.

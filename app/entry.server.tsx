@@ -14,6 +14,12 @@ import { compressPage, pageCollector } from "~/shell/page-compression";
 import { FallbackTranslations } from "~/i18n/i18n-registry";
 import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
 
+// The process starts in this build too: server.js calls runPortal, so the server and the routes
+// are one module graph (the built-suite tests start the server and read the logger the same way).
+export { runPortal } from "~/server/main.server";
+export { startServer } from "~/server/start-server";
+export { logger } from "~/logger.server";
+
 const ERROR_REFERENCE_KEY = "errorReference";
 
 const ABORT_DELAY = 5_000;

@@ -1,8 +1,6 @@
 import pino from "pino";
 import { currentRequestId } from "./server-context/request-scope.server";
 
-const registry = globalThis as typeof globalThis & { __portalLogger?: pino.Logger };
-
 /** Redacts what must never reach a log line: tokens, passwords, secrets, cookies. */
 export const REDACT_PATHS = [
   "password",
@@ -37,4 +35,4 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-export const logger: pino.Logger = (registry.__portalLogger ??= createLogger(process.env.LOG_LEVEL ?? "info"));
+export const logger: pino.Logger = createLogger(process.env.LOG_LEVEL ?? "info");

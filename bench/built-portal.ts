@@ -36,9 +36,12 @@ export async function startBuiltPortal(): Promise<{ origin: string; close(): Pro
   });
   delete process.env.PUBLIC_URL;
   const { parseConfig } = await import("../app/config.server");
-  const { startServer } = await import("../server/start-server");
+  const { loadBuild } = await import("../tests/built/portal");
   try {
-    const running = await startServer(parseConfig({ ...process.env }));
+    const build = await loadBuild();
+    const running = await build.entry.module.startServer(parseConfig({ ...process.env }), {
+      build: { serverBuild: build },
+    });
     return {
       origin: `http://localhost:${port}`,
       async close() {

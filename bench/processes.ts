@@ -102,7 +102,7 @@ function baseEnv(): Record<string, string> {
 }
 
 /**
- * Starts `node --import tsx <entry>` (so the child's pid is the server's own node process, not a
+ * Starts `node <entry>` (`--import tsx` for a TypeScript one; either way the child's pid is the server's own node process, not a
  * wrapper's) and waits until `readyPath` answers 200.
  */
 async function startServer(
@@ -114,7 +114,7 @@ async function startServer(
   readyPath: string,
 ): Promise<ServerChild> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry], {
     cwd: ROOT,
     // Production React and Remix for every server measured.
     env: { ...baseEnv(), ...env, NODE_ENV: "production", PORT: String(port) },
@@ -203,7 +203,7 @@ function peakRssKB(pid: number): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The portal: the built app started by server.ts, as `npm start` does, on a fresh data folder.
+// The portal: the build started by server.js, as `npm run start:prod` does, on a fresh data folder.
 
 export async function startPortal(
   cleanup: Cleanup,
@@ -213,7 +213,7 @@ export async function startPortal(
   return startServer(
     cleanup,
     options.name,
-    "server.ts",
+    "server.js",
     port,
     {
       DATA_DIR: options.dataDir,

@@ -60,11 +60,7 @@ export type AuditedChange = AuditEntry & { at: Date };
 /** Told of audited changes in their own transaction (`executor`), after their audit rows are written. */
 export type AuditedChangesListener = (executor: Executor, changes: readonly AuditedChange[]) => Promise<void>;
 
-/*
- * On globalThis (as the database handle is): the server's modules and the Remix bundle's are two
- * module instances, and a listener subscribed by the one must hear the changes audited by the other.
- */
-const registry = globalThis as typeof globalThis & { __portalAuditListeners?: Set<AuditedChangesListener> };
+const auditListeners = new Set<AuditedChangesListener>();
 
 /**
  * Subscribes a listener to every audited change from now on, in the change's own transaction, so
@@ -72,7 +68,7 @@ const registry = globalThis as typeof globalThis & { __portalAuditListeners?: Se
  * told once.
  */
 export function onAuditedChanges(listener: AuditedChangesListener): void {
-  (registry.__portalAuditListeners ??= new Set()).add(listener);
+  auditListeners.add(listener);
 }
 
 /**
@@ -103,7 +99,7 @@ export async function recordAudits(database: Executor, entries: readonly AuditEn
   if (rows.length === 1) await database.insert(auditLog).values(rows);
   else if (rows.length > 1) await insertAuditRows(database, rows);
   if (changes.length === 0) return;
-  for (const listener of registry.__portalAuditListeners ?? []) await listener(database, changes);
+  for (const listener of auditListeners) await listener(database, changes);
 }
 
 /**

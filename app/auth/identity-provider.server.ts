@@ -11,11 +11,11 @@ import { DatabaseOidcAdapter } from "./oidc-adapter.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { localeFromHeaders } from "~/i18n/locale";
 
-const registry = globalThis as typeof globalThis & { __portalIdp?: Provider };
+let mounted: Provider | undefined;
 
-/** The embedded identity provider, when server.ts has mounted one. */
+/** The embedded identity provider, when the server has mounted one. */
 export function embeddedProvider(): Provider {
-  const provider = registry.__portalIdp;
+  const provider = mounted;
   if (!provider) throw new Error("The embedded identity provider is not running");
   return provider;
 }
@@ -188,6 +188,6 @@ export function createIdentityProvider(config: Config): Provider {
     await next();
   });
   provider.on("server_error", (_ctx, error) => logger.error({ err: error.message }, "identity provider server error"));
-  registry.__portalIdp = provider;
+  mounted = provider;
   return provider;
 }

@@ -58,11 +58,33 @@ export function postgresHandle(pool: pg.Pool): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migratePostgresOnce(pool),
     close: () => pool.end(),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: (text, values) => pool.query(text, values),
   };
+}
+
+/** Any number stable across versions: the instances' migrations queue behind one advisory lock. */
+const MIGRATION_LOCK = 3_200_001;
+
+/**
+ * Migrates while holding a session-level advisory lock, so instances that start together (an
+ * upgrade on several hosts) migrate one after another: the first applies, the rest find nothing
+ * left to do.
+ */
+async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** The handle over a PGlite client (tests count the client's statements). */
@@ -79,19 +101,15 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   };
 }
 
-/*
- * One database handle per process. server.ts and the Remix server bundle are two module
- * graphs, so the handle lives on globalThis: PGlite is single-connection and must not be
- * opened twice on one folder.
- */
-const registry = globalThis as typeof globalThis & { __portalDb?: DatabaseHandle };
+/* One database handle per process (PGlite is single-connection: one folder is opened once). */
+let current: DatabaseHandle | undefined;
 
 export function setDatabase(handle: DatabaseHandle): void {
-  registry.__portalDb = handle;
+  current = handle;
 }
 
 export function db(): Database {
-  const handle = registry.__portalDb;
-  if (!handle) throw new Error("Database is not open: server.ts opens it at start");
+  const handle = current;
+  if (!handle) throw new Error("Database is not open: the server opens it at start");
   return handle.db;
 }

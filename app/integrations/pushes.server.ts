@@ -26,19 +26,16 @@ export interface IntegrationSettings {
 /** A push's delivery: resolves when the target took it (2xx), throws with the reason otherwise. */
 export type PushSender = (target: IntegrationTarget, body: string, headers: Record<string, string>) => Promise<void>;
 
-/*
- * On globalThis (as the database handle and the mail delivery are): the server's module and the
- * Remix bundle's are two module instances, and both must see the targets the server read.
- */
-const registry = globalThis as typeof globalThis & {
-  __portalIntegrations?: {
-    settings: IntegrationSettings;
-    database?: () => Database;
-    running: Promise<unknown>;
-    /** This process queued a push since its last delivery run (a write request that queued none costs no query). */
-    queued?: boolean;
-  };
-};
+/** What the server (or `npm run jobs`, or a test) set at start. */
+let integrations:
+  | {
+      settings: IntegrationSettings;
+      database?: () => Database;
+      running: Promise<unknown>;
+      /** This process queued a push since its last delivery run (a write request that queued none costs no query). */
+      queued?: boolean;
+    }
+  | undefined;
 
 /**
  * Set by the server (and by `npm run jobs`, and tests) at start; without it nothing is pushed. It
@@ -46,12 +43,12 @@ const registry = globalThis as typeof globalThis & {
  * organization is queued in its own transaction.
  */
 export function setIntegrations(settings: IntegrationSettings, database?: () => Database): void {
-  registry.__portalIntegrations = { settings, database, running: Promise.resolve() };
+  integrations = { settings, database, running: Promise.resolve() };
   onAuditedChanges(queueAuditedPushes);
 }
 
 export function integrationSettings(): IntegrationSettings {
-  return registry.__portalIntegrations?.settings ?? { targets: [], retrySeconds: 60 };
+  return integrations?.settings ?? { targets: [], retrySeconds: 60 };
 }
 
 /** How long a deliverer holds a row it took (a crashed one's rows are taken again after it). */
@@ -76,7 +73,7 @@ export async function queuePushes(
   const { targets } = integrationSettings();
   const ids = typeof id === "number" ? [id] : [...new Set(id)];
   if (targets.length === 0 || ids.length === 0) return 0;
-  registry.__portalIntegrations!.queued = true;
+  integrations!.queued = true;
   for (let start = 0; start < ids.length; start += PUSH_INSERT_BATCH) {
     await queuePushRows(executor, kind, ids.slice(start, start + PUSH_INSERT_BATCH), targets, now);
   }
@@ -322,7 +319,7 @@ export async function deliverDuePushes(
  * since the last run (after a commit that queued pushes). Retries are the minute schedule's.
  */
 export function pushSoon(): Promise<unknown> {
-  const current = registry.__portalIntegrations;
+  const current = integrations;
   if (!current?.database || current.settings.targets.length === 0 || !current.queued)
     return current?.running ?? Promise.resolve();
   current.queued = false;

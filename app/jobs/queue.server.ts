@@ -7,15 +7,15 @@ export const QUEUED_JOBS = { bulkImport: "bulk-import" } as const;
 
 export type JobSender = (name: string, data: Record<string, unknown>) => Promise<void>;
 
-const registry = globalThis as typeof globalThis & { __portalJobSender?: JobSender | null };
+let jobSender: JobSender | null = null;
 
 export function setJobSender(sender: JobSender | null): void {
-  registry.__portalJobSender = sender;
+  jobSender = sender;
 }
 
 /** Sends a job; false when no runner can take it (it did not start), so the caller can say so. */
 export async function sendJob(name: string, data: Record<string, unknown>): Promise<boolean> {
-  const sender = registry.__portalJobSender;
+  const sender = jobSender;
   if (!sender) return false;
   await sender(name, data);
   return true;

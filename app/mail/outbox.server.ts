@@ -122,22 +122,17 @@ export async function deliverQueuedMail(
   return { sent, failed };
 }
 
-/**
- * The server and the Remix build each load this module: the delivery they share lives on
- * globalThis (as the database handle does), so a route's `deliverSoon` finds what the server set.
- */
-const registry = globalThis as typeof globalThis & {
-  __portalMail?: { database: () => Database; transport: MailTransport; running: Promise<unknown> };
-};
+/** What the server set at start, so a route's `deliverSoon` delivers through it. */
+let delivery: { database: () => Database; transport: MailTransport; running: Promise<unknown> } | undefined;
 
 /** Set by the server at start: which database and transport `deliverSoon` uses. */
 export function setMailDelivery(database: () => Database, transport: MailTransport): void {
-  registry.__portalMail = { database, transport, running: Promise.resolve() };
+  delivery = { database, transport, running: Promise.resolve() };
 }
 
 /** Delivers the queue in the background, one run after another (a call after a commit that queued mail). */
 export function deliverSoon(): Promise<unknown> {
-  const current = registry.__portalMail;
+  const current = delivery;
   if (!current) return Promise.resolve();
   current.running = current.running
     .then(() => deliverQueuedMail(current.database(), current.transport))

@@ -2,10 +2,10 @@ import { Counter, register, type CounterConfiguration, type Metric } from "prom-
 
 /*
  * The portal's own counters (issue #32 §4), in prom-client's one registry, which /metrics
- * serves. server.ts and the Remix bundle load this module twice (until they share one module
- * graph), so a counter is made once and found again by its name.
+ * serves. A module evaluated again (Vite's dev server after an edit) finds its counter by name:
+ * the registry refuses a second metric of one name.
  */
-/** A metric of the registry: the one of this name when a copy of the module made it already. */
+/** A metric of the registry: the one of this name when an earlier evaluation of its module made it. */
 export function metricOnce<M extends Metric>(name: string, make: () => M): M {
   return (register.getSingleMetric(name) as M | undefined) ?? make();
 }

@@ -13,5 +13,5 @@ export function requestIdFor(handedOn: string | undefined, trustedProxy: boolean
   return randomBytes(8).toString("hex");
 }
 
-/** Where the request scope keeps the request's id (server.ts puts it there; logs and the error page read it). */
+/** Where the request scope keeps the request's id (the server puts it there; logs and the error page read it). */
 export const REQUEST_ID_KEY = "requestId";

@@ -2,14 +2,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { REQUEST_ID_KEY } from "./request-id";
 
 /*
- * One store per HTTP request, opened by server.ts when the request arrives (with its id). Remix gives each
- * loader of a request its own Request object, so per-request memos cannot key on it; they key
- * on this scope instead. It lives on globalThis because server.ts and the Remix bundle are two
- * module graphs.
+ * One store per HTTP request, opened by the server when the request arrives (with its id). Remix
+ * gives each loader of a request its own Request object, so per-request memos cannot key on it;
+ * they key on this scope instead.
  */
-const registry = globalThis as typeof globalThis & { __portalRequestScope?: AsyncLocalStorage<Map<string, unknown>> };
-export const requestScope: AsyncLocalStorage<Map<string, unknown>> = (registry.__portalRequestScope ??=
-  new AsyncLocalStorage());
+export const requestScope = new AsyncLocalStorage<Map<string, unknown>>();
 
 /** Computes once per HTTP request and key; outside a request scope, computes every time. */
 export function oncePerRequest<T>(key: string, compute: () => T): T {
@@ -29,7 +26,7 @@ export function forgetRequestValue(key: string): void {
   requestScope.getStore()?.delete(key);
 }
 
-/** The id of the request being answered (server.ts opens the scope with it); undefined outside a request. */
+/** The id of the request being answered (the server opens the scope with it); undefined outside a request. */
 export function currentRequestId(): string | undefined {
   return requestScope.getStore()?.get(REQUEST_ID_KEY) as string | undefined;
 }

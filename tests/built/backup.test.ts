@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PortalClient, freePort, startPortal, type Portal } from "./portal";
-import { dropPostgresDatabase, freshPostgresDatabase, runScript } from "./processes";
+import { dropPostgresDatabase, freshPostgresDatabase, runCommand } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -20,7 +20,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-backup-test-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const run = (script: "backup" | "restore", env: Record<string, string>, ...args: string[]) =>
-  runScript(script, env, ...args);
+  runCommand(script, env, ...args);
 
 async function applicationName(portal: Portal, id: number): Promise<string> {
   const { rows } = (await portal.db.execute(

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
-import { webWorkerCount } from "../../server/cluster";
+import { webWorkerCount } from "../../app/server/cluster";
 import { PortalClient, freePort } from "./portal";
 import { answers200, dropPostgresDatabase, freshPostgresDatabase } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
@@ -12,9 +12,9 @@ import { POSTGRES_URL, postgresReachable } from "../service/backends";
 const reachable = await postgresReachable();
 if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI needs it`);
 
-/** The node processes a process started (its workers; tsx's esbuild service is another child). */
+/** The processes a process started: the primary starts its workers and nothing else. */
 function nodeChildrenOf(pid: number): string[] {
-  return execFileSync("pgrep", ["-P", String(pid), "-x", "node"], { encoding: "utf8" })
+  return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
     .trim()
     .split("\n");
 }
@@ -31,7 +31,7 @@ describe.skipIf(!reachable)("issue #12: WEB_CONCURRENCY web workers on PostgreSQ
     const url = await freshPostgresDatabase(name);
     const port = await freePort();
     origin = `http://localhost:${port}`;
-    primary = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    primary = spawn(process.execPath, ["server.js"], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: "production",

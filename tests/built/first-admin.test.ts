@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PortalClient, freePort, startPortal, type Portal } from "./portal";
-import { runScript } from "./processes";
+import { runCommand } from "./processes";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-first-admin-"));
 const EMAIL = "ops@maker.example";
@@ -18,7 +18,11 @@ let port: number;
 let portal: Portal | undefined;
 
 const adminCreate = (...args: string[]) =>
-  runScript("admin-create", { DATA_DIR: dataDir, SEED_DEMO: "false", PUBLIC_URL: `http://localhost:${port}` }, ...args);
+  runCommand(
+    "admin:create",
+    { DATA_DIR: dataDir, SEED_DEMO: "false", PUBLIC_URL: `http://localhost:${port}` },
+    ...args,
+  );
 
 beforeAll(async () => {
   port = await freePort();

@@ -11,7 +11,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { parseConfig } from "../../app/config.server";
 import type { Database } from "../../app/db/client.server";
-import { startServer } from "../../server/start-server";
+import type * as PortalEntry from "../../app/entry.server";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const DEMO_PASSWORD = "Demo#Portal2026";
@@ -43,6 +43,14 @@ const INHERITED_VARIABLES_TO_DROP = [
   "CALLBACK_BASE",
 ];
 
+/** The server build with its entry's exports: the server and the routes the suite talks to are one module graph. */
+export type PortalServerBuild = ServerBuild & { entry: { module: typeof PortalEntry } };
+
+/** The built portal (`npm run build` must have run), loaded once per process. */
+export async function loadBuild(): Promise<PortalServerBuild> {
+  return (await import(path.resolve("build/server/index.js"))) as PortalServerBuild;
+}
+
 /**
  * Starts the built portal on a fresh PGlite folder with the demo data; `npm run build` must have
  * run. `overrides` replace the suite's settings (the production-mode suite sets its own limits).
@@ -67,7 +75,9 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
   Object.assign(process.env, vars);
   const config = parseConfig({ ...process.env, ...vars });
   let captured: Database | undefined;
-  const running = await startServer(config, {
+  const build = await loadBuild();
+  const running = await build.entry.module.startServer(config, {
+    build: { serverBuild: build },
     afterSeed: async (db) => {
       captured = db;
     },
@@ -394,8 +404,7 @@ export interface ActionRoute {
  * destructive ones late and signing out last, so earlier routes still meet the seeded records.
  */
 export async function discoverActionRoutes(): Promise<ActionRoute[]> {
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  const routes = build.routes;
+  const routes = (await loadBuild()).routes;
   const found: ActionRoute[] = [];
   for (const route of Object.values(routes)) {
     if (!route?.module.action) continue;

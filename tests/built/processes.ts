@@ -31,16 +31,17 @@ export async function dropPostgresDatabase(name: string): Promise<void> {
   }
 }
 
-/** A portal process (`node --import tsx server.ts`) and what it wrote. */
+/** A portal process (`node server.js`, the build) and what it wrote. */
 export interface PortalProcess {
   child: ChildProcess;
   output(): string;
 }
 
 /** Starts the real server as a process with this environment (beside PATH and production React). */
-export function spawnPortal(env: Record<string, string>): PortalProcess {
+export function spawnPortal(env: Record<string, string>, cwd?: string): PortalProcess {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd,
     env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -69,9 +70,9 @@ export async function stopProcess(child: ChildProcess | undefined, signal: NodeJ
   await exited;
 }
 
-/** Runs one of the operators' commands (`scripts/<name>.ts`) as a process to its end: its exit status and what it wrote. */
-export function runScript(name: string, env: Record<string, string>, ...args: string[]) {
-  const done = spawnSync(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
+/** Runs one of the operators' commands (`node server.js <command>`, as npm runs it) to its end: its exit status and what it wrote. */
+export function runCommand(command: string, env: Record<string, string>, ...args: string[]) {
+  const done = spawnSync(process.execPath, ["server.js", command, ...args], {
     env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", LOG_LEVEL: "silent", ...env },
     encoding: "utf8",
   });

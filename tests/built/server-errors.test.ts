@@ -4,14 +4,14 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logger } from "../../app/logger.server";
-import { PortalClient, startPortal, type Portal } from "./portal";
+import { PortalClient, loadBuild, startPortal, type Portal } from "./portal";
 
 let portal: Portal;
 const errorLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  // One logger per process (on globalThis): the server bundle logs through this same object.
+  // The build's logger: the server and its routes log through this one object.
+  const { logger } = (await loadBuild()).entry.module;
   const error = logger.error.bind(logger);
   logger.error = ((first: unknown, ...rest: unknown[]) => {
     if (first && typeof first === "object") errorLines.push(first as Record<string, unknown>);

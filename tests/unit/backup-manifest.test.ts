@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manifestProblem } from "../../scripts/backup-archive";
+import { manifestProblem } from "~/server/commands/backup-archive";
 
 const manifest = {
   format: "dealer-portal-backup",

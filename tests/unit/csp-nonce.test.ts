@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cspNonceSource, NONCE_BYTES } from "../../server/csp-nonce";
+import { cspNonceSource, NONCE_BYTES } from "~/server/csp-nonce";
 
 describe("CSP nonces (issue #12: drawn from a pooled CSPRNG buffer)", () => {
   it("every page gets its own nonce of 16 random bytes, also across the pool's refills", () => {

@@ -2,12 +2,12 @@ import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import { matchRoutes } from "@remix-run/react";
 import type { ServerBuild } from "@remix-run/node";
-import type { Config } from "../app/config.server";
-import type { DatabaseHandle } from "../app/db/client.server";
-import { logger } from "../app/logger.server";
-import { WAITING_MAIL_SQL } from "../app/mail/outbox.server";
-import { metricsAccessOf } from "../app/security/metrics-access";
-import { metricOnce } from "../app/server-context/metrics.server";
+import type { Config } from "~/config.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import { WAITING_MAIL_SQL } from "~/mail/outbox.server";
+import { metricsAccessOf } from "~/security/metrics-access";
+import { metricOnce } from "~/server-context/metrics.server";
 
 /*
  * /metrics (issue #32 §4): requests by route pattern (never the raw path: its ids would make a

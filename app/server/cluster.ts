@@ -4,10 +4,10 @@
  * worker starts, and only the first worker runs the jobs.
  */
 import cluster from "node:cluster";
-import type { Config } from "../app/config.server";
-import { openDatabase } from "../app/db/client.server";
-import { signingKeys } from "../app/auth/identity-provider.server";
-import { logger } from "../app/logger.server";
+import type { Config } from "~/config.server";
+import { openDatabase } from "~/db/client.server";
+import { signingKeys } from "~/auth/identity-provider.server";
+import { logger } from "~/logger.server";
 import { prepareDatabase } from "./start-server";
 
 const WORKER_INDEX = "PORTAL_WORKER_INDEX";

@@ -1,6 +1,6 @@
 import type { Options, Store } from "express-rate-limit";
-import type { Executor } from "../app/db/client.server";
-import { countSharedHit, forgetSharedKey, uncountSharedHit } from "../app/security/shared-rate.server";
+import type { Executor } from "~/db/client.server";
+import { countSharedHit, forgetSharedKey, uncountSharedHit } from "~/security/shared-rate.server";
 
 /**
  * express-rate-limit's counts on the table every instance on one PostgreSQL shares (issue #32 §7),

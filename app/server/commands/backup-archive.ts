@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import type { Config } from "../app/config.server";
-import { PGLITE_OPTIONS } from "../app/db/client.server";
+import type { Config } from "~/config.server";
+import { PGLITE_OPTIONS } from "~/db/client.server";
 
 /** What DATA_DIR holds beside the embedded database that a restore must bring back. */
 export const DATA_DIR_ENTRIES = ["files", "oidc-jwks.json", "session-secret"] as const;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { REQUEST_ID_KEY, requestIdFor } from "../app/server-context/request-id";
-import { requestScope } from "../app/server-context/request-scope.server";
+import { REQUEST_ID_KEY, requestIdFor } from "~/server-context/request-id";
+import { requestScope } from "~/server-context/request-scope.server";
 
 /**
  * Every request gets an id (a trusted proxy's X-Request-Id, or a new one), answered in the

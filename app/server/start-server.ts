@@ -1,9 +1,8 @@
 /** The portal's Express application: security headers, embedded identity provider, Remix. */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import rateLimit from "express-rate-limit";
 import {
   answerUnknownMethods,
@@ -19,20 +18,20 @@ import helmet from "helmet";
 import { cspNonceSource } from "./csp-nonce";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import { ConfigError, type Config } from "../app/config.server";
-import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
-import { startPortalJobs } from "../app/assembly/jobs.server";
-import { startJobSender } from "../app/jobs/runner.server";
-import { seedDemo } from "../app/seed/seed";
-import { deliverSoon, mailTransport, setMailDelivery } from "../app/mail/outbox.server";
-import { pushSoon, setIntegrations } from "../app/integrations/pushes.server";
-import { createIdentityProvider } from "../app/auth/identity-provider.server";
-import { logger } from "../app/logger.server";
+import type { Config } from "~/config.server";
+import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { startPortalJobs } from "~/assembly/jobs.server";
+import { startJobSender } from "~/jobs/runner.server";
+import { seedDemo } from "~/seed/seed";
+import { deliverSoon, mailTransport, setMailDelivery } from "~/mail/outbox.server";
+import { pushSoon, setIntegrations } from "~/integrations/pushes.server";
+import { createIdentityProvider } from "~/auth/identity-provider.server";
+import { logger } from "~/logger.server";
 import { HealthState } from "./health";
 import { withRequestId } from "./request-id";
 import { SharedRateStore } from "./rate-store";
 import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
-import { rateLimitRefusals } from "../app/server-context/metrics.server";
+import { rateLimitRefusals } from "~/server-context/metrics.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -44,6 +43,14 @@ declare module "@remix-run/node" {
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_FILE = /\.(?:js|css|json|svg|png|ico|woff2?|txt|map)$/i;
+
+/** What the server answers with: the Remix build it was loaded from (production) or Vite's (development). */
+export interface PortalBuild {
+  /** The build, or (development) a loader of the current one, so an edited route answers at once. */
+  serverBuild: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: Vite's middleware serves the browser's modules and files instead of build/client. */
+  assets?: RequestHandler;
+}
 
 export interface RunningServer {
   url: string;
@@ -73,10 +80,11 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config):
 export async function startServer(
   config: Config,
   options: {
+    build: PortalBuild;
     afterSeed?: (db: Database) => Promise<void>;
     /** A cluster worker: the primary prepared the database; only the first worker runs the jobs. */
     worker?: { runsJobs: boolean };
-  } = {},
+  },
 ): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
@@ -165,7 +173,7 @@ export async function startServer(
     health.watch(handle, runsJobs ? (jobs ? "started" : "failed") : "elsewhere");
     watchForMetrics(handle);
 
-    metrics.usePatterns(routePatterns(await servePortal(app, config, handle)));
+    metrics.usePatterns(routePatterns(await servePortal(app, config, handle, options.build)));
     server ??= await listen();
   } catch (error) {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -201,7 +209,12 @@ export async function startServer(
 }
 
 /** The portal behind the health checks: security headers, limits, the identity provider, files and Remix. */
-async function servePortal(app: express.Express, config: Config, database: DatabaseHandle): Promise<ServerBuild> {
+async function servePortal(
+  app: express.Express,
+  config: Config,
+  database: DatabaseHandle,
+  build: PortalBuild,
+): Promise<ServerBuild> {
   // The limits count on the database every instance shares on PostgreSQL (issue #32 §7).
   const sharedStore = (name: string) =>
     database.kind === "postgres" ? new SharedRateStore(name, () => database.db) : undefined;
@@ -220,7 +233,8 @@ async function servePortal(app: express.Express, config: Config, database: Datab
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          // Development: Vite's hot reload talks over a WebSocket of its own.
+          connectSrc: ["'self'", ...(build.assets ? ["ws:"] : [])],
           manifestSrc: ["'self'"],
           workerSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -271,18 +285,19 @@ async function servePortal(app: express.Express, config: Config, database: Datab
     app.use("/oidc", provider.callback());
   }
 
-  const clientDir = path.resolve("build/client");
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  // Every static file has an extension: a page's address never costs a look on disk.
-  const staticFiles = [express.static(clientDir, { maxAge: "1h" }), express.static("public", { maxAge: "1h" })];
-  for (const serve of staticFiles)
-    app.use((req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next()));
+  if (build.assets) {
+    app.use(build.assets);
+  } else {
+    const clientDir = path.resolve("build/client");
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    // Every static file has an extension: a page's address never costs a look on disk.
+    const staticFiles = [express.static(clientDir, { maxAge: "1h" }), express.static("public", { maxAge: "1h" })];
+    for (const serve of staticFiles)
+      app.use((req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next()));
+  }
 
-  const serverBuildPath = path.resolve("build/server/index.js");
-  if (!existsSync(serverBuildPath)) throw new ConfigError("The portal is not built: run `npm run build` first");
-  const build = (await import(serverBuildPath)) as ServerBuild;
   const remixHandler = createRequestHandler({
-    build,
+    build: build.serverBuild,
     mode: config.isProduction ? "production" : process.env.NODE_ENV,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
   });
@@ -292,5 +307,5 @@ async function servePortal(app: express.Express, config: Config, database: Datab
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal server error");
   });
-  return build;
+  return typeof build.serverBuild === "function" ? build.serverBuild() : build.serverBuild;
 }

@@ -3,15 +3,15 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import rateLimit, { type Store } from "express-rate-limit";
-import type { Config } from "../app/config.server";
-import { localeFromHeaders } from "../app/i18n/locale";
-import { translatorFor } from "../app/i18n/i18next.server";
-import { logger } from "../app/logger.server";
-import { isCrossSiteWrite, originMatchesHost } from "../app/security/cross-site";
-import { bodyKindOf, bodySizeProblem } from "../app/security/body-limits";
-import { withSecureFlag } from "../app/security/cookie-flags";
-import { ALLOWED_METHODS, requestShapeProblem } from "../app/security/request-shape";
-import { rateLimitRefusals } from "../app/server-context/metrics.server";
+import type { Config } from "~/config.server";
+import { localeFromHeaders } from "~/i18n/locale";
+import { translatorFor } from "~/i18n/i18next.server";
+import { logger } from "~/logger.server";
+import { isCrossSiteWrite, originMatchesHost } from "~/security/cross-site";
+import { bodyKindOf, bodySizeProblem } from "~/security/body-limits";
+import { withSecureFlag } from "~/security/cookie-flags";
+import { ALLOWED_METHODS, requestShapeProblem } from "~/security/request-shape";
+import { rateLimitRefusals } from "~/server-context/metrics.server";
 
 /** A refusal in the caller's language: plain text for pages, JSON for the API. */
 function refuse(req: Request, res: Response, status: number, key: string): void {

@@ -1,7 +1,16 @@
-import { ConfigError, parseConfig, type Config } from "./app/config.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./app/seed/seed";
-import { startServer } from "./server/start-server";
-import { isClusterWorker, runPrimary, webWorkerCount, workerRunsJobs } from "./server/cluster";
+/**
+ * The portal's process, reached through the server build (`server.js` imports
+ * build/server/index.js and calls `runPortal` of its entry): the server and the Remix routes are
+ * one module graph, so the database handle, the caches and the request scope exist once.
+ */
+import { ConfigError, parseConfig, type Config } from "~/config.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/seed/seed";
+import { startServer, type PortalBuild } from "./start-server";
+import { isClusterWorker, runPrimary, webWorkerCount, workerRunsJobs } from "./cluster";
+import { adminCreate } from "./commands/admin-create";
+import { backup } from "./commands/backup";
+import { restore } from "./commands/restore";
+import { runJobs } from "./commands/run-jobs";
 
 function startLines(config: Config, first: string): string {
   const lines = [first];
@@ -12,8 +21,8 @@ function startLines(config: Config, first: string): string {
   return lines.join("\n");
 }
 
-/** Entry point: validated configuration, then the server (see server/start-server.ts). */
-async function main() {
+/** The server: validated configuration, then the server (see start-server.ts) or the cluster. */
+async function serve(build: PortalBuild) {
   let config: Config;
   try {
     config = parseConfig(process.env);
@@ -36,7 +45,10 @@ async function main() {
       console.log(startLines(config, `Dealer Portal is running at ${config.PUBLIC_URL} with ${workers} web workers`));
       return;
     }
-    const running = await startServer(config, isClusterWorker() ? { worker: { runsJobs: workerRunsJobs() } } : {});
+    const running = await startServer(config, {
+      build,
+      ...(isClusterWorker() ? { worker: { runsJobs: workerRunsJobs() } } : {}),
+    });
     if (isClusterWorker()) {
       const stopWorker = async () => {
         await running.close();
@@ -67,4 +79,27 @@ async function main() {
   }
 }
 
-await main();
+/** The operators' commands, run from the same build as the server (`npm run admin:create`, …). */
+const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = {
+  "admin:create": adminCreate,
+  backup,
+  restore,
+  jobs: runJobs,
+};
+
+/** `node server.js [command] [arguments]`: no command serves the portal. */
+export async function runPortal(argv: string[], build: PortalBuild): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "serve") return serve(build);
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`Unknown command ${command}: one of serve, ${Object.keys(COMMANDS).join(", ")}`);
+    process.exit(2);
+  }
+  try {
+    await run(rest);
+  } catch (error) {
+    console.error(`${command}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "../app/config.server";
-import type { DatabaseHandle } from "../app/db/client.server";
-import { logger } from "../app/logger.server";
-import { WAITING_MAIL_SQL } from "../app/mail/outbox.server";
-import { readinessOf, type Readiness, type ReadinessFacts, type ServerPhase } from "../app/server-context/readiness";
+import type { Config } from "~/config.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import { WAITING_MAIL_SQL } from "~/mail/outbox.server";
+import { readinessOf, type Readiness, type ReadinessFacts, type ServerPhase } from "~/server-context/readiness";
 
 /** A readiness check that waits longer than this for the database counts it as not answering. */
 const DATABASE_CHECK_MS = 2_000;

@@ -1,0 +1,25 @@
+// The portal's process: `node server.js [command]`. Production runs the build (`npm run build`
+// first): this file imports build/server/index.js and hands over to its entry's runPortal, so the
+// server and the routes are one module graph in plain JavaScript. `node server.js dev` runs the
+// sources through Vite's dev server instead, with hot reload.
+import { existsSync } from "node:fs";
+
+const [first, ...rest] = process.argv.slice(2);
+
+if (first === "dev") {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const load = () => vite.ssrLoadModule("virtual:remix/server-build");
+  const build = await load();
+  await build.entry.module.runPortal(rest, { serverBuild: load, assets: vite.middlewares });
+} else {
+  // React and Remix in their production mode unless told otherwise (set before they load).
+  process.env.NODE_ENV ??= "production";
+  const buildFile = new URL("./build/server/index.js", import.meta.url);
+  if (!existsSync(buildFile)) {
+    console.error("The portal is not built: run `npm run build` first");
+    process.exit(1);
+  }
+  const build = await import(buildFile.href);
+  await build.entry.module.runPortal(process.argv.slice(2), { serverBuild: build });
+}
