@@ -1,0 +1,131 @@
+/**
+ * Issue #32 §6: a SIGTERM lets the running job finish. On PostgreSQL the real server runs as its
+ * own process; an administrator's bulk import of a few thousand users is running when the signal
+ * arrives: the process stops taking work, the import completes (its users are there, its run is
+ * done, pg-boss records the job completed), and only then does the process end, with 0.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
+import { IDENTITY_COLUMNS } from "../../app/imports/columns";
+import { PortalClient, freePort } from "./portal";
+import {
+  answers200,
+  dropPostgresDatabase,
+  freshPostgresDatabase,
+  spawnPortal,
+  stopProcess,
+  type PortalProcess,
+} from "./processes";
+import { POSTGRES_URL, postgresReachable } from "../service/backends";
+
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI needs it`);
+
+const ROWS = 3000;
+const name = `portal_shutdown_job_${process.pid}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-shutdown-job-"));
+let portal: PortalProcess | undefined;
+let database: DatabaseHandle | undefined;
+let origin: string;
+
+async function one<T>(query: ReturnType<typeof sql>): Promise<T | undefined> {
+  const result = (await database!.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0];
+}
+
+/** Polls until the run is in this state (a condition, not a sleep); its last state when the deadline passes. */
+async function runReaches(runId: number, state: string, deadline: number): Promise<string | undefined> {
+  let seen: string | undefined;
+  while (Date.now() < deadline) {
+    seen = (await one<{ state: string }>(sql`select state from import_runs where id = ${runId}`))?.state;
+    if (seen === state) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return seen;
+}
+
+beforeAll(async () => {
+  if (!reachable) return;
+  const url = await freshPostgresDatabase(name);
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  portal = spawnPortal({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "info",
+    SHUTDOWN_TIMEOUT_SECONDS: "120",
+  });
+  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
+    throw new Error(`the portal did not get ready:\n${portal.output()}`);
+  database = await openDatabase({ databaseUrl: url, dataDir });
+});
+
+afterAll(async () => {
+  await stopProcess(portal?.child, "SIGKILL");
+  await database?.close();
+  if (reachable) await dropPostgresDatabase(name);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!reachable)("issue #32 §6: graceful shutdown lets the running job finish", () => {
+  it("a bulk import running at SIGTERM completes before the process ends with 0: no job lost", async () => {
+    const admin = new PortalClient(origin, database!.db);
+    await admin.signIn();
+    const template = await admin.send("/admin/wsr-bulk-assignments/template/csv");
+    expect(template.status).toBe(200);
+    const [header, example] = parse(await template.text(), { bom: true }) as string[][];
+    const row = Object.fromEntries(header.map((column, index) => [column, example[index]]));
+    const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
+    const lines = Array.from({ length: ROWS }, (_, i) =>
+      IDENTITY_COLUMNS.map((column) =>
+        cell(column === "email" ? `shutdown.${i}@example.com` : (row[column] ?? "")),
+      ).join(","),
+    );
+    const form = new FormData();
+    form.append(
+      "file",
+      new Blob([[IDENTITY_COLUMNS.join(","), ...lines].join("\n")], { type: "text/csv" }),
+      "people.csv",
+    );
+    const checked = await admin.sendAlone("/admin/wsr-bulk-assignments", { method: "POST", body: form });
+    expect(checked.status).toBe(302);
+    const runPath = checked.headers.get("location")!;
+    const runId = Number(runPath.split("/").at(-1));
+    expect(await runReaches(runId, "checked", Date.now() + 1_000)).toBe("checked");
+
+    const started = await admin.send(runPath, {
+      method: "POST",
+      body: "intent=import",
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(started.status).toBe(302);
+    expect(await runReaches(runId, "running", Date.now() + 60_000)).toBe("running");
+
+    const exited = new Promise<number | null>((resolve) => portal!.child.once("exit", (code) => resolve(code)));
+    portal!.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+
+    const output = portal!.output();
+    const shuttingDown = output.indexOf('"msg":"shutting down: finishing requests and jobs"');
+    const jobDone = output.search(/"job":"bulk-import"[^\n]*"msg":"job done"/);
+    expect(shuttingDown).toBeGreaterThan(-1);
+    // The job ended after the signal: it was running when the stop began, and the stop waited for it.
+    expect(jobDone).toBeGreaterThan(shuttingDown);
+    expect((await one<{ state: string }>(sql`select state from import_runs where id = ${runId}`))?.state).toBe("done");
+    const imported = await one<{ n: number }>(
+      sql`select count(*)::int as n from identities where email like 'shutdown.%@example.com'`,
+    );
+    expect(imported?.n).toBe(ROWS);
+    const job = await one<{ state: string }>(
+      sql`select state from pgboss.job where name = 'bulk-import' order by created_on desc limit 1`,
+    );
+    expect(job?.state).toBe("completed");
+  });
+});
