@@ -4,6 +4,13 @@
 // sources through Vite's dev server instead, with hot reload.
 import { existsSync } from "node:fs";
 
+// package.json's engines: the runtime the portal is tested on (the project brings it as the npm
+// package `node`, which npm scripts run under; ADR 32).
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.warn(`Node ${process.versions.node} is not supported: run the portal on Node 22.12 or later (24 LTS)`);
+}
+
 const [first, ...rest] = process.argv.slice(2);
 
 if (first === "dev") {

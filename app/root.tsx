@@ -226,8 +226,9 @@ export function ErrorBoundary() {
   const shell = useShell();
   const reference = useErrorReference();
   const { t } = useTranslation();
-  // Offline: a page's data could not be fetched (the page's own messages are still there).
-  const offline = Boolean(shell) && typeof navigator !== "undefined" && !navigator.onLine;
+  // Offline: a page's data could not be fetched (the page's own messages are still there). Only a
+  // browser knows: Node 22+ has a navigator too, without onLine.
+  const offline = Boolean(shell) && typeof window !== "undefined" && window.navigator.onLine === false;
   const { titleKey, textKey, details, serverError } = errorContentOf(error, offline);
   const content = (
     <div className="page page--narrow">
