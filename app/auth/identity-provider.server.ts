@@ -88,7 +88,8 @@ export function createIdentityProvider(config: Config): Provider {
       long: { httpOnly: true, sameSite: "lax" },
       short: { httpOnly: true, sameSite: "lax" },
     },
-    pkce: { required: () => true, methods: ["S256"] },
+    // PKCE always (S256, the only method oidc-provider 9 knows).
+    pkce: { required: () => true },
     scopes: [...PORTAL_SCOPES],
     claims: {
       openid: ["sub"],

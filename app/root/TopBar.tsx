@@ -99,13 +99,17 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
   return (
     <details className="menu menu--end" ref={ref} data-testid="profile-menu">
       <summary aria-label={t("profile.menu", { name: user.name })}>
-        <span className="avatar" aria-hidden="true">
-          {user.name
+        {/* The initials are drawn by CSS (::before): a picture, not text, so the menu's visible
+            label stays the name its accessible name contains (WCAG 2.5.3). */}
+        <span
+          className="avatar"
+          aria-hidden="true"
+          data-initials={user.name
             .split(" ")
             .map((part) => part[0])
             .slice(0, 2)
             .join("")}
-        </span>
+        />
         <span className="menu__name">{user.name}</span>
       </summary>
       <div className="menu__list menu__list--profile">

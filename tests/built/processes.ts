@@ -38,9 +38,9 @@ export interface PortalProcess {
 }
 
 /** Starts the real server as a process with this environment (beside PATH and production React). */
-export function spawnPortal(env: Record<string, string>, cwd?: string): PortalProcess {
+export function spawnPortal(env: Record<string, string>, cwd?: string, args: string[] = []): PortalProcess {
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, ["server.js", ...args], {
     cwd,
     env: { PATH: process.env.PATH, NODE_ENV: "production", APP_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -48,6 +48,18 @@ export function spawnPortal(env: Record<string, string>, cwd?: string): PortalPr
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
+}
+
+/** Starts the real server as a process (as spawnPortal) and waits until `origin` says it is ready; throws with its output otherwise. */
+export async function readyPortal(
+  origin: string,
+  env: Record<string, string>,
+  options: { cwd?: string; args?: string[]; timeoutMs?: number } = {},
+): Promise<PortalProcess> {
+  const portal = spawnPortal(env, options.cwd, options.args);
+  if (!(await answers200(`${origin}/readyz`, Date.now() + (options.timeoutMs ?? 90_000))))
+    throw new Error(`the portal did not get ready:\n${portal.output()}`);
+  return portal;
 }
 
 /** Polls an address until it answers 200 (a condition, not a sleep); false when the deadline passes first. */
