@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./portal";
-import { answers200, spawnPortal, stopProcess, type PortalProcess } from "./processes";
+import { readyPortal, stopProcess, type PortalProcess } from "./processes";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-dev-"));
 let dev: PortalProcess | undefined;
@@ -16,11 +16,11 @@ let origin: string;
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  dev = spawnPortal({ NODE_ENV: "development", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, undefined, [
-    "dev",
-  ]);
-  if (!(await answers200(`${origin}/readyz`, Date.now() + 120_000)))
-    throw new Error(`the dev server did not get ready:\n${dev.output()}`);
+  dev = await readyPortal(
+    origin,
+    { NODE_ENV: "development", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    { args: ["dev"], timeoutMs: 120_000 },
+  );
 }, 150_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./portal";
-import { answers200, spawnPortal, stopProcess, type PortalProcess } from "./processes";
+import { readyPortal, stopProcess, type PortalProcess } from "./processes";
 
 /** What a production host needs beside node_modules (README, "Operating the portal"). */
 const DEPLOYED = ["build", "server.js", "public", "app/db/migrations", "package.json", "package-lock.json", "patches"];
@@ -32,9 +32,11 @@ beforeAll(async () => {
   });
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  portal = spawnPortal({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "true" }, host);
-  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
-    throw new Error(`the installed portal did not get ready:\n${portal.output()}`);
+  portal = await readyPortal(
+    origin,
+    { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "true" },
+    { cwd: host },
+  );
 }, 300_000);
 
 afterAll(async () => {

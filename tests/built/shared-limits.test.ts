@@ -7,14 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./portal";
-import {
-  answers200,
-  dropPostgresDatabase,
-  freshPostgresDatabase,
-  spawnPortal,
-  stopProcess,
-  type PortalProcess,
-} from "./processes";
+import { dropPostgresDatabase, freshPostgresDatabase, readyPortal, stopProcess, type PortalProcess } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -30,7 +23,7 @@ interface Instance {
 async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const portal = spawnPortal({
+  const portal = await readyPortal(origin, {
     PORT: String(port),
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
@@ -40,8 +33,6 @@ async function startInstance(databaseUrl: string, dataDir: string): Promise<Inst
     SIGNIN_RATE_LIMIT_PER_MINUTE: String(LIMIT),
     API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(LIMIT),
   });
-  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
-    throw new Error(`an instance did not get ready:\n${portal.output()}`);
   return { portal, origin };
 }
 

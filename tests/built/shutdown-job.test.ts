@@ -13,14 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { IDENTITY_COLUMNS } from "../../app/imports/columns";
 import { PortalClient, freePort } from "./portal";
-import {
-  answers200,
-  dropPostgresDatabase,
-  freshPostgresDatabase,
-  spawnPortal,
-  stopProcess,
-  type PortalProcess,
-} from "./processes";
+import { dropPostgresDatabase, freshPostgresDatabase, readyPortal, stopProcess, type PortalProcess } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
@@ -54,7 +47,7 @@ beforeAll(async () => {
   const url = await freshPostgresDatabase(name);
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  portal = spawnPortal({
+  portal = await readyPortal(origin, {
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: url,
@@ -62,8 +55,6 @@ beforeAll(async () => {
     LOG_LEVEL: "info",
     SHUTDOWN_TIMEOUT_SECONDS: "120",
   });
-  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
-    throw new Error(`the portal did not get ready:\n${portal.output()}`);
   database = await openDatabase({ databaseUrl: url, dataDir });
 });
 

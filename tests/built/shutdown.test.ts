@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./portal";
-import { answers200, spawnPortal, stopProcess, type PortalProcess } from "./processes";
+import { readyPortal, stopProcess, type PortalProcess } from "./processes";
 
 let portal: PortalProcess;
 let origin: string;
@@ -36,15 +36,13 @@ function logged(message: string, deadline = 60_000): Promise<void> {
 beforeAll(async () => {
   port = await freePort();
   origin = `http://localhost:${port}`;
-  portal = spawnPortal({
+  portal = await readyPortal(origin, {
     PORT: String(port),
     DATA_DIR: dataDir,
     SEED_DEMO: "true",
     LOG_LEVEL: "info",
     SHUTDOWN_TIMEOUT_SECONDS: "20",
   });
-  if (!(await answers200(`${origin}/readyz`, Date.now() + 90_000)))
-    throw new Error(`the portal did not get ready:\n${portal.output()}`);
 });
 
 afterAll(async () => {
