@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
 import type { ImportRow } from "./columns";
 import type { ImportFileKind } from "./file-kind";
 
@@ -44,6 +43,8 @@ async function* csvRows(bytes: Uint8Array, columnOf: (header: string) => string)
 }
 
 async function* xlsxRows(bytes: Uint8Array, columnOf: (header: string) => string) {
+  // Loaded when a workbook comes (a third of a second at start-up otherwise).
+  const { default: ExcelJS } = await import("exceljs");
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
     worksheets: "emit",
     sharedStrings: "cache",

@@ -136,13 +136,16 @@ export async function startServer(
     });
   // A single server listens before the database is prepared, so /readyz says "starting" meanwhile.
   // A cluster worker listens once it serves: the primary would hand a starting one its share.
+  const startUp = phaseClock();
   let server = options.worker ? null : await listen();
 
   let database: DatabaseHandle | null = null;
   let jobs: Awaited<ReturnType<typeof startPortalJobs>> | null = null;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    startUp.mark("database");
     if (!options.worker) await prepareDatabase(database, config);
+    startUp.mark("migrationsAndSeed");
     setDatabase(database);
     await options.afterSeed?.(database.db);
     const handle = database;
@@ -170,10 +173,12 @@ export async function startServer(
           logger.error({ err: error instanceof Error ? error.message : String(error) }, "job sender did not start");
           return null;
         });
+    startUp.mark("jobs");
     health.watch(handle, runsJobs ? (jobs ? "started" : "failed") : "elsewhere");
     watchForMetrics(handle);
 
     metrics.usePatterns(routePatterns(await servePortal(app, config, handle, options.build)));
+    startUp.mark("http");
     server ??= await listen();
   } catch (error) {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -182,6 +187,8 @@ export async function startServer(
     throw error;
   }
   health.phase = "ready";
+  // Where the start-up's time went, for an operator who wonders why an instance is slow to join.
+  logger.info({ ms: startUp.phases() }, "ready");
 
   const url = config.PUBLIC_URL;
   const handle = database;
@@ -205,6 +212,20 @@ export async function startServer(
       await handle.close();
       logger.info("stopped");
     },
+  };
+}
+
+/** Milliseconds between marks, by the name of the phase each mark ends. */
+function phaseClock() {
+  let last = performance.now();
+  const phases: Record<string, number> = {};
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    phases: () => phases,
   };
 }
 
