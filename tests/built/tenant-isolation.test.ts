@@ -409,7 +409,7 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
       },
     ];
   if (p === "/admin/orgs-bulk-assignments/:runId" || p === "/admin/wsr-bulk-assignments/:runId")
-    return [post("start another's run", [["intent", "start"]])];
+    return [post("import another's run", [["intent", "import"]])];
   return [];
 }
 
@@ -534,7 +534,7 @@ describe("issue #30 §6 tenant isolation: dealer administrators and a dealer rea
             const beforeStart = await prints.take();
             const started = await client.sendAlone(runUrl, {
               method: "POST",
-              body: "intent=start",
+              body: "intent=import",
               contentType: "application/x-www-form-urlencoded",
             });
             const startedBody = await started.text();
