@@ -8,6 +8,7 @@ export const documentRoutes = {
   documents: {
     pattern: "/documents",
     rule: documents,
+    takesFiles: true,
     nav: [{ labelKey: "nav.documents", to: "/documents", menus: ["main"] }],
   },
   documentsExport: { pattern: "/documents.csv", rule: documents },

@@ -10,6 +10,7 @@ export const importRoutes = {
   identityBulkImport: {
     pattern: "/admin/wsr-bulk-assignments",
     rule: bulkImport,
+    takesFiles: true,
     nav: adminMenuLink("adminLinks.identityBulkImport", "/admin/wsr-bulk-assignments"),
   },
   identityBulkImportRun: { pattern: "/admin/wsr-bulk-assignments/:runId", rule: bulkImport },
@@ -17,6 +18,7 @@ export const importRoutes = {
   organizationBulkImport: {
     pattern: "/admin/orgs-bulk-assignments",
     rule: organizationImport,
+    takesFiles: true,
     nav: adminMenuLink("adminLinks.organizationBulkImport", "/admin/orgs-bulk-assignments"),
   },
   organizationBulkImportRun: { pattern: "/admin/orgs-bulk-assignments/:runId", rule: organizationImport },

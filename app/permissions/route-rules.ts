@@ -26,6 +26,8 @@ export interface RouteAccess {
   public?: boolean;
   nav?: readonly NavEntry[];
   planned?: true;
+  /** Its page's form posts a file: its body may be as large as an upload (security/body-limits). */
+  takesFiles?: true;
 }
 
 /**
@@ -81,6 +83,13 @@ export function assembleRouteTable(table: RouteTable): void {
     ([key, access]) => [key, patternToRegExp(access.pattern), access] as const,
   );
   assembled = { table, compiled };
+}
+
+/** The patterns of the routes whose page posts a file: they take the upload body limit. */
+export function uploadPatterns(): string[] {
+  return Object.values(routeTable())
+    .filter((access) => access.takesFiles)
+    .map((access) => access.pattern);
 }
 
 /** The assembled table; a process that guards a route before it is assembled is a wiring fault, so it fails loudly. */

@@ -27,13 +27,13 @@ export const MAX_FIELD_INDEX = MULTISELECT_OPTIONS_LIMIT - 1;
 /** A JSON body's nesting: no API body nests more than a few levels. */
 export const MAX_JSON_DEPTH = 32;
 
-/** Pages that take a file: only these get the upload limit. */
-const UPLOAD_PATHS = ["/documents", "/admin/wsr-bulk-assignments", "/admin/orgs-bulk-assignments"];
-
 export type BodyKind = "page form" | "upload" | "api" | "provider";
 
-/** Which kind of body a path takes, and so its limit. */
-export function bodyKindOf(path: string): BodyKind {
+/**
+ * Which kind of body a path takes, and so its limit. `uploadPaths` are the pages that take a file
+ * (the routes marked `takesFiles`): only these get the upload limit.
+ */
+export function bodyKindOf(path: string, uploadPaths: readonly string[] = []): BodyKind {
   // With JavaScript a form posts to its page's address + `.data` (Remix's single fetch).
   const lower =
     path
@@ -42,7 +42,7 @@ export function bodyKindOf(path: string): BodyKind {
       .replace(/\/+$/, "") || "/";
   if (lower.startsWith("/api/") || lower.startsWith("/scim/")) return "api";
   if (lower === "/oidc" || lower.startsWith("/oidc/")) return "provider";
-  if (UPLOAD_PATHS.includes(lower)) return "upload";
+  if (uploadPaths.includes(lower)) return "upload";
   return "page form";
 }
 
@@ -53,8 +53,8 @@ const LIMITS: Record<BodyKind, number> = {
   provider: MAX_PROVIDER_BODY_BYTES,
 };
 
-export function bodyLimitOf(path: string): number {
-  return LIMITS[bodyKindOf(path)];
+export function bodyLimitOf(path: string, uploadPaths: readonly string[] = []): number {
+  return LIMITS[bodyKindOf(path, uploadPaths)];
 }
 
 export interface BodyProblem {
@@ -71,6 +71,7 @@ export interface BodyProblem {
  */
 export function bodySizeProblem(input: {
   path: string;
+  uploadPaths?: readonly string[];
   contentLength?: string | null;
   transferEncoding?: string | null;
 }): BodyProblem | null {
@@ -80,7 +81,7 @@ export function bodySizeProblem(input: {
   }
   const bytes = Number(declared);
   if (!Number.isSafeInteger(bytes) || bytes < 0) return { status: 413, key: "refusals.tooLarge" };
-  return bytes > bodyLimitOf(input.path) ? { status: 413, key: "refusals.tooLarge" } : null;
+  return bytes > bodyLimitOf(input.path, input.uploadPaths) ? { status: 413, key: "refusals.tooLarge" } : null;
 }
 
 /** Every list index written inside a field name: `a[3].b[12]` → 3, 12 (the form parser reads only brackets as list positions). */

@@ -73,12 +73,13 @@ export function refuseHostMismatch(): RequestHandler {
 
 /**
  * Refuses a body over its path's limit (413) or of unknown length (411) before anything reads it:
- * page forms are small, only the upload pages take files, the API takes JSON (issue #30).
+ * page forms are small, only the upload pages (`uploadPaths`) take files, the API takes JSON (issue #30).
  */
-export function refuseOversizeBodies(): RequestHandler {
+export function refuseOversizeBodies(uploadPaths: readonly string[]): RequestHandler {
   return (req, res, next) => {
     const problem = bodySizeProblem({
       path: req.path,
+      uploadPaths,
       contentLength: req.get("content-length"),
       transferEncoding: req.get("transfer-encoding"),
     });

@@ -32,6 +32,7 @@ import { withRequestId } from "./request-id";
 import { SharedRateStore } from "./rate-store";
 import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
+import { uploadPatterns } from "~/permissions/route-rules";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -96,7 +97,8 @@ export async function startServer(
   app.use(metrics.middleware);
   app.use(closeWhenBodyUnread());
   app.use(refuseMalformedRequests());
-  app.use(refuseOversizeBodies());
+  // The pages that take a file are the routes marked so by their domains.
+  app.use(refuseOversizeBodies(uploadPatterns()));
   if (config.isProduction) app.use(secureEveryCookie());
 
   app.use((req, res, next) => {

@@ -11,23 +11,32 @@ import {
   MAX_UPLOAD_BODY_BYTES,
 } from "~/security/body-limits";
 import { originMatchesHost } from "~/security/cross-site";
+import { uploadPatterns } from "~/permissions/route-rules";
 import { ownFields } from "~/security/form-body.server";
 import { signInSchema } from "~/auth/sign-in-schema";
 
+/** The routes the domains mark `takesFiles` (assembled by the test setup, as the server's start does). */
+const UPLOADS = uploadPatterns();
+
 const size = (path: string, contentLength?: string, transferEncoding?: string) =>
-  bodySizeProblem({ path, contentLength, transferEncoding })?.status ?? null;
+  bodySizeProblem({ path, uploadPaths: UPLOADS, contentLength, transferEncoding })?.status ?? null;
 
 describe("issue #30 §1: bodies are bounded by kind before any parser", () => {
+  it("the pages that take a file are the document library and the two imports, marked by their domains", () => {
+    expect([...UPLOADS].sort()).toEqual(["/admin/orgs-bulk-assignments", "/admin/wsr-bulk-assignments", "/documents"]);
+  });
   it("a path's kind decides its limit: page form, upload, API, provider", () => {
-    expect(bodyKindOf("/signin/abc")).toBe("page form");
-    expect(bodyKindOf("/documents")).toBe("upload");
+    expect(bodyKindOf("/signin/abc", UPLOADS)).toBe("page form");
+    expect(bodyKindOf("/documents", UPLOADS)).toBe("upload");
     // The same upload posted with JavaScript (Remix's single fetch).
-    expect(bodyKindOf("/documents.data")).toBe("upload");
-    expect(bodyKindOf("/admin/wsr-bulk-assignments.data")).toBe("upload");
-    expect(bodyKindOf("/admin/wsr-bulk-assignments/")).toBe("upload");
-    expect(bodyKindOf("/admin/orgs-bulk-assignments")).toBe("upload");
-    expect(bodyKindOf("/api/v2/admin/users/2")).toBe("api");
-    expect(bodyKindOf("/oidc/token")).toBe("provider");
+    expect(bodyKindOf("/documents.data", UPLOADS)).toBe("upload");
+    expect(bodyKindOf("/admin/wsr-bulk-assignments.data", UPLOADS)).toBe("upload");
+    expect(bodyKindOf("/admin/wsr-bulk-assignments/", UPLOADS)).toBe("upload");
+    expect(bodyKindOf("/admin/orgs-bulk-assignments", UPLOADS)).toBe("upload");
+    // Without the list nothing is an upload page.
+    expect(bodyKindOf("/documents")).toBe("page form");
+    expect(bodyKindOf("/api/v2/admin/users/2", UPLOADS)).toBe("api");
+    expect(bodyKindOf("/oidc/token", UPLOADS)).toBe("provider");
   });
   it("a page form over its limit is a 413; at the limit it passes", () => {
     expect(size("/signin/abc", String(MAX_PAGE_FORM_BYTES))).toBeNull();
