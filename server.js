@@ -11,14 +11,14 @@ if (major < 22 || (major === 22 && minor < 12)) {
   console.warn(`Node ${process.versions.node} is not supported: run the portal on Node 22.12 or later (24 LTS)`);
 }
 
-const [first, ...rest] = process.argv.slice(2);
+const argv = process.argv.slice(2);
 
-if (first === "dev") {
+if (argv[0] === "dev") {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   const load = () => vite.ssrLoadModule("virtual:remix/server-build");
   const build = await load();
-  await build.entry.module.runPortal(rest, { serverBuild: load, assets: vite.middlewares });
+  await build.entry.module.runPortal(argv.slice(1), { serverBuild: load, assets: vite.middlewares });
 } else {
   // React and Remix in their production mode unless told otherwise (set before they load).
   process.env.NODE_ENV ??= "production";
@@ -28,5 +28,5 @@ if (first === "dev") {
     process.exit(1);
   }
   const build = await import(buildFile.href);
-  await build.entry.module.runPortal(process.argv.slice(2), { serverBuild: build });
+  await build.entry.module.runPortal(argv, { serverBuild: build });
 }

@@ -70,10 +70,6 @@ async function serve(build: PortalBuild) {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
     console.error(`The portal could not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }

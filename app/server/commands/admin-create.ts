@@ -6,31 +6,29 @@
  * verification e-mail (SMTP_URL, or the outbox and the log) whose link sets their password.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, parseConfig } from "~/config.server";
+import { parseConfig } from "~/config.server";
 import { CommandFailure } from "./command";
 import { openDatabase } from "~/db/client.server";
 import { deliverQueuedMail, mailTransport } from "~/mail/outbox.server";
 import { seedReferenceData } from "~/seed/seed";
 import { createFirstAdministrator, firstAdministratorProblem } from "~/seed/first-admin";
 
-/** Creates the administrator; a refusal throws CommandFailure and changes nothing. */
+/**
+ * Creates the administrator; a refusal throws and changes nothing (an unknown option or a bad
+ * configuration too: runPortal prints any error's message after the command's name).
+ */
 export async function adminCreate(argv: string[]): Promise<void> {
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      options: {
-        email: { type: "string" },
-        location: { type: "string" },
-        brand: { type: "string" },
-        "first-name": { type: "string", default: "Portal" },
-        "last-name": { type: "string", default: "Administrator" },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    throw new CommandFailure(error instanceof Error ? error.message : String(error));
-  }
+  const args = parseArgs({
+    args: argv,
+    options: {
+      email: { type: "string" },
+      location: { type: "string" },
+      brand: { type: "string" },
+      "first-name": { type: "string", default: "Portal" },
+      "last-name": { type: "string", default: "Administrator" },
+    },
+    strict: true,
+  }).values;
   const input = {
     email: args.email ?? "",
     location: args.location ?? "",
@@ -41,12 +39,7 @@ export async function adminCreate(argv: string[]): Promise<void> {
   const problem = firstAdministratorProblem(input);
   if (problem) throw new CommandFailure(problem);
 
-  let config;
-  try {
-    config = parseConfig({ ...process.env });
-  } catch (error) {
-    throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
-  }
+  const config = parseConfig({ ...process.env });
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await handle.migrate();
