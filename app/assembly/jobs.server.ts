@@ -1,15 +1,22 @@
 // The bulk-import job acts as the run's administrator, whose access profile it reads: this
 // process (the server's own, beside the Remix build) needs the profile's parts too.
 import "./portal.server";
-import type PgBoss from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { remindDueSecurityReviews } from "~/security-review/reminders.server";
-import { failInterruptedImports, runImportJob } from "~/imports/import-runs.server";
+import { failImportsWithoutJob, failInterruptedImports, runImportJob } from "~/imports/import-runs.server";
 import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.server";
 import { purgeExpired } from "~/jobs/housekeeping.server";
 import { QUEUED_JOBS } from "~/jobs/queue.server";
-import { runJobsOnce, startJobRunner, type JobName, type JobWork } from "~/jobs/runner.server";
+import {
+  COMPLETED_JOBS_KEPT_SECONDS,
+  replaceOutdatedJobSchema,
+  runJobsOnce,
+  startJobRunner,
+  type JobName,
+  type JobWork,
+} from "~/jobs/runner.server";
 import { logger } from "~/logger.server";
 import { deliverQueuedMail, type MailTransport } from "~/mail/outbox.server";
 import { deactivateInactiveUsers } from "~/users/lifecycle.server";
@@ -41,9 +48,9 @@ function importWorker(handle: DatabaseHandle) {
     const failed = await failInterruptedImports(handle);
     if (failed > 0) logger.warn({ failed }, "bulk imports interrupted by a stop marked failed");
     await boss.createQueue(QUEUED_JOBS.bulkImport, {
-      name: QUEUED_JOBS.bulkImport,
       retryLimit: 0,
       expireInSeconds: 60 * 60,
+      deleteAfterSeconds: COMPLETED_JOBS_KEPT_SECONDS,
     });
     await boss.work<{ runId: number }>(QUEUED_JOBS.bulkImport, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) {
@@ -58,6 +65,17 @@ function importWorker(handle: DatabaseHandle) {
       }
     });
   };
+}
+
+/**
+ * Before the first start of this pg-boss on a database whose jobs ran on an older one (an upgrade
+ * from pg-boss 10): its schema is replaced, and the imports that waited on its jobs end failed.
+ */
+export function upgradeJobSchema(handle: DatabaseHandle): Promise<number | null> {
+  return replaceOutdatedJobSchema(handle, async (transaction) => {
+    const failed = await failImportsWithoutJob(transaction);
+    if (failed > 0) logger.warn({ failed }, "bulk imports waiting in the replaced jobs schema marked failed");
+  });
 }
 
 /** Starts this instance's job runner: the portal's schedules and its bulk-import queue. */

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 import { logger } from "~/logger.server";
@@ -67,6 +68,11 @@ export function postgresHandle(pool: pg.Pool): DatabaseHandle {
 
 /** Any number stable across versions: the instances' migrations queue behind one advisory lock. */
 const MIGRATION_LOCK = 3_200_001;
+
+/** Holds the migrations' lock until the transaction ends: a schema change beside the migrations waits its turn. */
+export async function holdMigrationLock(transaction: Transaction): Promise<void> {
+  await transaction.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+}
 
 /**
  * Migrates while holding a session-level advisory lock, so instances that start together (an

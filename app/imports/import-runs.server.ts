@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle, Executor } from "~/db/client.server";
 import { importRuns, type StoredImportResult } from "~/db/schema";
 import { QUEUED_JOBS, sendJob } from "~/jobs/queue.server";
@@ -248,6 +248,19 @@ export async function failInterruptedImports(
           : lt(sql`coalesce(${importRuns.heartbeatAt}, ${importRuns.createdAt})`, stale),
       ),
     )
+    .returning({ id: importRuns.id });
+  return failed.length;
+}
+
+/**
+ * Imports whose job is gone with the jobs' schema it waited in (an upgrade replaced it): failed,
+ * as an interrupted run is, so their administrator runs them again.
+ */
+export async function failImportsWithoutJob(database: Executor, now = new Date()): Promise<number> {
+  const failed = await database
+    .update(importRuns)
+    .set({ state: "failed", error: "imports.errors.interrupted", finishedAt: now })
+    .where(inArray(importRuns.state, ["queued", "running"]))
     .returning({ id: importRuns.id });
   return failed.length;
 }

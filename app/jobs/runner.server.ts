@@ -1,5 +1,6 @@
-import PgBoss from "pg-boss";
-import type { DatabaseHandle } from "~/db/client.server";
+import { PgBoss, type ConstructorOptions } from "pg-boss";
+import { sql } from "drizzle-orm";
+import { holdMigrationLock, type DatabaseHandle, type Transaction } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { countedJobRun } from "~/server-context/metrics.server";
 import { setJobSender, type JobSender } from "./queue.server";
@@ -9,6 +10,49 @@ export { JOB_NAMES, SCHEDULES, type JobName };
 
 /** pg-boss keeps its tables in a schema of its own, beside the portal's. */
 export const JOBS_SCHEMA = "pgboss";
+
+/**
+ * The oldest schema of pg-boss's own that the installed pg-boss migrates forward: pg-boss 11's.
+ * pg-boss 10 (which the portal ran before issue #32) left schema 24.
+ */
+export const OLDEST_MIGRATABLE_JOB_SCHEMA = 25;
+
+/** Whether the jobs' schema found in the database is one pg-boss can no longer migrate. */
+export function jobSchemaIsOutdated(installedVersion: number | null): boolean {
+  return installedVersion !== null && installedVersion < OLDEST_MIGRATABLE_JOB_SCHEMA;
+}
+
+/**
+ * Drops a jobs' schema too old for pg-boss to migrate, so that its start installs a current one.
+ * What it held is transient: the schedules are written again at every start and completed jobs
+ * are kept a day; the jobs still waiting are lost, and `whenReplaced` settles, in the same
+ * transaction, what waited on them. Under the migrations' lock, so instances starting together
+ * drop it once. Answers the version it replaced, or null.
+ */
+export async function replaceOutdatedJobSchema(
+  handle: DatabaseHandle,
+  whenReplaced: (transaction: Transaction) => Promise<void>,
+): Promise<number | null> {
+  return handle.db.transaction(async (transaction) => {
+    await holdMigrationLock(transaction);
+    const rows = async <Row>(query: ReturnType<typeof sql>) =>
+      ((await transaction.execute(query)) as unknown as { rows: Row[] }).rows;
+    const [{ installed }] = await rows<{ installed: boolean }>(
+      sql`select to_regclass(${`${JOBS_SCHEMA}.version`}) is not null as "installed"`,
+    );
+    if (!installed) return null;
+    const [row] = await rows<{ version: number }>(sql`select version from ${sql.identifier(JOBS_SCHEMA)}.version`);
+    const version = row ? Number(row.version) : null;
+    if (!jobSchemaIsOutdated(version)) return null;
+    await transaction.execute(sql`drop schema ${sql.identifier(JOBS_SCHEMA)} cascade`);
+    await whenReplaced(transaction);
+    logger.warn({ version, oldestMigratable: OLDEST_MIGRATABLE_JOB_SCHEMA }, "outdated jobs schema replaced");
+    return version;
+  });
+}
+
+/** Completed jobs are kept a day, for a look at what ran. */
+export const COMPLETED_JOBS_KEPT_SECONDS = 24 * 60 * 60;
 
 /** What each scheduled job does at a moment (tests pass their own clock); each answers its counts. */
 export type JobWork = Record<JobName, (now: Date) => Promise<Record<string, number>>>;
@@ -30,15 +74,16 @@ export async function runJob(name: JobName, work: JobWork, now = new Date()): Pr
 }
 
 /** A pg-boss instance on the portal's database: PostgreSQL's pool or PGlite's one connection. */
-export function jobBoss(handle: DatabaseHandle, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
+export function jobBoss(handle: DatabaseHandle, options: ConstructorOptions = {}): PgBoss {
   const boss = new PgBoss({
     ...options,
     db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
+    backend: handle.kind === "pglite" ? "pglite" : "postgres",
     schema: JOBS_SCHEMA,
-    // Completed jobs are kept a day, for a look at what ran; archive after that.
-    archiveCompletedAfterSeconds: 24 * 60 * 60,
   });
   boss.on("error", (error: Error) => logger.warn({ err: error.message }, "job runner error"));
+  // What pg-boss finds wrong with the queues or the database (a backlog, a slow query, clock skew).
+  boss.on("warning", (warning) => logger.warn({ ...warning.data }, `job runner warning: ${warning.message}`));
   return boss;
 }
 
@@ -55,7 +100,12 @@ export async function startJobRunner(
   const boss = jobBoss(handle);
   await boss.start();
   for (const name of JOB_NAMES) {
-    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 60, retryBackoff: true });
+    await boss.createQueue(name, {
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      deleteAfterSeconds: COMPLETED_JOBS_KEPT_SECONDS,
+    });
     await boss.schedule(name, SCHEDULES[name]);
     await boss.work(name, { pollingIntervalSeconds: 10 }, async () => {
       await runJob(name, work);

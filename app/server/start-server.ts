@@ -20,7 +20,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/config.server";
 import { openDatabase, setDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
-import { startPortalJobs } from "~/assembly/jobs.server";
+import { startPortalJobs, upgradeJobSchema } from "~/assembly/jobs.server";
 import { startJobSender } from "~/jobs/runner.server";
 import { seedDemo } from "~/seed/seed";
 import { deliverSoon, mailTransport, setMailDelivery } from "~/mail/outbox.server";
@@ -75,6 +75,7 @@ function formActionOrigins(config: Config): string[] {
 /** Migrations and the demo data: once, before the portal serves (by the cluster's primary when there are workers). */
 export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<void> {
   await database.migrate();
+  await upgradeJobSchema(database);
   if (config.SEED_DEMO) await seedDemo(database.db);
 }
 
@@ -184,7 +185,7 @@ export async function startServer(
     server ??= await listen();
   } catch (error) {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await jobs?.stop({ graceful: false, wait: true });
+    await jobs?.stop({ graceful: false });
     await database?.close();
     throw error;
   }
@@ -207,7 +208,7 @@ export async function startServer(
       listening.closeIdleConnections();
       const cut = setTimeout(() => listening.closeAllConnections(), timeout);
       try {
-        await Promise.all([drained, jobs?.stop({ graceful: true, wait: true, timeout })]);
+        await Promise.all([drained, jobs?.stop({ graceful: true, timeout })]);
       } finally {
         clearTimeout(cut);
       }

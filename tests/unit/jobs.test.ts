@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import cronParser from "cron-parser";
 import { dueForAutoDeactivation } from "~/users/lifecycle";
 import { JOB_NAMES, SCHEDULES } from "~/jobs/schedules";
+import { getMigrationPlans } from "pg-boss";
+import { JOBS_SCHEMA, OLDEST_MIGRATABLE_JOB_SCHEMA, jobSchemaIsOutdated } from "~/jobs/runner.server";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-23T02:20:00Z");
@@ -43,5 +45,17 @@ describe("issue #15 §1 schedules", () => {
       "integration-push",
       "security-review-reminder",
     ]);
+  });
+});
+
+describe("issue #32 §2 the jobs' schema pg-boss can still migrate", () => {
+  it("a schema older than the oldest migratable one is replaced; the current one, or none, is kept", () => {
+    expect(jobSchemaIsOutdated(OLDEST_MIGRATABLE_JOB_SCHEMA - 1)).toBe(true);
+    expect(jobSchemaIsOutdated(OLDEST_MIGRATABLE_JOB_SCHEMA)).toBe(false);
+    expect(jobSchemaIsOutdated(null)).toBe(false);
+  });
+  it("the oldest migratable schema is the one the installed pg-boss migrates from, and no older", () => {
+    expect(() => getMigrationPlans(JOBS_SCHEMA, OLDEST_MIGRATABLE_JOB_SCHEMA)).not.toThrow();
+    expect(() => getMigrationPlans(JOBS_SCHEMA, OLDEST_MIGRATABLE_JOB_SCHEMA - 1)).toThrow(/oldest supported/);
   });
 });
