@@ -90,7 +90,7 @@ export function AccountMigrationModal(props: {
             field={fields.securityAnswer}
             label={t("accountMigration.securityAnswer")}
             autoComplete="off"
-            errorValues={{ n: SECURITY_ANSWER_MIN_LENGTH }}
+            errorValues={{ count: SECURITY_ANSWER_MIN_LENGTH }}
           />
           <div className="modal__actions">
             <button type="submit" className="button" disabled={valid === false || navigation.state === "submitting"}>

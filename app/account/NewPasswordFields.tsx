@@ -24,8 +24,8 @@ export function NewPasswordFields(props: {
         kind="password"
         autoComplete="new-password"
         label={t(props.ns === "accountSecurity" ? "accountSecurity.newPassword" : "verifyEmail.password")}
-        help={t(`${props.ns}.policy`, { min: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS })}
-        errorValues={{ n: PASSWORD_MIN_LENGTH }}
+        help={t(`${props.ns}.policy`, { count: PASSWORD_MIN_LENGTH, specials: PASSWORD_SPECIALS })}
+        errorValues={{ count: PASSWORD_MIN_LENGTH }}
       />
       <Field
         field={props.confirm}

@@ -7,7 +7,8 @@ import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "~/security/body-limits";
 
 /**
  * 400 for a JSON body the form's schema refuses: each field's messages, in the caller's language.
- * A field's placeholders (`n` of a minimum length) may be given; `n` is the text maximum otherwise.
+ * A field's placeholders (`count` of a minimum length, which picks the plural form) may be given;
+ * `n` is the text maximum.
  */
 export function validationReply(
   error: ZodError,

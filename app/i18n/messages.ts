@@ -10,7 +10,18 @@ import zh from "./locales/zh.json";
 import type { Locale } from "./locale";
 import brandOverrides from "./brand-overrides.json";
 
-export type Messages = typeof en;
+/** The plural forms a language may lack: every language has `_other` (Korean and Chinese only that). */
+type LanguagePluralForm = "zero" | "one" | "two" | "few" | "many";
+
+/** A message tree without the plural forms that differ by language (issue #33). */
+type CommonMessages<T> = {
+  [K in keyof T as K extends `${string}_${LanguagePluralForm}` ? never : K]: T[K] extends string
+    ? T[K]
+    : CommonMessages<T[K]>;
+};
+
+/** The messages every language has: the English file's, a counted text by its `_other` form. */
+export type Messages = CommonMessages<typeof en>;
 
 /** The translation messages of each interface language. */
 export const MESSAGES: Record<Locale, Messages> = { en, de, fr, es, it, nl, pt, ko, zh };

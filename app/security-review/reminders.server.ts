@@ -54,7 +54,7 @@ export async function remindDueSecurityReviews(
         subject: t("securityReviewMail.subject"),
         text: t("securityReviewMail.text", {
           name: `${admin.first_name} ${admin.last_name}`,
-          days: options.periodDays,
+          count: options.periodDays,
           link: `${options.publicUrl}/security-review`,
         }),
       });

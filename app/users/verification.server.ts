@@ -70,7 +70,7 @@ export async function queueFirstVerifications(
         text: t("verificationMail.text", {
           name: `${user.firstName} ${user.lastName}`,
           link: `${publicUrl}/verify-email/${token}`,
-          hours: VERIFICATION_LINK_HOURS,
+          count: VERIFICATION_LINK_HOURS,
         }),
       };
     }),

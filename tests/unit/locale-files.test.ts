@@ -10,6 +10,15 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^documents\.subjects\.IRW$/,
 ];
 
+/**
+ * Values that are the English word by chance, in a language of its own (cognates): locale → keys.
+ * French "application", "applications" and Spanish "error" are those languages' own words.
+ */
+const SAME_WORD_BY_CHANCE: Partial<Record<string, RegExp[]>> = {
+  fr: [/^adminApplications\.count_/],
+  es: [/^integrationErrors\.count_one$/],
+};
+
 function flatten(tree: object, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(tree)) {
@@ -19,24 +28,58 @@ function flatten(tree: object, prefix = ""): Record<string, string> {
   return out;
 }
 
+/** i18next's plural suffixes (JSON v4): a counted text is one key per plural form of its language. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** A key without its plural suffix: the text every language must have, whatever its plural forms. */
+function textKey(key: string): string {
+  return key.replace(PLURAL_SUFFIX, "");
+}
+
 const english = flatten(MESSAGES.en);
 
+/** Each English text's placeholders, by text (a counted text's forms together). */
+const englishPlaceholders = new Map<string, Set<string>>();
+for (const [key, value] of Object.entries(english)) {
+  const placeholders = englishPlaceholders.get(textKey(key)) ?? new Set<string>();
+  for (const p of value.match(/\{\{\w+\}\}/g) ?? []) placeholders.add(p);
+  englishPlaceholders.set(textKey(key), placeholders);
+}
+
 describe("locale files", () => {
-  it.each(LOCALES.filter((l) => l !== "en"))("%s has exactly the English key set", (locale) => {
-    expect(Object.keys(flatten(MESSAGES[locale])).sort()).toEqual(Object.keys(english).sort());
+  it.each(LOCALES.filter((l) => l !== "en"))(
+    "%s has exactly the English key set (a counted text by its key without the plural suffix)",
+    (locale) => {
+      const texts = (keys: string[]) => [...new Set(keys.map(textKey))].sort();
+      expect(texts(Object.keys(flatten(MESSAGES[locale])))).toEqual(texts(Object.keys(english)));
+    },
+  );
+  it.each(LOCALES)("%s gives each counted text exactly its language's plural forms", (locale) => {
+    const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+    const forms = new Map<string, string[]>();
+    for (const key of Object.keys(flatten(MESSAGES[locale]))) {
+      const suffix = PLURAL_SUFFIX.exec(key)?.[1];
+      if (suffix) forms.set(textKey(key), [...(forms.get(textKey(key)) ?? []), suffix]);
+    }
+    expect(forms.size).toBeGreaterThan(0);
+    for (const [text, suffixes] of forms) expect(suffixes.sort(), `${locale}:${text}`).toEqual(categories);
   });
   it.each(LOCALES.filter((l) => l !== "en"))("%s keeps no English value (proper names allowed)", (locale) => {
     const values = flatten(MESSAGES[locale]);
     const untranslated = Object.entries(values)
-      .filter(([key, value]) => value === english[key] && !SAME_IN_EVERY_LANGUAGE.some((re) => re.test(key)))
+      .filter(
+        ([key, value]) =>
+          value === english[key] &&
+          !SAME_IN_EVERY_LANGUAGE.some((re) => re.test(key)) &&
+          !SAME_WORD_BY_CHANCE[locale]?.some((re) => re.test(key)),
+      )
       .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
   it.each(LOCALES)("%s keeps every interpolation placeholder", (locale) => {
-    const values = flatten(MESSAGES[locale]);
-    for (const [key, value] of Object.entries(english)) {
-      const placeholders = value.match(/\{\{\w+\}\}/g) ?? [];
-      for (const p of placeholders) expect(values[key], `${locale}:${key}`).toContain(p);
+    // Every plural form of a counted text keeps every placeholder of the English text.
+    for (const [key, value] of Object.entries(flatten(MESSAGES[locale]))) {
+      for (const p of englishPlaceholders.get(textKey(key)) ?? []) expect(value, `${locale}:${key}`).toContain(p);
     }
   });
   it("English quotes the spec's texts exactly", () => {

@@ -75,7 +75,7 @@ function ImportReport({ report }: { report: StoredImportReport }) {
       <h2 id="import-report-title">{t("imports.report.heading")}</h2>
       <p>
         {t("imports.report.counts", {
-          rows: report.rows,
+          count: report.rows,
           create: report.create,
           update: report.update,
           unchanged: report.unchanged,
@@ -136,7 +136,7 @@ function ImportProgress({ run }: { run: ImportRunPage }) {
       <p role="status">
         {run.state === "queued"
           ? t("imports.progress.waiting")
-          : t("imports.progress.rows", { done: run.done, total: run.total, percent: run.percent })}
+          : t("imports.progress.rows", { done: run.done, count: run.total, percent: run.percent })}
       </p>
       <p className="field__help">{t("imports.progress.hint")}</p>
     </section>

@@ -31,8 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = migrationSchema(migrationDataFor(user, locale).names, everySecurityQuestionText()).safeParse(input);
   if (!parsed.success) {
     return validationReply(parsed.error, locale, {
-      password: { n: PASSWORD_MIN_LENGTH },
-      securityAnswer: { n: SECURITY_ANSWER_MIN_LENGTH },
+      password: { count: PASSWORD_MIN_LENGTH },
+      securityAnswer: { count: SECURITY_ANSWER_MIN_LENGTH },
     });
   }
   const outcome = await migrateAccount(db(), user, parsed.data);
