@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmPasswordField, newPasswordField } from "~/validation/new-password";
+import { confirmationMatches, confirmPasswordField, newPasswordField } from "~/validation/new-password";
 
 /** A security answer's shortest length (SPEC §5). */
 export const SECURITY_ANSWER_MIN_LENGTH = 4;
@@ -25,5 +25,5 @@ export function migrationSchema(names: readonly (string | undefined | null)[], q
         .min(SECURITY_ANSWER_MIN_LENGTH, "validations.minLength")
         .max(255, "validations.maxLength"),
     })
-    .refine((v) => v.confirmPassword === v.password, { path: ["confirmPassword"], message: "validations.equalTo" });
+    .refine(...confirmationMatches("password"));
 }

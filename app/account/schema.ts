@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmPasswordField, newPasswordField } from "~/validation/new-password";
+import { confirmationMatches, confirmPasswordField, newPasswordField } from "~/validation/new-password";
 
 /** The account page's change-password form (issue #5 §2), shared by the browser and the action. */
 export function changePasswordSchema(names: readonly (string | undefined | null)[]) {
@@ -13,7 +13,7 @@ export function changePasswordSchema(names: readonly (string | undefined | null)
       newPassword: newPasswordField(names),
       confirmPassword: confirmPasswordField,
     })
-    .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "validations.equalTo" });
+    .refine(...confirmationMatches("newPassword"));
 }
 
 /** Ending one other session (by its public handle) or all others. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VERIFICATION_LINK_HOURS } from "~/limits";
-import { confirmPasswordField, newPasswordField } from "~/validation/new-password";
+import { confirmationMatches, confirmPasswordField, newPasswordField } from "~/validation/new-password";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -38,5 +38,5 @@ export function setPasswordSchema(names: { firstName: string; lastName: string }
       ),
       confirmPassword: confirmPasswordField,
     })
-    .refine((v) => v.confirmPassword === v.password, { path: ["confirmPassword"], message: "validations.equalTo" });
+    .refine(...confirmationMatches("password"));
 }

@@ -53,6 +53,16 @@ describe("SPEC §5 account migration: password policy, confirmation, security qu
     expect(messages({ ...good, confirmPassword: "" }).confirmPassword).toBe("validations.required");
     expect(messages({ ...good, confirmPassword: "Harbor#Light43" }).confirmPassword).toBe("validations.equalTo");
   });
+  it("SPEC §5 first error after touch: the confirmation's inequality is known when only the passwords are filled (its own blur shows it)", () => {
+    // What the form holds when the confirmation is left before the question and the answer.
+    expect(messages({ password: "Harbor#Light42", confirmPassword: "Harbor#Light43" }).confirmPassword).toBe(
+      "validations.equalTo",
+    );
+    expect(messages({ password: "short", confirmPassword: "shorter" }).confirmPassword).toBe("validations.equalTo");
+    expect(messages({ password: "Harbor#Light42", confirmPassword: "Harbor#Light42" }).confirmPassword).toBeUndefined();
+    // Nothing to compare yet: only what is missing.
+    expect(messages({ confirmPassword: "Harbor#Light42" }).confirmPassword).toBeUndefined();
+  });
   it("the security question must be one offered", () => {
     expect(messages({ ...good, securityQuestion: "What is your password?" }).securityQuestion).toBe(
       "validations.required",
