@@ -16,6 +16,8 @@ export const MULTISELECT_OPTIONS_LIMIT = 1000;
 
 /** Lists: 10 rows a page, 5 page buttons. */
 export const PAGE_SIZE = 10;
+/** What a list's rows-per-page choice offers (SPEC §3 table state); the first is the default. */
+export const ROWS_PER_PAGE_CHOICES = [PAGE_SIZE, 25, 50, 100] as const;
 export const PAGE_BUTTONS = 5;
 /** The attestation table shows up to 999 rows a page. */
 export const ATTESTATION_ROWS_PER_PAGE = 999;

@@ -175,6 +175,7 @@ export interface AnnouncementListOptions {
   query?: string;
   range?: { from?: Date; to?: Date };
   page?: number;
+  rowsPerPage?: number;
   sortBy?: AnnouncementSort;
   sortType?: SortType;
 }

@@ -10,6 +10,7 @@ export function announcementListOptionsOf(params: URLSearchParams, now: Date) {
     query: state.query,
     range: filter ? dateRangeOf(filter, now) : undefined,
     page: state.page,
+    rowsPerPage: state.rowsPerPage,
     sortBy: state.sortBy,
     sortType: state.sortType,
   };

@@ -113,7 +113,7 @@ export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export interface ApplicationListOptions {
   query?: string;
   page?: number;
-  pageSize?: number;
+  rowsPerPage?: number;
   sortBy?: ApplicationSort;
   sortType?: SortType;
 }
@@ -124,6 +124,7 @@ export function applicationListOptionsOf(params: URLSearchParams) {
   const options: ApplicationListOptions = {
     query: state.query,
     page: state.page,
+    rowsPerPage: state.rowsPerPage,
     sortBy: state.sortBy,
     sortType: state.sortType,
   };

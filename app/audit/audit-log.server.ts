@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { auditLog, identities, organizations, roleAssignments } from "~/db/schema";
 import { containsPattern, everyRow, pageOf } from "~/lists/list-query";
-import { PAGE_SIZE } from "~/limits";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import type { Actor } from "~/permissions/actor";
 import { AUDIT_VIEWS, LAST_LOGIN_FIELD, type AuditQuery, type AuditView } from "./query";
@@ -129,10 +128,9 @@ export function listAudit(
   actor: Actor,
   view: AuditView,
   query: Pick<AuditQuery, "state" | "applied">,
-  pageSize = PAGE_SIZE,
 ) {
   const list = reader(database, view, actor.identityId, query);
-  return pageOf(list.count, list.read, query.state.page, pageSize);
+  return pageOf(list.count, list.read, query.state.page, query.state.rowsPerPage);
 }
 
 /** Every entry of the filtered history, in its order (the CSV export). */

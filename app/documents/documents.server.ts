@@ -4,7 +4,7 @@ import { documents } from "~/db/schema";
 import { containsPattern, pageWindowOf } from "~/lists/list-query";
 import { documentShownTo, type DocumentAudience } from "~/documents/visibility";
 import { detectFileType, safeFileName } from "~/documents/file-types";
-import { MAX_FILE_BYTES } from "~/limits";
+import { MAX_FILE_BYTES, PAGE_SIZE } from "~/limits";
 import type { Subject } from "~/documents/subjects";
 import type { UploadedFile } from "~/forms/upload.server";
 import { newStorageKey, type FileStore } from "~/storage/file-store.server";
@@ -44,8 +44,6 @@ export function documentManagedBy(row: Pick<DocumentRow, "brandIds">, viewer: Do
   return viewer.managesLibrary && catalogueWritableWithin(viewer.portalScope, row.brandIds);
 }
 
-export const DOCUMENTS_PAGE_SIZE = 20;
-
 const byName = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** The list's search: name or description contains the text (case-insensitive). */
@@ -68,7 +66,7 @@ export interface DocumentListOptions {
   subject?: Subject | null;
   query?: string;
   page?: number;
-  pageSize?: number;
+  rowsPerPage?: number;
   sortBy?: DocumentSort;
   sortType?: SortType;
 }
@@ -77,7 +75,13 @@ export interface DocumentListOptions {
 export function documentListOptionsOf(params: URLSearchParams) {
   const filters = documentFilters(params);
   const state = tableStateOf(params, DOCUMENT_SORTS, { sortBy: "name", sortType: "asc" });
-  const options: DocumentListOptions = { ...filters, page: state.page, sortBy: state.sortBy, sortType: state.sortType };
+  const options: DocumentListOptions = {
+    ...filters,
+    page: state.page,
+    rowsPerPage: state.rowsPerPage,
+    sortBy: state.sortBy,
+    sortType: state.sortType,
+  };
   return { filters, state, options };
 }
 
@@ -100,10 +104,10 @@ export async function everyListedDocument(database: Database, actor: Actor, opti
   return candidates.filter((row) => shown(row, viewer)).sort((a, b) => sign * compare(a, b) || a.id - b.id);
 }
 
-/** A page of the documents the actor sees (20 a page), filtered by subject, searched by name or description, sorted. */
+/** A page of the documents the actor sees, filtered by subject, searched by name or description, sorted. */
 export async function listDocuments(database: Database, actor: Actor, options: DocumentListOptions = {}) {
   const visible = await everyListedDocument(database, actor, options);
-  const pageSize = options.pageSize ?? DOCUMENTS_PAGE_SIZE;
+  const pageSize = options.rowsPerPage ?? PAGE_SIZE;
   const { page, pageCount, offset } = pageWindowOf(visible.length, pageSize, options.page);
   return { rows: visible.slice(offset, offset + pageSize), total: visible.length, page, pageCount };
 }

@@ -43,11 +43,9 @@ export async function listIntegrationErrors(
   database: Database,
   actor: Actor,
   query: Pick<IntegrationErrorQuery, "state" | "applied">,
-  pageSize?: number,
 ) {
   return errorList.page(database, {
     ...query.state,
-    pageSize,
     where: await scopeAndFilters(database, actor.identityId, query.applied),
   });
 }

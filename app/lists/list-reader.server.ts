@@ -6,10 +6,10 @@ import { containsPattern, everyRow, pageOf, type ListPage } from "./list-query";
 import { tableStateOf, type SortType, type TableState } from "./table-state";
 
 /**
- * What an administration list is asked for: its table state (URL), the list's own filters and
- * scope as a condition, and, for tests, a page size.
+ * What an administration list is asked for: its table state (URL, rows per page included) and
+ * the list's own filters and scope as a condition.
  */
-export type ListOptions<K extends string> = Partial<TableState<K>> & { pageSize?: number; where?: SQL };
+export type ListOptions<K extends string> = Partial<TableState<K>> & { where?: SQL };
 
 /** A list's filter and its order (ending with the id, so that pages never overlap). */
 export interface ListQuery {
@@ -17,8 +17,8 @@ export interface ListQuery {
   order: SQL[];
 }
 
-/** The page asked for, and for tests a page size (the portal's otherwise). */
-type PageAsked = { page?: number; pageSize?: number };
+/** The page asked for and its rows (the portal's default otherwise). */
+type PageAsked = { page?: number; rowsPerPage?: number };
 
 /**
  * A list over one table whose filter and order its domain makes from whom it lists for (their
@@ -55,7 +55,7 @@ export function queriedList<T extends PgTable, Scope, Options extends PageAsked>
   return {
     page(database: Database, scope: Scope, options: Options): Promise<ListPage<Row>> {
       const list = reader(database, scope, options);
-      return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
+      return pageOf(list.count, list.read, options.page, options.rowsPerPage ?? PAGE_SIZE);
     },
     every(database: Database, scope: Scope, options: Options): AsyncGenerator<Row> {
       return everyRow(reader(database, scope, options).read);

@@ -1,10 +1,11 @@
-import { MAX_TEXT_LENGTH } from "~/limits";
+import { MAX_TEXT_LENGTH, PAGE_SIZE, ROWS_PER_PAGE_CHOICES } from "~/limits";
 
-/** SPEC §3 Table state, as it lives in a list's URL: page, sortBy, sortType (and the search). */
+/** SPEC §3 Table state, as it lives in a list's URL: page, rowsPerPage, sortBy, sortType (and the search). */
 export type SortType = "asc" | "desc";
 
 export interface TableState<K extends string> {
   page: number;
+  rowsPerPage: number;
   sortBy: K;
   sortType: SortType;
   /** The list's search text (`q`), trimmed. */
@@ -21,6 +22,11 @@ export function pageParam(raw: string | null): number {
   return page >= 1 && page <= MAX_PAGE ? page : 1;
 }
 
+/** The rows per page of a URL: one of the choices a list offers, else the default. */
+export function rowsPerPageParam(raw: string | null): number {
+  return ROWS_PER_PAGE_CHOICES.find((choice) => String(choice) === raw) ?? PAGE_SIZE;
+}
+
 /**
  * A list's table state from its search parameters: an unknown column or direction falls back to
  * the list's default, so a hand-edited URL never breaks the page.
@@ -35,6 +41,7 @@ export function tableStateOf<K extends string>(
   const sortType = params.get("sortType");
   return {
     page: pageParam(params.get("page")),
+    rowsPerPage: rowsPerPageParam(params.get("rowsPerPage")),
     sortBy: known ?? defaults.sortBy,
     sortType: sortType === "asc" || sortType === "desc" ? sortType : known ? "asc" : defaults.sortType,
     query: (params.get("q") ?? "").trim().slice(0, MAX_TEXT_LENGTH),

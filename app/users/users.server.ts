@@ -187,12 +187,12 @@ function reader(database: Executor, actorId: number, state: Partial<UserListStat
 }
 
 /** What a users list is asked for: the URL's state, the moment "over N days" counts from, and (tests) a page size. */
-export type UserListOptions = Partial<UserListState> & { now?: Date; pageSize?: number };
+export type UserListOptions = Partial<UserListState> & { now?: Date };
 
 /** A page of the users the actor manages, searched, filtered and sorted. */
 export function listUsers(database: Database, actor: Actor, options: UserListOptions): Promise<ListPage<UserListRow>> {
   const list = reader(database, actor.identityId, options, options.now ?? new Date());
-  return pageOf(list.count, list.read, options.page, options.pageSize ?? PAGE_SIZE);
+  return pageOf(list.count, list.read, options.page, options.rowsPerPage ?? PAGE_SIZE);
 }
 
 /** Every user of the filtered list, in its order (the CSV export). */

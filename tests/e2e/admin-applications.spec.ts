@@ -117,6 +117,38 @@ test.describe("application administration", () => {
     await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("SPEC §3 table state rowsPerPage: a list shows the rows per page chosen, kept in the URL with its sort, from the first page", async ({
+    page,
+  }, testInfo) => {
+    const jsOn = testInfo.project.name === "js-on";
+    await signInShared(page, "admin@example.com", "/admin/applications?sortBy=name&sortType=desc&page=2", {
+      javaScript: jsOn,
+    });
+    const rowsPerPage = page.getByLabel("Rows per page");
+    await expect(rowsPerPage).toHaveValue("10");
+    const choose = async (rows: string) => {
+      await rowsPerPage.selectOption(rows);
+      // Without JavaScript the choice applies with its button; with it, at once (no button).
+      if (jsOn) await expect(page.getByRole("button", { name: "Show" })).toHaveCount(0);
+      else await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(new RegExp(`rowsPerPage=${rows}`));
+    };
+    await choose("25");
+    await expect(page).toHaveURL(/sortBy=name&sortType=desc/);
+    await expect(page).not.toHaveURL(/page=2/);
+    const shown = await page.locator("tbody tr").count();
+    expect(shown).toBeGreaterThan(10);
+    expect(shown).toBeLessThanOrEqual(25);
+    await expect(rowsPerPage).toHaveValue("25");
+    await choose("10");
+    await expect(page.locator("tbody tr")).toHaveCount(10);
+    await expect(
+      page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: /^Page \d+$/ }),
+    ).not.toHaveCount(0);
+    // axe runs in the page's JavaScript.
+    if (jsOn) await expectNoAxeViolations(page);
+  });
+
   test("move to top puts the application first", async ({ page }, testInfo) => {
     // Each project moves within its own search, so the two runs cannot reorder each other's view;
     // both are of the admin's portal brands (4 and 2: issue #30 §2, another brand's cannot be moved).

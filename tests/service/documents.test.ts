@@ -88,7 +88,7 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
 
   it("SPEC #30 the library's managers see the documents of their portal brands (and those targeted at them), and manage those all of whose brands are theirs", async () => {
     const manager = await viewerOf("admin@example.com");
-    const rows = (await listDocuments(handle.db, admin, { pageSize: 100 })).rows;
+    const rows = (await listDocuments(handle.db, admin, { rowsPerPage: 100 })).rows;
     const names = rows.map((r) => r.name);
     expect(names).toEqual(
       expect.arrayContaining(["Dealer portal quick start", "Warranty claim guide", "Corvane maintenance schedule"]),

@@ -111,7 +111,7 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
   it("the list searches name and display name and sorts", async () => {
     const found = await listPermissionSets(handle.db, { query: "access", sortBy: "displayName", sortType: "asc" });
     expect(found.rows.map((r) => r.displayName)).toEqual(["Configurator access", "Telemetry access"]);
-    const required = await listPermissionSets(handle.db, { sortBy: "required", sortType: "desc", pageSize: 2 });
+    const required = await listPermissionSets(handle.db, { sortBy: "required", sortType: "desc", rowsPerPage: 2 });
     expect(required.rows.every((r) => r.required)).toBe(true);
   });
 });

@@ -174,7 +174,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     expect(found.rows.map((r) => r.displayName)).toEqual(["Fleet manager", "Parts manager", "Service manager"]);
     const byKey = await listSecurityRoles(handle.db, { query: "SALES", sortBy: "name", sortType: "desc" });
     expect(byKey.rows.map((r) => r.name)).toEqual(["SALES_REPRESENTATIVE", "PARTNER_SALES"]);
-    const paged = await listSecurityRoles(handle.db, { pageSize: 3, page: 2 });
+    const paged = await listSecurityRoles(handle.db, { rowsPerPage: 3, page: 2 });
     expect(paged.rows).toHaveLength(3);
     expect(paged.pageCount).toBe(Math.ceil(paged.total / 3));
   });

@@ -17,7 +17,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
   let admin: Actor;
   const emails = async (query: string, actor = admin) =>
     (
-      await listUsers(handle.db, actor, { ...userListStateOf(new URLSearchParams(query)), now: NOW, pageSize: 100 })
+      await listUsers(handle.db, actor, { ...userListStateOf(new URLSearchParams(query)), now: NOW, rowsPerPage: 100 })
     ).rows.map((row) => row.email);
 
   beforeAll(async () => {
@@ -130,7 +130,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
   });
 
   it("pages the list: ten a page, the total counted over the whole filtered list", async () => {
-    const page = await listUsers(handle.db, admin, { page: 1, pageSize: 3, now: NOW });
+    const page = await listUsers(handle.db, admin, { page: 1, rowsPerPage: 3, now: NOW });
     expect(page.rows).toHaveLength(3);
     expect(page.total).toBe((await emails("")).length);
     expect(page.pageCount).toBe(Math.ceil(page.total / 3));
@@ -192,7 +192,7 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     // The screen and the API read listUsers, by any sort; the CSV export reads everyListedUser.
     for (const query of ["q=Loc", "q=Loc&sortBy=location", "q=Loc&sortBy=email&sortType=desc"]) {
       const state = { ...userListStateOf(new URLSearchParams(query)), now: NOW };
-      expect(locationsOf((await listUsers(handle.db, admin, { ...state, pageSize: 100 })).rows)).toEqual(expected);
+      expect(locationsOf((await listUsers(handle.db, admin, { ...state, rowsPerPage: 100 })).rows)).toEqual(expected);
       const exported = [];
       for await (const row of everyListedUser(handle.db, admin, state)) exported.push(row);
       expect(locationsOf(exported)).toEqual(expected);

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { exportHref, pageParam, sortHref, tableStateOf } from "~/lists/table-state";
+import { exportHref, pageParam, rowsPerPageParam, sortHref, tableStateOf } from "~/lists/table-state";
 import { csvFileName, csvResponse, spreadsheetSafe } from "~/lists/csv.server";
 import { everyRow, pageOf } from "~/lists/list-query";
 
 const SORTS = ["name", "updated"] as const;
 
 describe("SPEC §3 Table state in the URL (admin kit DataTable)", () => {
-  it("reads page, sortBy, sortType and the search, falling back to the list's defaults", () => {
-    const params = new URLSearchParams("page=3&sortBy=updated&sortType=desc&q=%20valve%20");
+  it("reads page, rowsPerPage, sortBy, sortType and the search, falling back to the list's defaults", () => {
+    const params = new URLSearchParams("page=3&rowsPerPage=50&sortBy=updated&sortType=desc&q=%20valve%20");
     expect(tableStateOf(params, SORTS, { sortBy: "name", sortType: "asc" })).toEqual({
       page: 3,
+      rowsPerPage: 50,
       sortBy: "updated",
       sortType: "desc",
       query: "valve",
@@ -21,6 +22,7 @@ describe("SPEC §3 Table state in the URL (admin kit DataTable)", () => {
       }),
     ).toEqual({
       page: 1,
+      rowsPerPage: 10,
       sortBy: "name",
       sortType: "desc",
       query: "",
@@ -34,6 +36,11 @@ describe("SPEC §3 Table state in the URL (admin kit DataTable)", () => {
   it("a page is a positive whole number (anything else is page 1)", () => {
     for (const raw of ["0", "-1", "1e3", "2.5", "abc", "", "99999999", null]) expect(pageParam(raw)).toBe(1);
     expect(pageParam("12")).toBe(12);
+  });
+  it("SPEC §9 pagination defaults: 10 rows per page; a list offers 25, 50 and 100, anything else is 10", () => {
+    expect(rowsPerPageParam(null)).toBe(10);
+    for (const choice of ["10", "25", "50", "100"]) expect(rowsPerPageParam(choice)).toBe(Number(choice));
+    for (const raw of ["0", "11", "1000", "25.0", " 25", "-25", "abc", ""]) expect(rowsPerPageParam(raw)).toBe(10);
   });
   it("a header link sorts ascending first, flips an active column, drops the page and keeps the rest", () => {
     const search = "?q=parts&page=4&subject=Sales";

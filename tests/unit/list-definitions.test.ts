@@ -15,9 +15,10 @@ describe("one list definition gives the screen, its export and the API their tab
 
   it("sorts by the definition's columns, its default first and ascending", () => {
     expect(list.sortKeys).toEqual(["name", "displayName"]);
-    expect(state("")).toEqual({ page: 1, sortBy: "displayName", sortType: "asc", query: "" });
-    expect(state("sortBy=name&sortType=desc&page=3&q=%20sales%20")).toEqual({
+    expect(state("")).toEqual({ page: 1, rowsPerPage: 10, sortBy: "displayName", sortType: "asc", query: "" });
+    expect(state("sortBy=name&sortType=desc&page=3&rowsPerPage=100&q=%20sales%20")).toEqual({
       page: 3,
+      rowsPerPage: 100,
       sortBy: "name",
       sortType: "desc",
       query: "sales",

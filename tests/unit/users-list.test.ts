@@ -14,10 +14,10 @@ describe("issue #14 §1 scope rule: an administrator manages users of the admini
 });
 
 describe("issue #14 §2 users list state from the URL", () => {
-  it("reads search, filters, sort and page", () => {
+  it("reads search, filters, sort, page and rows per page", () => {
     const state = userListStateOf(
       new URLSearchParams(
-        "q= fargo &status=inactive&userType=internal&kind=administrator&lastLogin=over90&sortBy=lastLogin&sortType=desc&page=2",
+        "q= fargo &status=inactive&userType=internal&kind=administrator&lastLogin=over90&sortBy=lastLogin&sortType=desc&page=2&rowsPerPage=25",
       ),
     );
     expect(state).toEqual({
@@ -29,6 +29,7 @@ describe("issue #14 §2 users list state from the URL", () => {
       sortBy: "lastLogin",
       sortType: "desc",
       page: 2,
+      rowsPerPage: 25,
     });
   });
   it("takes an unknown filter value as no filter and an unknown column as the default sort", () => {
