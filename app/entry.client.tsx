@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { FallbackTranslations, loadTranslations } from "~/i18n/i18n-registry";
+import { loadTranslations, setFallbackTranslations } from "~/i18n/i18n-registry";
 import { loadPartsOnThisPage } from "~/ui/on-demand";
 
 function hydrate() {
@@ -9,9 +9,7 @@ function hydrate() {
     hydrateRoot(
       document,
       <StrictMode>
-        <FallbackTranslations.Provider value={translations}>
-          <RemixBrowser />
-        </FallbackTranslations.Provider>
+        <RemixBrowser />
       </StrictMode>,
     );
   });
@@ -20,6 +18,7 @@ function hydrate() {
 // The page's translations come as a long-cached file, not with the page (issue #12). When it
 // cannot be had, the page stays as the server rendered it, fully usable without JavaScript.
 const { translations } = document.documentElement.dataset;
+setFallbackTranslations(translations);
 // The parts loaded on demand that this page shows load first, so they are live with the page; one
 // that cannot be had does not hold the page back (React keeps its server HTML until it loads).
 if (translations)

@@ -11,7 +11,7 @@ import { currentRequestId, requestScope } from "~/server-context/request-scope.s
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { compressPage, pageCollector } from "~/shell/page-compression";
-import { FallbackTranslations } from "~/i18n/i18n-registry";
+import { setFallbackTranslations } from "~/i18n/i18n-registry";
 import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
 
 // The process starts in this build too: server.js calls runPortal, so the server and the routes
@@ -23,6 +23,9 @@ export { logger } from "~/logger.server";
 const ERROR_REFERENCE_KEY = "errorReference";
 
 const ABORT_DELAY = 5_000;
+
+// A page whose root loader failed renders with the English messages.
+setFallbackTranslations(FALLBACK_TRANSLATIONS_HREF);
 
 /** Pages and their data are the signed-in user's own: no shared or browser cache keeps them, unless a route says otherwise. */
 const PRIVATE_NO_STORE = "private, no-store";
@@ -71,9 +74,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ErrorReferenceProvider value={requestScope.getStore()?.get(ERROR_REFERENCE_KEY) as string | undefined}>
-          <FallbackTranslations.Provider value={FALLBACK_TRANSLATIONS_HREF}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </FallbackTranslations.Provider>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </ErrorReferenceProvider>
       </NonceProvider>,
       {

@@ -24,6 +24,7 @@ import { useShell } from "~/root/use-shell";
 import type { ShellData } from "~/root/shell-data.server";
 import { ERROR_REFERENCE_ELEMENT_ID, useErrorReference } from "~/shell/error-reference";
 import { errorContentOf } from "~/shell/error-content";
+import { errorPageMeta } from "~/shell/page-title";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
@@ -49,6 +50,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 const BrandSwitcher = partOnDemand("brand-switcher", () =>
   import("~/shell/components/BrandSwitcher").then((module) => module.BrandSwitcher),
 );
+
+export const meta = errorPageMeta;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -232,7 +235,6 @@ export function ErrorBoundary() {
   const { titleKey, textKey, details, serverError } = errorContentOf(error, offline);
   const content = (
     <div className="page page--narrow">
-      <title>{t(titleKey)}</title>
       <h1>{t(titleKey)}</h1>
       <p>{t(textKey)}</p>
       {details && (

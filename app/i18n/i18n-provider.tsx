@@ -1,6 +1,6 @@
-import { useContext, useEffect, useReducer, useRef } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import type { i18n } from "i18next";
-import { FallbackTranslations, loadTranslations, translationsAt, untranslatedTranslator } from "./i18n-registry";
+import { fallbackTranslations, loadTranslations, translationsAt, untranslatedTranslator } from "./i18n-registry";
 
 /**
  * The page's translations file and its translator. The translator is registered before the first
@@ -12,8 +12,7 @@ export function usePageTranslations(
   pageHref: string | undefined,
   locale: string,
 ): { href: string | undefined; translator: i18n } {
-  const fallbackHref = useContext(FallbackTranslations);
-  const href = pageHref ?? fallbackHref;
+  const href = pageHref ?? fallbackTranslations();
   const [, arrived] = useReducer((n: number) => n + 1, 0);
   const shown = useRef<i18n | undefined>(undefined);
   const current = translationsAt(href);

@@ -1,5 +1,4 @@
 import i18next, { type i18n } from "i18next";
-import { createContext } from "react";
 import type { Messages } from "./messages";
 
 /*
@@ -122,9 +121,17 @@ export function registerTranslations(href: string, locale: string, messages: Mes
 
 /**
  * The translations file of a page without its root data (the root loader failed): on the server
- * the English file, in the browser the file the document was loaded with.
+ * the English file, in the browser the file the document was loaded with. Set once by the entry.
  */
-export const FallbackTranslations = createContext<string | undefined>(undefined);
+let fallbackHref: string | undefined;
+
+export function setFallbackTranslations(href: string | undefined): void {
+  fallbackHref = href;
+}
+
+export function fallbackTranslations(): string | undefined {
+  return fallbackHref;
+}
 
 let untranslated: i18n | undefined;
 

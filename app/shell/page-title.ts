@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/react";
-import { translationsAt } from "~/i18n/i18n-registry";
+import { fallbackTranslations, translationsAt } from "~/i18n/i18n-registry";
+import { errorContentOf } from "./error-content";
 
 /** SPEC §2: "Dealer Portal" when signed out; otherwise "{page title} | {theme brand name}". */
 export function pageTitle(input: { signedIn: boolean; pageTitle: string; appName: string; brandName: string }): string {
@@ -12,20 +13,35 @@ interface RootShape {
   user: unknown;
 }
 
+/** The title of SPEC §2 for a page of this root data, from a translation key of its own. */
+function titleOf(root: RootShape | undefined, titleKey: string, translations = root?.translations): string {
+  const t = translationsAt(translations)?.t ?? ((key: string) => key);
+  return pageTitle({
+    signedIn: Boolean(root?.user),
+    pageTitle: t(titleKey),
+    appName: t("app.name"),
+    brandName: root?.themeBrandName ?? "",
+  });
+}
+
+const rootDataOf = (matches: { id: string; data: unknown }[]) =>
+  matches.find((m) => m.id === "root")?.data as RootShape | undefined;
+
 /** A route meta function giving the page title of SPEC §2 from a translation key. */
 export function titleMeta(titleKey: string): MetaFunction {
-  return ({ matches }) => {
-    const root = matches.find((m) => m.id === "root")?.data as RootShape | undefined;
-    const t = translationsAt(root?.translations)?.t ?? ((key: string) => key);
-    return [
-      {
-        title: pageTitle({
-          signedIn: Boolean(root?.user),
-          pageTitle: t(titleKey),
-          appName: t("app.name"),
-          brandName: root?.themeBrandName ?? "",
-        }),
-      },
-    ];
-  };
+  return ({ matches }) => [{ title: titleOf(rootDataOf(matches), titleKey) }];
 }
+
+/**
+ * The root's meta: an error page's title, in the head like every page's (the error boundary's
+ * content is in the body). Without root data (its loader failed) the messages the page renders
+ * with; other pages take their routes' titles.
+ */
+export const errorPageMeta: MetaFunction = ({ matches, error }) => {
+  if (!error) return [];
+  const root = rootDataOf(matches);
+  // As the error page: offline only in a browser that says so, with the shell known.
+  const offline = Boolean(root) && typeof window !== "undefined" && window.navigator.onLine === false;
+  const { titleKey } = errorContentOf(error, offline);
+  return [{ title: titleOf(root, titleKey, root?.translations ?? fallbackTranslations()) }];
+};

@@ -241,6 +241,20 @@ test.describe("issue #11 §4: the shell on every page", () => {
     }
   });
 
+  test("issue #33 the 404 and error pages name themselves in the head: main holds no title", async ({ page }) => {
+    await signInShared(page, "dealer@example.com");
+    for (const [path, title] of [
+      ["/no-such-page", "Page not found"],
+      ["/admin", "Access denied"],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page).toHaveTitle(new RegExp(`^${title} \\| \\S`));
+      await expect(page.locator("head title")).toHaveCount(1);
+      await expect(page.locator("body title")).toHaveCount(0);
+    }
+  });
+
   test("SPEC §2 loading overlay: while routing a progress bar runs and says Loading", async ({ page }, testInfo) => {
     test.skip(
       testInfo.project.name === "js-off",
