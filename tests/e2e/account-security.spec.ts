@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { KEYHOLDERS, ROAMERS } from "./fixture-accounts";
-import { DEMO_PASSWORD, ready, signIn } from "./helpers";
+import { DEMO_PASSWORD, ready, signIn, axeOn } from "./helpers";
 
 test.describe("password and security (the embedded provider's account page)", () => {
   test("the profile menu leads an external user there; bad input gets the spec's messages and changes nothing", async ({
@@ -128,7 +127,7 @@ test.describe("password and security (the embedded provider's account page)", ()
   test("axe finds nothing on the account page", async ({ page }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
     await signIn(page, "halden@example.com", "/account/security");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page);
     expect(results.violations).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import { expect, test } from "@playwright/test";
-import { signInShared } from "./helpers";
+import { signInShared, axeOn } from "./helpers";
 
 const rows = (page: import("@playwright/test").Page) => page.locator("table.data-table tbody tr");
 
@@ -51,7 +50,7 @@ test.describe("issue #13 §3: the security roles list", () => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
     await signInShared(page, "admin@example.com", "/admin/security-roles");
     await expect(rows(page).first()).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeOn(page)).violations).toEqual([]);
   });
 });
 
@@ -83,6 +82,6 @@ test.describe("issue #13 §3: the permission sets list", () => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
     await signInShared(page, "admin@example.com", "/admin/permission-sets");
     await expect(rows(page).first()).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeOn(page)).violations).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { chooseOptions, ready, signInShared } from "./helpers";
+import { chooseOptions, ready, signInShared, axeOn } from "./helpers";
 import { CREATORS, EDITABLE_USERS } from "./fixture-accounts";
 
 const project = () => test.info().project.name as keyof typeof EDITABLE_USERS;
@@ -202,7 +201,7 @@ test.describe("issue #14 §4: edit a user", () => {
     for (const tab of ["contact", "locations", "roles", "applications", "permissions", "emails", "review"]) {
       await page.goto(`${userUrl}/edit/${tab}`);
       await ready(page);
-      expect((await new AxeBuilder({ page }).analyze()).violations, tab).toEqual([]);
+      expect((await axeOn(page)).violations, tab).toEqual([]);
     }
   });
 });

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { E2E_MAIL_DIR } from "../../playwright.config";
 import { mailsTo, verificationLinkIn } from "../support/mail-sink";
-import { ready, signIn, signInShared } from "./helpers";
+import { ready, signIn, signInShared, axeOn } from "./helpers";
 import { LAPSED, NEWCOMERS } from "./fixture-accounts";
 
 test.describe("issue #15 §2: a lapsed verification link", () => {
@@ -53,7 +52,7 @@ test.describe("issue #14 §3: the verification e-mail and the new user's first p
       await ready(newcomer, jsOn);
       await expect(newcomer.getByRole("heading", { level: 1 })).toHaveText("Verify your email and set a password");
       await expect(newcomer.getByText(`as ${email}`)).toBeVisible();
-      if (jsOn) expect((await new AxeBuilder({ page: newcomer }).analyze()).violations).toEqual([]);
+      if (jsOn) expect((await axeOn(newcomer)).violations).toEqual([]);
 
       const submit = newcomer.getByRole("button", { name: "Verify and set password" });
       await newcomer.getByLabel("New password").fill("Lindqvist#2026");
@@ -94,7 +93,7 @@ test.describe("issue #14 §3: the verification e-mail and the new user's first p
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link cannot be used");
     // axe runs inside the page: only where it runs scripts.
     if (test.info().project.use.javaScriptEnabled === false) return;
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page);
     expect(results.violations).toEqual([]);
   });
 

@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
@@ -7,7 +6,7 @@ import { E2E_MAIL_DIR } from "../../playwright.config";
 import { IDENTITY_COLUMNS, ORGANIZATION_COLUMNS } from "../../app/imports/columns";
 import { mailsTo, verificationLinkIn } from "../support/mail-sink";
 import { IMPORTERS } from "./fixture-accounts";
-import { ready, signIn, signInShared } from "./helpers";
+import { ready, signIn, signInShared, axeOn } from "./helpers";
 
 type Project = keyof typeof IMPORTERS;
 const importer = () => IMPORTERS[test.info().project.name as Project];
@@ -73,7 +72,7 @@ test.describe("issue #17: bulk import of identities (WSR Bulk Assignment)", () =
     await upload(page, [{ name: "people.csv", mimeType: "text/csv", buffer: png }]);
     await expect(page.getByText("Invalid File Type")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
-    if (jsOn()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    if (jsOn()) expect((await axeOn(page)).violations).toEqual([]);
   });
 
   test("a file with errors shows each one by row and column, cannot be imported, and writes nothing", async ({
@@ -102,7 +101,7 @@ test.describe("issue #17: bulk import of identities (WSR Bulk Assignment)", () =
     await expect(problems.nth(1)).toHaveText(/^4\s*lastName\s*Value is required$/);
     await expect(problems.nth(2)).toHaveText(/^4\s*locationIds\s*Location 999999 does not exist\.$/);
     await expect(page.getByRole("button", { name: "Import" })).toHaveCount(0);
-    if (jsOn()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    if (jsOn()) expect((await axeOn(page)).violations).toEqual([]);
     await page.goto(`/admin/users?q=${encodeURIComponent(good.email)}`);
     await expect(page.locator("table.data-table")).toHaveCount(0);
   });
@@ -134,7 +133,7 @@ test.describe("issue #17: bulk import of identities (WSR Bulk Assignment)", () =
       timeout: 20_000,
     });
     await expect(page.getByTestId("import-created")).toHaveCount(2);
-    if (jsOn()) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    if (jsOn()) expect((await axeOn(page)).violations).toEqual([]);
     await page.getByRole("link", { name: emails[1] }).click();
     await expect(page).toHaveURL(/\/admin\/users\/\d+\/view/);
     await expect(page.locator(".notice").first()).toHaveText("Awaiting verification");

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DIRECTORS, SINGULARS } from "./fixture-accounts";
-import { signIn } from "./helpers";
+import { signIn, axeOn } from "./helpers";
 
 type Project = "js-on" | "js-off";
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
@@ -58,7 +57,7 @@ test.describe.serial("issue #16 §4: the dealer location directory review", () =
     if (jsOn()) {
       await page.keyboard.press("Escape");
       await expect(review).toBeVisible();
-      const axe = await new AxeBuilder({ page }).include(".modal").analyze();
+      const axe = await axeOn(page, ".modal");
       expect(axe.violations).toEqual([]);
     }
   });
@@ -170,7 +169,7 @@ test.describe.serial("issue #16 §4: the singular roles review", () => {
       /^Warranty claim signatory.*This role requires an assigned user$/,
     ]);
     if (jsOn()) {
-      const axe = await new AxeBuilder({ page }).include(".modal").analyze();
+      const axe = await axeOn(page, ".modal");
       expect(axe.violations).toEqual([]);
     }
     await review.getByRole("button", { name: "Close" }).click();
@@ -231,6 +230,6 @@ test("the existing demo administrator is asked no directory review; a dealer may
 });
 
 async function axeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).include("main, .modal").analyze();
+  const axe = await axeOn(page, "main, .modal");
   expect(axe.violations).toEqual([]);
 }

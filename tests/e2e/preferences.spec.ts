@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { PREFERENCE_USERS } from "./fixture-accounts";
-import { ready, signIn } from "./helpers";
+import { ready, signIn, axeOn } from "./helpers";
 
 const userOf = (project: string) => PREFERENCE_USERS[project as keyof typeof PREFERENCE_USERS];
 
@@ -130,7 +129,7 @@ test.describe("global preferences", () => {
     for (const section of ["contact", "language", "subscriptions", "locations", "applications"]) {
       await page.goto(`/preferences/${section}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Global preferences");
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page);
       expect(results.violations, section).toEqual([]);
     }
   });

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PRINCIPALS } from "./fixture-accounts";
-import { exportedCsv, signIn } from "./helpers";
+import { exportedCsv, signIn, axeOn } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const principal = () => PRINCIPALS[test.info().project.name as "js-on" | "js-off"];
@@ -42,7 +41,7 @@ test.describe.serial("issue #16 §3: the security review (attestation) modal", (
     if (jsOn()) {
       await page.keyboard.press("Escape");
       await expect(review).toBeVisible();
-      const axe = await new AxeBuilder({ page }).include(".modal").analyze();
+      const axe = await axeOn(page, ".modal");
       expect(axe.violations).toEqual([]);
     }
     // Sorting by a column keeps the groups and orders within them.

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { ready, signIn } from "./helpers";
+import { ready, signIn, axeOn } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -25,7 +24,7 @@ test.describe("issue #15 §5: session time-outs with JavaScript", () => {
     await expect(warning.getByRole("button", { name: "Stay logged in" })).toBeFocused();
     // The spec's mm:ss countdown modal is off unless SESSION_COUNTDOWN=true.
     await expect(warning.getByRole("timer")).toHaveCount(0);
-    const axe = await new AxeBuilder({ page }).include(".modal").analyze();
+    const axe = await axeOn(page, ".modal");
     expect(axe.violations).toEqual([]);
 
     const keepalive = page.waitForResponse((r) => r.url().endsWith("/session/keepalive"));

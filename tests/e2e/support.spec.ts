@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { BRAND3_BASE_URL } from "../../playwright.config";
-import { signInShared } from "./helpers";
+import { signInShared, axeOn } from "./helpers";
 
 test.describe("help and support", () => {
   test("a dealer sees the administrators of their location and their help desk", async ({ page }) => {
@@ -37,6 +36,6 @@ test.describe("help and support", () => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs with JavaScript");
     await signInShared(page, "dealer@example.com", "/support");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Help and support");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeOn(page)).violations).toEqual([]);
   });
 });
