@@ -65,6 +65,7 @@ export function DirectoryLocationPanel(props: {
                 <input type="hidden" name={`selections[${index}].directoryDataTypeId`} value={item.id} />
                 <PersonPicker
                   name={`selections[${index}].identityId`}
+                  serialNumberName={`selections[${index}].serialNumber`}
                   searchName={`searches[${index}]`}
                   context={props.context}
                   organizationId={location.id}

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PERSON_SEARCH_DEBOUNCE_MS, PERSON_SEARCH_LIMIT } from "~/limits";
-import { personLabel, type DirectoryContext, type DirectoryPerson } from "./rules";
+import { directoryDropdownOptions, personLabel, type DirectoryContext, type DirectoryPerson } from "./rules";
 
 export interface PersonPickerProps {
   /** The form field carrying the chosen person's id (0: the "Select User" placeholder). */
   name: string;
+  /** The form field carrying the chosen person's serial number (with JavaScript; the server knows it anyway). */
+  serialNumberName: string;
   /** The no-JavaScript search field's name. */
   searchName: string;
   context: DirectoryContext;
@@ -49,10 +51,14 @@ function PlainPicker(props: PersonPickerProps) {
         aria-describedby={props.errorId}
         onChange={(event) => props.onChosen(Number(event.currentTarget.value))}
       >
-        <option value={0}>{t("manageDirectory.selectUser")}</option>
-        {people.map((person) => (
-          <option key={person.id} value={person.id}>
-            {personLabel(person)}
+        {directoryDropdownOptions(people, props.itemId, t("manageDirectory.selectUser")).map((option) => (
+          <option
+            key={option.id}
+            value={option.id}
+            data-role-id={option.roleId}
+            data-serial-number={option.serialNumber || undefined}
+          >
+            {option.name}
           </option>
         ))}
       </select>
@@ -167,6 +173,7 @@ function Combobox(props: PersonPickerProps) {
 
   // The placeholder option first, then the people.
   const entries: (DirectoryPerson | null)[] = [null, ...options];
+  const shown = directoryDropdownOptions(options, props.itemId, t("manageDirectory.selectUser"));
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "ArrowDown") {
       event.preventDefault();
@@ -191,6 +198,7 @@ function Combobox(props: PersonPickerProps) {
     <div className="person-picker person-picker--combobox field">
       <label htmlFor={inputId}>{props.label}</label>
       <input type="hidden" name={props.name} value={chosen?.id ?? 0} />
+      <input type="hidden" name={props.serialNumberName} value={chosen?.serialNumber ?? ""} />
       <input
         id={inputId}
         type="text"
@@ -213,20 +221,22 @@ function Combobox(props: PersonPickerProps) {
         }}
       />
       <ul id={listId} role="listbox" aria-label={props.label} className="person-picker__list" hidden={!open}>
-        {entries.map((person, index) => (
+        {shown.map((option, index) => (
           <li
-            key={person?.id ?? 0}
+            key={option.id}
             id={optionId(index)}
             role="option"
-            aria-selected={(person?.id ?? 0) === (chosen?.id ?? 0)}
+            aria-selected={option.id === (chosen?.id ?? 0)}
             className={index === active ? "is-active" : undefined}
+            data-role-id={option.roleId}
+            data-serial-number={option.serialNumber || undefined}
             // mousedown, not click: the input's blur would close the list first.
             onMouseDown={(event) => {
               event.preventDefault();
-              choose(person);
+              choose(entries[index] ?? null);
             }}
           >
-            {person ? personLabel(person) : t("manageDirectory.selectUser")}
+            {option.name}
           </li>
         ))}
       </ul>

@@ -15,6 +15,7 @@ import { sanitizedHtml } from "~/announcements/sanitize";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import {
   personLabel,
+  selectionSerialNumberHolds,
   selectionsToSave,
   type DirectoryContext,
   type DirectoryLocation,
@@ -207,7 +208,13 @@ export async function saveDirectorySelections(
       : [];
     const itemOf = new Map(items.map((item) => [item.id, item]));
     const emailOf = new Map(people.map((p) => [p.id, p.email]));
-    if (selections.some((s) => !itemOf.has(s.directoryDataTypeId) || !emailOf.has(s.identityId))) {
+    const personOf = new Map(people.map((p) => [p.id, p]));
+    if (
+      selections.some((s) => {
+        const person = personOf.get(s.identityId);
+        return !itemOf.has(s.directoryDataTypeId) || !person || !selectionSerialNumberHolds(s, person);
+      })
+    ) {
       return { kind: "invalid" } as const;
     }
     const current = await tx

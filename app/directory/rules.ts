@@ -50,6 +50,43 @@ export function personLabel(person: Pick<DirectoryPerson, "firstName" | "lastNam
   return `${person.firstName} ${person.lastName} - ${person.email}`;
 }
 
+/** An entry of the directory's dropdown (SPEC §3 Dropdown option): id 0 is the "Select User" placeholder. */
+export interface DirectoryDropdownOption {
+  id: number;
+  /** The label: "first last - email", or the placeholder's "Select User". */
+  name: string;
+  roleId: number;
+  serialNumber: string;
+}
+
+/** A role's dropdown: the placeholder (id 0, named as given) first, then the people by their labels. */
+export function directoryDropdownOptions(
+  people: readonly DirectoryPerson[],
+  roleId: number,
+  placeholderName: string,
+): DirectoryDropdownOption[] {
+  return [
+    { id: 0, name: placeholderName, roleId, serialNumber: "" },
+    ...people.map((person) => ({
+      id: person.id,
+      name: personLabel(person),
+      roleId,
+      serialNumber: person.serialNumber,
+    })),
+  ];
+}
+
+/**
+ * Whether a selection's serial number is the chosen person's: a selection may leave it out (a
+ * browser without JavaScript does), but one that names another person's is refused.
+ */
+export function selectionSerialNumberHolds(
+  selection: DirectorySelection,
+  person: Pick<DirectoryPerson, "serialNumber">,
+) {
+  return !selection.serialNumber || selection.serialNumber === person.serialNumber;
+}
+
 /** One selection of the save payload (SPEC §3 Directory save payload). */
 export interface DirectorySelection {
   directoryDataTypeId: number;
@@ -111,6 +148,20 @@ export function reviewedItems(location: DirectoryLocation): DirectoryItem[] {
 }
 
 /** SPEC §4: with none left to review and no load error, the last review date is updated. */
+/** Why a location's save failed, as the form knows it: what the save found, or nothing it could say. */
+export type DirectorySaveFailure = "missing" | "invalid" | "unexpected";
+
+/**
+ * SPEC §8 directory save failure: the failure's own message where the save knows what went wrong
+ * (the location is not the administrator's any more, or a chosen person or role does not belong
+ * there), else "Error while saving data". Never a server's internal message.
+ */
+export function directorySaveFailureMessage(failure: DirectorySaveFailure): string {
+  if (failure === "missing") return "manageDirectory.errors.saveMissing";
+  if (failure === "invalid") return "manageDirectory.errors.saveInvalid";
+  return "manageDirectory.errors.save";
+}
+
 export function reviewIsComplete(input: { remaining: number; loadFailed: boolean }): boolean {
   return input.remaining === 0 && !input.loadFailed;
 }

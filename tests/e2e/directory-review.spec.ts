@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DIRECTORS, SINGULARS } from "./fixture-accounts";
-import { signIn, axeOn } from "./helpers";
+import { axeOn, ready, signIn, signInShared } from "./helpers";
 
 type Project = "js-on" | "js-off";
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
@@ -227,6 +227,42 @@ test("the existing demo administrator is asked no directory review; a dealer may
   await page.context().clearCookies();
   await signIn(page, "dealer@example.com", "/directory-review/DEALER_LOCATION");
   await expect(page).toHaveURL(/\/access-denied/);
+});
+
+test("SPEC §5 person search: it asks 600 ms after typing stops, only with text, and shows up to the people found", async ({
+  page,
+}) => {
+  test.skip(!jsOn(), "the search as one types is the page's script; without it a Search button asks");
+  await signInShared(page, "admin@example.com", "/");
+  // The page's timers run on a clock the test moves.
+  await page.clock.install();
+  await page.goto("/admin/manage-directory/DEALER_LOCATION");
+  await ready(page);
+  const columbus = panel(page, "Columbus");
+  await columbus.locator("summary").click();
+  await columbus.getByRole("link", { name: "Edit Location Directory" }).click();
+  const box = panel(page, "Columbus").getByRole("combobox").first();
+  await expect(box).toHaveAttribute("placeholder", "Type to search");
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/identities-search?")) searches.push(new URL(request.url()).searchParams.get("text")!);
+  });
+  // From here the page's time moves only when the test moves it.
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await box.fill("");
+  await box.pressSequentially("dana");
+  await page.clock.runFor(599);
+  expect(searches).toEqual([]);
+  const asked = page.waitForRequest(/\/identities-search\?/);
+  await page.clock.runFor(1);
+  await asked;
+  expect(searches).toEqual(["dana"]);
+  await expect(page.getByRole("option", { name: /dealer@example\.com/ })).toBeVisible();
+  await expect(page.getByRole("option").first()).toHaveText("Select User");
+  // Emptied: nothing is asked.
+  await box.fill("");
+  await page.clock.runFor(1_000);
+  expect(searches).toEqual(["dana"]);
 });
 
 async function axeClean(page: Page) {

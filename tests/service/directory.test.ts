@@ -133,11 +133,13 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
   });
 
   it("saving a location's choices assigns the chosen people, drops the placeholder 0 and audits the change", async () => {
+    const [dealer] = await handle.db.select().from(identities).where(eq(identities.id, dealerId));
     const outcome = await saveDirectorySelections(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", {
       directoryDataConfigurationId: contacts,
       organizationId: columbus,
       selections: [
-        { directoryDataTypeId: item.WARRANTY_CONTACT, identityId: dealerId },
+        // SPEC §3 save payload: with the person's serial number, as the dropdown's option carries it.
+        { directoryDataTypeId: item.WARRANTY_CONTACT, identityId: dealerId, serialNumber: dealer.serialNumber },
         { directoryDataTypeId: item.SERVICE_CONTACT, identityId: 0 },
       ],
     });
@@ -168,6 +170,14 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
     expect(await save(columbus, item.SERVICE_CONTACT, haldenId)).toEqual({ kind: "invalid" });
     expect(await save(columbus, item.WARRANTY_SIGNATORY, auditorId)).toEqual({ kind: "invalid" });
     expect(await save(halden, item.SERVICE_CONTACT, haldenId)).toEqual({ kind: "missing" });
+    // SPEC §3 save payload: a selection's serial number must be its person's.
+    const withSerial = async (serialNumber: string) =>
+      saveDirectorySelections(handle.db, await actorOfId(handle.db, adminId), "DEALER_LOCATION", {
+        directoryDataConfigurationId: contacts,
+        organizationId: columbus,
+        selections: [{ directoryDataTypeId: item.SERVICE_CONTACT, identityId: dealerId, serialNumber }],
+      });
+    expect(await withSerial("SN-NOT-DANA")).toEqual({ kind: "invalid" });
     const wrongContext = await saveDirectorySelections(
       handle.db,
       await actorOfId(handle.db, adminId),

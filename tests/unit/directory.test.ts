@@ -3,6 +3,8 @@ import type { SanitizedHtml } from "~/ui/sanitized-html";
 import {
   brandIdsParam,
   directoryContextOf,
+  directoryDropdownOptions,
+  selectionSerialNumberHolds,
   directoryReviewIsDue,
   directoryContextOfAction,
   locationsToReview,
@@ -155,5 +157,23 @@ describe("SPEC §7 directory brandIds: comma-separated, default 1", () => {
     expect(brandIdsParam("1,x")).toBeNull();
     expect(brandIdsParam("6")).toBeNull();
     expect(brandIdsParam("1,,2")).toBeNull();
+  });
+});
+
+describe("SPEC §3 directory dropdown option and save payload", () => {
+  it("options carry id, the 'first last - email' name, roleId and serialNumber; the placeholder is id 0 'Select User'", () => {
+    expect(directoryDropdownOptions([person], 12, "Select User")).toEqual([
+      { id: 0, name: "Select User", roleId: 12, serialNumber: "" },
+      { id: 7, name: "Ada Berg - ada@example.com", roleId: 12, serialNumber: "SN-7" },
+    ]);
+  });
+  it("a selection's serial number, when given, must be its person's", () => {
+    expect(selectionSerialNumberHolds({ directoryDataTypeId: 1, identityId: 7, serialNumber: "SN-7" }, person)).toBe(
+      true,
+    );
+    expect(selectionSerialNumberHolds({ directoryDataTypeId: 1, identityId: 7 }, person)).toBe(true);
+    expect(selectionSerialNumberHolds({ directoryDataTypeId: 1, identityId: 7, serialNumber: "SN-8" }, person)).toBe(
+      false,
+    );
   });
 });

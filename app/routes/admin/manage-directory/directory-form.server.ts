@@ -6,7 +6,7 @@ import { logger } from "~/logger.server";
 import { readFormData } from "~/security/form-body.server";
 import { directoryPeopleByIds, saveDirectorySelections, searchDirectoryPeople } from "~/directory/directory.server";
 import type { DirectorySearchAnswer } from "~/directory/directory-form";
-import type { DirectoryContext } from "~/directory/rules";
+import { directorySaveFailureMessage, type DirectoryContext, type DirectorySaveFailure } from "~/directory/rules";
 import { directoryFormSchema } from "~/directory/schema";
 
 /** What a location panel's post answers when it stays on the page. */
@@ -28,7 +28,7 @@ export async function directoryFormAction(
 ): Promise<Answer | "close"> {
   const submission = parseWithZod(await readFormData(request), { schema: directoryFormSchema });
   if (submission.status !== "success") {
-    return failed(400);
+    return failed(400, "unexpected");
   }
   const post = submission.value;
   if (post.intent === "close") return "close";
@@ -56,17 +56,17 @@ export async function directoryFormAction(
     }
     const outcome = await saveDirectorySelections(database, actor, context, post);
     if (outcome.kind === "saved") return redirect(savedTo(organizationId));
-    return failed(outcome.kind === "missing" ? 404 : 400, organizationId);
+    return failed(outcome.kind === "missing" ? 404 : 400, outcome.kind, organizationId);
   } catch (error) {
     logger.error(
       { err: error instanceof Error ? error.message : String(error), identityId: actor.identityId, context },
       `directory: ${post.intent} failed`,
     );
-    return failed(500, organizationId);
+    return failed(500, "unexpected", organizationId);
   }
 }
 
-/** SPEC §8: a failed save shows "Error while saving data" (never the server's own message). */
-function failed(status: number, organizationId?: number) {
-  return data<DirectoryFormAnswer>({ failure: "manageDirectory.errors.save", organizationId }, { status });
+/** SPEC §8: a failed save shows what went wrong where the save knows it, else "Error while saving data". */
+function failed(status: number, failure: DirectorySaveFailure, organizationId?: number) {
+  return data<DirectoryFormAnswer>({ failure: directorySaveFailureMessage(failure), organizationId }, { status });
 }

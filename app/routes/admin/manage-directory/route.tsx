@@ -1,3 +1,4 @@
+import { hasActiveOrganization } from "~/permissions/access-data";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locations = await actorDirectoryLocations(db(), user, context);
   return {
     context,
-    noOrganization: user.access.brands.length === 0,
+    noOrganization: !hasActiveOrganization(user.access),
     locations,
     editing: editingLocationOf(search),
     saved: search.has("saved"),
