@@ -11,6 +11,14 @@ export interface AccessData {
   requiredActions: string[];
 }
 
+/**
+ * SPEC §8 "No Active Organization Assigned": whether the user holds a role at an organization of a
+ * brand. Without one they see no applications, announcements or locations, and are told why.
+ */
+export function hasActiveOrganization(access: Pick<AccessData, "brands" | "workspaces">): boolean {
+  return access.brands.length > 0 && access.workspaces.length > 0;
+}
+
 export interface AssignmentRow {
   roleFeatures: readonly string[];
   organizationId: number;

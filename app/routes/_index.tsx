@@ -1,3 +1,4 @@
+import { hasActiveOrganization } from "~/permissions/access-data";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const feed = feedForBrand(user, await userAnnouncements(user, locale), brand);
   return {
     locale,
+    noOrganization: !hasActiveOrganization(user.access),
     feed,
     view: new URL(request.url).searchParams.get("announcements") === "read" ? ("read" as const) : ("unread" as const),
     launcher: await launcherFor(user, locale, brand),
@@ -53,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { firstName, partnerPortalUrl, launcher, feed, view, locale } = useLoaderData<typeof loader>();
+  const { firstName, partnerPortalUrl, noOrganization, launcher, feed, view, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useEffect(() => {
     // SPEC §2: partner-portal users go to the CRM portal's single sign-on, unless the URL has a hash.
@@ -68,11 +70,20 @@ export default function Home() {
           {t("home.partnerPortal")} <a href={partnerPortalUrl}>{t("home.partnerPortalLink")}</a>
         </p>
       )}
-      <section aria-labelledby="my-applications" className="home__launcher">
-        <h2 id="my-applications">{t("nav.myApplications")}</h2>
-        <LauncherView launcher={launcher} headingLevel={3} />
-      </section>
-      <AnnouncementFeed unread={feed.unread} read={feed.read} view={view} locale={locale} />
+      {noOrganization ? (
+        // Nothing to launch or read without an organization: the reason, not empty lists.
+        <p className="notice notice--warning" role="alert">
+          {t("errors.noOrganizationAssigned")}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="my-applications" className="home__launcher">
+            <h2 id="my-applications">{t("nav.myApplications")}</h2>
+            <LauncherView launcher={launcher} headingLevel={3} />
+          </section>
+          <AnnouncementFeed unread={feed.unread} read={feed.read} view={view} locale={locale} />
+        </>
+      )}
     </div>
   );
 }

@@ -3,6 +3,9 @@
 /** One dealer per e2e project whose password the account-security test changes (the demo accounts keep theirs). */
 export const KEYHOLDERS = { "js-on": "keyholder-on@example.com", "js-off": "keyholder-off@example.com" } as const;
 
+/** A user who holds no role at any organization: "No Active Organization Assigned" (SPEC §8). */
+export const UNASSIGNED = "unassigned@example.com";
+
 /** An internal employee of one brand (DEALER_STAFF at one brand-1 location): no brand entry, no password entry. */
 export const SINGLE_BRAND_INSIDER = "insider@example.com";
 

@@ -30,6 +30,7 @@ import {
   ROAMERS,
   ROLE_PROBE,
   SINGLE_BRAND_INSIDER,
+  UNASSIGNED,
 } from "./fixture-accounts";
 
 /** A brand-3 user with feature:dev, to see the footer's trade link in the third brand's theme. */
@@ -45,6 +46,16 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
     .where(eq(identities.email, DEV_HALDEN.email));
   if (existing) return;
   await seedApplicationReader(db);
+  // Signs in, and holds no role anywhere.
+  await db.insert(identities).values({
+    email: UNASSIGNED,
+    firstName: "Uma",
+    lastName: "Nobody",
+    userType: "external",
+    serialNumber: "SN-E2E-UNASSIGNED",
+    passwordHash: await hash(DEMO_PASSWORD),
+    emailVerifiedAt: new Date(),
+  });
   await seedKeyholders(db);
   await seedRoleProbe(db);
   await seedCreators(db);

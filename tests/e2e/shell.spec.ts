@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { signInShared, pathOf } from "./helpers";
+import { expectNoAxeViolations, signInShared, pathOf } from "./helpers";
 import { BRAND3_BASE_URL } from "../../playwright.config";
-import { SINGLE_BRAND_INSIDER } from "./fixture-accounts";
+import { SINGLE_BRAND_INSIDER, UNASSIGNED } from "./fixture-accounts";
 
 test.describe("access and guards", () => {
   test("the auditor is refused /admin/users/create/ with the original path in from", async ({ page }) => {
@@ -241,6 +241,16 @@ test.describe("issue #11 §4: the shell on every page", () => {
     }
   });
 
+  test("SPEC §8 No Active Organization Assigned: a user with no organization is told so on home, instead of empty lists", async ({
+    page,
+  }) => {
+    await signInShared(page, UNASSIGNED);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Uma");
+    await expect(page.getByRole("alert").filter({ hasText: "No Active Organization Assigned" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "My applications" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
   test("issue #33 the 404 and error pages name themselves in the head: main holds no title", async ({ page }) => {
     await signInShared(page, "dealer@example.com");
     for (const [path, title] of [
@@ -288,6 +298,22 @@ test.describe("issue #11 §4: the shell on every page", () => {
     await expect(overlay).toHaveText("Page not found");
     await page.goto("/");
     await expect(overlay).toHaveAttribute("data-state", "idle");
+  });
+
+  test("SPEC §2 signed-out pages (ADR 33): no top bar; the footer and its language selector for everyone, the choice carried into sign-in", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/signin\//);
+    await expect(page.getByTestId("profile-menu")).toHaveCount(0);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Contact us" })).toHaveCount(0);
+    await footer.getByLabel("Language").selectOption("de");
+    if (testInfo.project.name === "js-off") await footer.getByRole("button", { name: "Apply" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page).toHaveURL(/\/signin\//);
+    await expect(page.getByRole("contentinfo").getByLabel("Sprache")).toHaveValue("de");
   });
 
   test("signed out, Page not found shows no top bar", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandsWithinScope, featuresThatCount, PORTAL_WIDE_FEATURES, portalScopeOf } from "~/permissions/admin-levels";
-import { computeAccessData } from "~/permissions/access-data";
+import { computeAccessData, hasActiveOrganization } from "~/permissions/access-data";
 import { F, GRANTABLE_FEATURES } from "~/permissions/features";
 
 describe("issue #30 §2 two levels of administration: a role's features count where it is held", () => {
@@ -64,5 +64,16 @@ describe("issue #30 §2 two levels of administration: a role's features count wh
 
   it("scope:portal is derived, never granted by a role", () => {
     expect(GRANTABLE_FEATURES).not.toContain(F.portalScope);
+  });
+});
+
+describe("SPEC §8 No Active Organization Assigned", () => {
+  const brand = { id: 1, name: "Vantor" };
+  const workspace = { id: 9, name: "Columbus" };
+  it("a user needs a brand and an organization", () => {
+    expect(hasActiveOrganization({ brands: [brand], workspaces: [workspace] })).toBe(true);
+    expect(hasActiveOrganization({ brands: [], workspaces: [] })).toBe(false);
+    expect(hasActiveOrganization({ brands: [brand], workspaces: [] })).toBe(false);
+    expect(hasActiveOrganization({ brands: [], workspaces: [workspace] })).toBe(false);
   });
 });
