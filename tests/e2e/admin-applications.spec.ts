@@ -117,6 +117,23 @@ test.describe("application administration", () => {
     await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("SPEC §5 multiselect placeholders: 'Select option' while empty or over fixed choices, 'Press enter to create a tag' once a tag is there", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "js-off", "the chips and their input are the page's script");
+    await signInShared(page, "admin@example.com", "/admin/applications");
+    await page.getByRole("link", { name: "Add application" }).click();
+    await ready(page);
+    const categories = page.getByRole("combobox", { name: "Categories" });
+    await expect(categories).toHaveAttribute("placeholder", "Select option");
+    await addTags(page, "Categories", ["Fleet"], true);
+    await expect(categories).toHaveAttribute("placeholder", "Press enter to create a tag");
+    await expect(page.getByRole("combobox", { name: "Web security roles" })).toHaveAttribute(
+      "placeholder",
+      "Select option",
+    );
+  });
+
   test("SPEC §3 table state rowsPerPage: a list shows the rows per page chosen, kept in the URL with its sort, from the first page", async ({
     page,
   }, testInfo) => {
