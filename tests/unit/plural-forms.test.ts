@@ -108,7 +108,8 @@ function otherValuesOf(values: Record<string, string>, key: string): Record<stri
   const out: Record<string, number> = {};
   for (const [name, value] of Object.entries(values))
     if (name.replace(PLURAL_SUFFIX, "") === key)
-      for (const [, placeholder] of value.matchAll(/\{\{(\w+)\}\}/g)) if (placeholder !== "count") out[placeholder] = 7;
+      for (const [, placeholder] of value.matchAll(/\{\{(\w+)(?:, number)?\}\}/g))
+        if (placeholder !== "count") out[placeholder] = 7;
   return out;
 }
 
@@ -116,7 +117,10 @@ function otherValuesOf(values: Record<string, string>, key: string): Record<stri
 function expectedText(locale: Locale, key: string, n: number, others: Record<string, number>): string {
   const form = flat[locale][`${key}_${new Intl.PluralRules(locale).select(n)}`];
   return Object.entries({ ...others, count: n }).reduce(
-    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    (text, [name, value]) =>
+      text
+        .replaceAll(`{{${name}}}`, String(value))
+        .replaceAll(`{{${name}, number}}`, new Intl.NumberFormat(locale).format(value)),
     form,
   );
 }
@@ -192,16 +196,16 @@ describe("issue #33 plural forms: every counted key renders in every locale with
 
   it("English keeps its texts (and the spec's) as the plural form", () => {
     const en = flat.en;
-    expect(en["validations.minLength_other"]).toBe("This field should be at least {{count}} characters long");
-    expect(en["adminUsers.count_other"]).toBe("{{count}} users");
-    expect(en["adminApplications.count_other"]).toBe("{{count}} applications");
-    expect(en["adminAnnouncements.count_other"]).toBe("{{count}} announcements");
-    expect(en["adminSecurityRoles.count_other"]).toBe("{{count}} security roles");
-    expect(en["adminPermissionSets.count_other"]).toBe("{{count}} permission sets");
-    expect(en["integrationErrors.count_other"]).toBe("{{count}} errors");
-    expect(en["audit.users.count_other"]).toBe("{{count}} entries");
-    expect(en["brandSwitcher.unread_other"]).toBe("{{count}} unread announcements");
-    expect(en["imports.report.moreProblems_other"]).toBe("{{count}} more problems are not listed here.");
+    expect(en["validations.minLength_other"]).toBe("This field should be at least {{count, number}} characters long");
+    expect(en["adminUsers.count_other"]).toBe("{{count, number}} users");
+    expect(en["adminApplications.count_other"]).toBe("{{count, number}} applications");
+    expect(en["adminAnnouncements.count_other"]).toBe("{{count, number}} announcements");
+    expect(en["adminSecurityRoles.count_other"]).toBe("{{count, number}} security roles");
+    expect(en["adminPermissionSets.count_other"]).toBe("{{count, number}} permission sets");
+    expect(en["integrationErrors.count_other"]).toBe("{{count, number}} errors");
+    expect(en["audit.users.count_other"]).toBe("{{count, number}} entries");
+    expect(en["brandSwitcher.unread_other"]).toBe("{{count, number}} unread announcements");
+    expect(en["imports.report.moreProblems_other"]).toBe("{{count, number}} more problems are not listed here.");
     expect(en["adminUsers.fromRolesTitle"]).toBe("Create user from role(s)");
     expect(en["support.noAdministrators"]).toBe("No administrators were found for your assigned location(s)");
     const t = instanceFor("en").t;
@@ -210,6 +214,18 @@ describe("issue #33 plural forms: every counted key renders in every locale with
       "3 rows: 1 to create, 0 to update, 0 unchanged.",
     );
     expect(t("imports.progress.rows", { done: 2, count: 4, percent: 50 })).toBe("2 of 4 rows (50 %)");
+  });
+
+  it("issue #33 numbers by locale: a count is written the interface language's way", () => {
+    expect(instanceFor("en").t("adminUsers.count", { count: 1234 })).toBe("1,234 users");
+    expect(instanceFor("de").t("adminUsers.count", { count: 1234 })).toBe(
+      `1.234 ${String(instanceFor("de").t("adminUsers.count", { count: 2 })).replace(/^2 /, "")}`,
+    );
+    expect(instanceFor("fr").t("imports.progress.rows", { done: 1500, count: 3000, percent: 50 })).toContain(
+      new Intl.NumberFormat("fr").format(1500),
+    );
+    // A year or an id is not a quantity: never grouped.
+    expect(String(instanceFor("de").t("footer.copyright", { year: 2026, company: "X" }))).toContain("2026");
   });
 
   it("a text with two counts nests a plural phrase for each, in every locale", () => {
