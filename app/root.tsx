@@ -25,6 +25,8 @@ import type { ShellData } from "~/root/shell-data.server";
 import { ERROR_REFERENCE_ELEMENT_ID, useErrorReference } from "~/shell/error-reference";
 import { errorContentOf } from "~/shell/error-content";
 import { errorPageMeta } from "~/shell/page-title";
+import { TimeZoneContext } from "~/i18n/date-format";
+import { DEFAULT_TIME_ZONE } from "~/validation/time-zone";
 import { faviconOf, THEME_COOKIE } from "~/theme/theme";
 import { themeCookieHeader } from "~/theme/theme-cookie.server";
 import { optionalUser } from "~/auth/user.server";
@@ -92,7 +94,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body data-brand={theme}>
-        <I18nextProvider i18n={translations.translator}>{children}</I18nextProvider>
+        <I18nextProvider i18n={translations.translator}>
+          <TimeZoneContext.Provider value={shell?.timeZone ?? DEFAULT_TIME_ZONE}>{children}</TimeZoneContext.Provider>
+        </I18nextProvider>
         <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { mediumDateTime } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import { Table, type Column } from "~/ui/DataTable";
 import type { ActiveSession } from "./account-security.server";
 
@@ -22,8 +22,8 @@ export function SessionsTable(props: {
   action?: (session: ActiveSession) => ReactNode;
   rowTestId?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const when = mediumDateTime(i18n.language);
+  const { t } = useTranslation();
+  const when = useDateFormats().dateTime;
   const deviceText = useDeviceText();
   const columns: Column<ActiveSession>[] = [
     { key: "device", label: t("accountSecurity.device"), render: (session) => deviceText(session.device) },

@@ -1,5 +1,6 @@
 import { calendarDayOf, LATEST_DAY } from "~/validation/calendar-day";
 import { numberProblemOf } from "~/validation/numeric";
+import { DEFAULT_TIME_ZONE, startOfDayIn } from "~/validation/time-zone";
 
 /** The management list's date-range filter (SPEC §2): a custom range, the last N days or the next N days. */
 export type DateRangeFilter =
@@ -12,15 +13,23 @@ function parseDay(value: string | undefined): Date | undefined {
 }
 
 /**
- * The [from, to) interval a filter stands for; an open end is undefined. A custom "to" day is
- * included whole. Last N days ends now; next N days starts now.
+ * The [from, to) interval a filter stands for; an open end is undefined. Custom days are whole
+ * days in the viewer's time zone, the "to" day included. Last N days ends now; next N days starts now.
  */
-export function dateRangeOf(filter: DateRangeFilter, now: Date): { from?: Date; to?: Date } {
+export function dateRangeOf(
+  filter: DateRangeFilter,
+  now: Date,
+  timeZone = DEFAULT_TIME_ZONE,
+): { from?: Date; to?: Date } {
   if (filter.kind === "last") return { from: new Date(now.getTime() - filter.days * DAY), to: now };
   if (filter.kind === "next") return { from: now, to: new Date(now.getTime() + filter.days * DAY) };
   // The last day a field takes ends with time itself: an open end, not a year-10000 bound.
   const to = filter.to === LATEST_DAY ? undefined : parseDay(filter.to);
-  return { from: parseDay(filter.from), to: to && new Date(to.getTime() + DAY) };
+  const from = parseDay(filter.from);
+  return {
+    from: from && startOfDayIn(from, timeZone),
+    to: to && startOfDayIn(new Date(to.getTime() + DAY), timeZone),
+  };
 }
 
 /** An announcement matches when its window [start, expiration) overlaps the range. */

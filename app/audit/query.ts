@@ -35,7 +35,8 @@ export interface AuditQuery {
 }
 
 /** The audit view's state from its URL: newest first; the valid filters applied, the others named. */
-export function auditQueryOf(params: URLSearchParams): AuditQuery {
+/** The history's filters from a URL; its days are whole days in the viewer's time zone. */
+export function auditQueryOf(params: URLSearchParams, timeZone?: string): AuditQuery {
   const text = (name: string) => (params.get(name) ?? "").trim().slice(0, MAX_TEXT_LENGTH);
   const filters: AuditFilters = {
     from: text("from"),
@@ -43,7 +44,7 @@ export function auditQueryOf(params: URLSearchParams): AuditQuery {
     operation: text("operation"),
     excludeLastLogins: params.get("excludeLastLogins") === "1",
   };
-  const { problems, ...days } = dayRangeOf(filters.from, filters.to);
+  const { problems, ...days } = dayRangeOf(filters.from, filters.to, timeZone);
   const operation = AUDIT_OPERATIONS.find((known) => known === filters.operation);
   return {
     state: tableStateOf(params, AUDIT_SORTS, { sortBy: "changedOn", sortType: "desc" }),

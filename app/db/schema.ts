@@ -65,6 +65,8 @@ export const organizations = pgTable(
     /** The organization's id in the maker's systems: a bulk import upserts by it (issue #17). */
     externalId: text("external_id"),
     address: text("address"),
+    /** Where the organization is, as a time zone (IANA name): its users' times when they chose none. */
+    timeZone: text("time_zone"),
     ...timestamps,
   },
   (t) => [
@@ -143,6 +145,8 @@ export const identities = pgTable(
     phoneSecondary: text("phone_secondary"),
     fax: text("fax"),
     preferredLanguage: text("preferred_language").notNull().default("en"),
+    /** The user's chosen time zone (IANA name); null: the browser's, else the location's, else UTC. */
+    timeZone: text("time_zone"),
     activeDirectoryUsername: text("active_directory_username"),
     listingName: text("listing_name"),
     userType: text("user_type", { enum: ["internal", "external"] }).notNull(),

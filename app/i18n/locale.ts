@@ -13,7 +13,13 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      // A value no browser of ours wrote (a broken escape): as if there were none.
+      return undefined;
+    }
   }
   return undefined;
 }

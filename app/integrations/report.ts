@@ -57,7 +57,7 @@ export interface IntegrationErrorQuery {
 }
 
 /** The report's state from its URL: the filters kept as typed, the valid ones applied, the others named. */
-export function integrationErrorQueryOf(params: URLSearchParams): IntegrationErrorQuery {
+export function integrationErrorQueryOf(params: URLSearchParams, timeZone?: string): IntegrationErrorQuery {
   const text = (name: string) => (params.get(name) ?? "").trim().slice(0, MAX_TEXT_LENGTH);
   const filters = {
     from: text("from"),
@@ -65,7 +65,7 @@ export function integrationErrorQueryOf(params: URLSearchParams): IntegrationErr
     serialNumber: text("serialNumber"),
     organizationId: text("organizationId"),
   };
-  const { problems: dayProblems, ...days } = dayRangeOf(filters.from, filters.to);
+  const { problems: dayProblems, ...days } = dayRangeOf(filters.from, filters.to, timeZone);
   const problems: IntegrationErrorQuery["problems"] = { ...dayProblems };
   const applied: AppliedFilters = { ...days };
   if (filters.serialNumber) applied.serialNumber = filters.serialNumber;

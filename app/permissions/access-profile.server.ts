@@ -6,6 +6,7 @@ import { withComputedActions } from "~/required-actions/rules";
 import { profileParts } from "./profile-parts";
 import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
 import { portalScopeOf, type PortalScope } from "~/permissions/admin-levels";
+import type { TimeZones } from "./actor";
 
 export interface AccessProfile {
   userType: "internal" | "external";
@@ -18,6 +19,8 @@ export interface AccessProfile {
   access: AccessData;
   /** Where the user administers the portal: the brands and regions of their OEM organizations (ADR 29). */
   portalScope: PortalScope;
+  /** The user's own time zone and their location's (issue #33), each an IANA name or none. */
+  timeZones: TimeZones;
 }
 
 interface ProfileIdentity {
@@ -31,11 +34,14 @@ interface ProfileIdentity {
   assignedApplications: number[];
   /** When the current sign-in began (a review may ask again at the next one). */
   signedInAt: string | null;
+  timeZone: string | null;
   /** The features' parts, each under its key (profile-parts.ts). */
   [part: string]: unknown;
 }
 
 type ProfileAssignment = AssignmentRow & {
+  isPreferred: boolean;
+  timeZone: string | null;
   organizationType: string;
   contractTypes: string[];
   contractCodes: string[];
@@ -61,7 +67,8 @@ export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
         'role', i.role, 'webRoles', i.web_roles,
         'assignedApplications', (select coalesce(array_agg(ua.application_id), '{}'::int[])
           from user_applications ua where ua.identity_id = i.id),
-        'signedInAt', coalesce(${signedInAt ?? sql`null::timestamptz`}, i.last_login_at)
+        'signedInAt', coalesce(${signedInAt ?? sql`null::timestamptz`}, i.last_login_at),
+        'timeZone', i.time_zone
         ${sql.join(
           profileParts().profile.map((part) => sql`, ${sql.raw(`'${part.key}'`)}, ${part.select(sql`i.id`)}`),
           sql``,
@@ -81,7 +88,7 @@ export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
         'organizationId', o.id, 'organizationName', o.name, 'organizationKind', o.type,
         'brandId', b.id, 'brandName', b.name, 'regionCode', o.region_code,
         'organizationType', o.organization_type, 'contractTypes', o.contract_types,
-        'contractCodes', o.contract_codes)), '[]'::json)
+        'contractCodes', o.contract_codes, 'isPreferred', ra.is_preferred, 'timeZone', o.time_zone)), '[]'::json)
       from role_assignments ra
       join organizations o on o.id = ra.organization_id
       join brands b on b.id = o.brand_id
@@ -105,7 +112,13 @@ export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null
     assignedApplicationIds: identity.assignedApplications ?? [],
     access: withRequiredActions(computeAccessData(identity, rows, getConfig().OIDC_IDP_SHORT_NAME), identity),
     portalScope: portalScopeOf(rows),
+    timeZones: { preference: identity.timeZone ?? null, location: locationTimeZoneOf(rows) },
   };
+}
+
+/** The zone of the user's preferred location, else of the first location that has one. */
+function locationTimeZoneOf(rows: readonly Pick<ProfileAssignment, "isPreferred" | "timeZone">[]): string | null {
+  return (rows.find((row) => row.isPreferred && row.timeZone) ?? rows.find((row) => row.timeZone))?.timeZone ?? null;
 }
 
 /** The stored required actions plus those the features' parts ask for now. */
@@ -133,12 +146,12 @@ export async function loadAccessData(database: Executor, identityId: number): Pr
 
 /** The acting user services receive, from an identity's access profile. */
 export function actorFrom(identityId: number, profile: AccessProfile): Actor {
-  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds } = profile;
+  const { access, portalScope, userType, role, webRoles, organizations, assignedApplicationIds, timeZones } = profile;
   return {
     identityId,
     userType,
     access,
     portalScope,
-    profile: { role, webRoles, organizations, assignedApplicationIds },
+    profile: { role, webRoles, organizations, assignedApplicationIds, timeZones },
   };
 }

@@ -12,6 +12,12 @@ export interface OrganizationProfile {
  * Who acts, as services see them: a plain value the routes pass in (services never read a
  * request or a session). `access` holds the features every permission check reads.
  */
+/** A user's own time zone and their location's, each an IANA name or none (issue #33). */
+export interface TimeZones {
+  preference: string | null;
+  location: string | null;
+}
+
 export interface Actor {
   identityId: number;
   userType: "internal" | "external";
@@ -25,5 +31,7 @@ export interface Actor {
     organizations: OrganizationProfile[];
     /** Applications flagged "requires assignment" assigned to the user. */
     assignedApplicationIds: number[];
+    /** Where the user's times are shown (absent for an actor made without a profile). */
+    timeZones?: TimeZones;
   };
 }

@@ -19,6 +19,7 @@ export async function ownProfile(database: Database, actor: Actor) {
       fax: identities.fax,
       listingName: identities.listingName,
       preferredLanguage: identities.preferredLanguage,
+      timeZone: identities.timeZone,
       userType: identities.userType,
       role: identities.role,
       serialNumber: identities.serialNumber,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
+import { isTimeZone } from "~/validation/time-zone";
 import { optionalPhone, optionalText, requiredText } from "~/validation/contact-fields";
 
 /**
@@ -13,6 +14,15 @@ export const profileFieldSchema = z.discriminatedUnion("field", [
   z.object({ field: z.literal("fax"), value: optionalPhone }),
   z.object({ field: z.literal("listingName"), value: optionalText }),
   z.object({ field: z.literal("preferredLanguage"), value: z.enum(LOCALES, { error: "validations.required" }) }),
+  // Empty: none of one's own (the browser's zone, else the location's, else UTC).
+  z.object({
+    field: z.literal("timeZone"),
+    value: z
+      .string()
+      .max(64, "validations.timeZone")
+      .refine((value) => isTimeZone(value), "validations.timeZone")
+      .optional(),
+  }),
 ]);
 
 export type ProfileFieldInput = z.infer<typeof profileFieldSchema>;

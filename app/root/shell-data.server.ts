@@ -1,4 +1,5 @@
 import { accountSecurityLink } from "~/account/routes";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { errorDetailsOf } from "~/auth/access-failure";
 import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { footerLinksFor, type FooterLinks } from "../shell/footer-links";
@@ -64,6 +65,8 @@ export interface ShellUser {
 
 export interface ShellData {
   locale: Locale;
+  /** The time zone the page's dates and times are in (issue #33). */
+  timeZone: string;
   /** The address of the page's translations file (locale and brand). */
   translations: string;
   theme: BrandId;
@@ -131,6 +134,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const requiredAction = user ? currentRequiredAction(user.access.requiredActions) : null;
   return {
     locale,
+    timeZone: requestTimeZone(request, user),
     translations: translationAssetOf(locale, theme).href,
     theme,
     themeBrandName: brand.name,

@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const feed = feedForBrand(user, await userAnnouncements(user, locale), brand);
   return {
-    locale,
     noOrganization: !hasActiveOrganization(user.access),
     feed,
     view: new URL(request.url).searchParams.get("announcements") === "read" ? ("read" as const) : ("unread" as const),
@@ -55,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { firstName, partnerPortalUrl, noOrganization, launcher, feed, view, locale } = useLoaderData<typeof loader>();
+  const { firstName, partnerPortalUrl, noOrganization, launcher, feed, view } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useEffect(() => {
     // SPEC §2: partner-portal users go to the CRM portal's single sign-on, unless the URL has a hash.
@@ -81,7 +80,7 @@ export default function Home() {
             <h2 id="my-applications">{t("nav.myApplications")}</h2>
             <LauncherView launcher={launcher} headingLevel={3} />
           </section>
-          <AnnouncementFeed unread={feed.unread} read={feed.read} view={view} locale={locale} />
+          <AnnouncementFeed unread={feed.unread} read={feed.read} view={view} />
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { everyListedAnnouncement } from "~/announcements/announcements.server";
@@ -11,7 +12,7 @@ import { i18nServer } from "~/i18n/i18next.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const now = new Date();
-  const { options } = announcementListOptionsOf(new URL(request.url).searchParams, now);
+  const { options } = announcementListOptionsOf(new URL(request.url).searchParams, now, requestTimeZone(request, user));
   const t = await i18nServer.getFixedT(request);
   const header = ["titleColumn", "language", "priority", "startDate", "expirationDate", "status"].map((key) =>
     t(`adminAnnouncements.${key}`),

@@ -107,6 +107,16 @@ const DEALERS = [
 
 type DealerKey = (typeof DEALERS)[number]["key"];
 
+/** Where the demo locations are: their users' times when they chose no zone and their browser says none. */
+const LOCATION_TIME_ZONES: Partial<Record<DealerKey, string>> = {
+  "vantor-na": "America/New_York",
+  "power-na": "America/Chicago",
+  "corvane-emea": "Europe/Berlin",
+  "summit-na": "America/Denver",
+  "halden-emea": "Europe/Stockholm",
+  "brixton-apac": "Australia/Brisbane",
+};
+
 type RoleName = SeedRoleName;
 
 export const DEMO_ACCOUNTS: readonly {
@@ -377,6 +387,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           organizationType: dealer.organizationType,
           contractTypes: [...dealer.contractTypes],
           contractCodes: [...dealer.contractCodes],
+          timeZone: LOCATION_TIME_ZONES[dealer.key] ?? null,
         })
         .returning({ id: organizations.id });
       locationIds.set(dealer.key, location.id);

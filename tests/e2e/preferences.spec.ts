@@ -44,11 +44,11 @@ test.describe("global preferences", () => {
     baseURL,
   }, testInfo) => {
     await signIn(page, userOf(testInfo.project.name), "/preferences/language");
-    await page.getByLabel("Preferred language").selectOption("de");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByLabel("Preferred language", { exact: true }).selectOption("de");
+    await page.getByRole("button", { name: "Save: Preferred language" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Globale Einstellungen");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(page.getByLabel("Bevorzugte Sprache")).toHaveValue("de");
+    await expect(page.getByLabel("Bevorzugte Sprache", { exact: true })).toHaveValue("de");
     // Signing in on another device brings the preferred language along.
     const elsewhere = await browser.newContext({
       baseURL,
@@ -62,9 +62,38 @@ test.describe("global preferences", () => {
     await elsewhere.close();
     // Back to English for the other tests of this user.
     await context.addCookies([{ name: "locale", value: "en", url: baseURL! }]);
-    await page.getByLabel("Bevorzugte Sprache").selectOption("en");
-    await page.getByRole("button", { name: "Speichern" }).click();
+    await page.getByLabel("Bevorzugte Sprache", { exact: true }).selectOption("en");
+    await page.getByRole("button", { name: "Speichern: Bevorzugte Sprache" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Global preferences");
+  });
+
+  test("issue #33 time zones: a zone of one's own shows the times in it, named; Automatic goes back to the browser's or the location's", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, userOf(testInfo.project.name), "/preferences/language");
+    const zone = () => page.getByLabel("Time zone", { exact: true });
+    await expect(zone()).toHaveValue("");
+    await expect(zone().locator("option").first()).toHaveText(/^Automatic: \S/);
+    await zone().selectOption("Asia/Seoul");
+    await page.getByRole("button", { name: "Save: Time zone" }).click();
+    await expect(page).toHaveURL(/saved=timeZone/);
+    await expect(zone()).toHaveValue("Asia/Seoul");
+    // The sessions list shows when each began: in Seoul's time, named.
+    await page.goto("/account/security");
+    await expect(
+      page
+        .getByRole("table")
+        .getByText(/GMT\+9/)
+        .first(),
+    ).toBeVisible();
+    await page.goto("/preferences/language");
+    await zone().selectOption("");
+    await page.getByRole("button", { name: "Save: Time zone" }).click();
+    await expect(page).toHaveURL(/saved=timeZone/);
+    await expect(zone()).toHaveValue("");
+    await page.goto("/account/security");
+    await expect(page.getByRole("table").first()).toBeVisible();
+    await expect(page.getByText(/GMT\+9/)).toHaveCount(0);
   });
 
   test("subscribing to a list keeps it subscribed", async ({ page }, testInfo) => {

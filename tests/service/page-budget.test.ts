@@ -206,6 +206,18 @@ describe.each(BACKENDS)("issue #12 query budget on $name", (backend) => {
     });
     expect(await accessVersion()).toBe(start + 1);
   });
+  it("issue #33: a user's own time zone is part of the profile: choosing one bumps the version and the next page has it", async () => {
+    const user = await userOf();
+    const start = await accessVersion();
+    await counted.handle.db
+      .update(identities)
+      .set({ timeZone: "Asia/Seoul" })
+      .where(eq(identities.id, user!.identityId));
+    expect(await accessVersion()).toBe(start + 1);
+    expect((await userOf())!.profile.timeZones?.preference).toBe("Asia/Seoul");
+    await counted.handle.db.update(identities).set({ timeZone: null }).where(eq(identities.id, user!.identityId));
+    expect((await userOf())!.profile.timeZones?.preference).toBeNull();
+  });
   it("ADR 26: versions reset to a lower number (a restored database) empty the kept profiles", async () => {
     const before = await userOf();
     expect(before!.access.features).not.toContain(F.auditUsersRead);

@@ -1,6 +1,6 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { mediumDate } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import type { FeedItem } from "~/announcements/announcements.server";
 
 /** SPEC §2 Announcements list: unread and read views; opening or marking one read moves it (form posts). */
@@ -8,17 +8,15 @@ export function AnnouncementFeed({
   unread,
   read,
   view,
-  locale,
 }: {
   unread: FeedItem[];
   read: FeedItem[];
   view: "unread" | "read";
-  locale: string;
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const items = view === "read" ? read : unread;
-  const date = mediumDate(locale);
+  const date = useDateFormats().date;
   return (
     <section className="announcements" aria-labelledby="announcements-title">
       <h2 id="announcements-title">{t("announcements.title")}</h2>

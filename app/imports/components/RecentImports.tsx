@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Table } from "~/ui/DataTable";
-import { mediumDateTime } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import type { ImportRunState } from "../run-state";
 
 export interface RecentImport {
@@ -13,8 +13,8 @@ export interface RecentImport {
 
 /** The administrator's latest uploads, each linked to its page (report, progress or result). */
 export function RecentImports({ runs, basePath }: { runs: readonly RecentImport[]; basePath: string }) {
-  const { t, i18n } = useTranslation();
-  const when = mediumDateTime(i18n.language);
+  const { t } = useTranslation();
+  const when = useDateFormats().dateTime;
   return (
     <section aria-labelledby="import-recent-title">
       <h2 id="import-recent-title">{t("imports.recent.heading")}</h2>

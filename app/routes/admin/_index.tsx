@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const url = new URL(request.url);
   const now = new Date();
-  const { state, options } = announcementListOptionsOf(url.searchParams, now);
+  const { state, options } = announcementListOptionsOf(url.searchParams, now, requestTimeZone(request, user));
   const list = await listAnnouncements(db(), user, options);
   const mayWrite = satisfiesRule(user.access.features, ANNOUNCEMENTS_WRITE);
   const params = url.searchParams;

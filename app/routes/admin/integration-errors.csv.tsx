@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
@@ -9,7 +10,7 @@ import { INTEGRATION_ERROR_CSV_COLUMNS, integrationErrorQueryOf } from "~/integr
 /** GET /admin/integration-errors.csv: the filtered report (filters, search, sort), every page; guarded and scoped like the screen. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const query = integrationErrorQueryOf(new URL(request.url).searchParams);
+  const query = integrationErrorQueryOf(new URL(request.url).searchParams, requestTimeZone(request, user));
   const t = await i18nServer.getFixedT(request);
   const header = INTEGRATION_ERROR_CSV_COLUMNS.map((key) => t(`integrationErrors.${key}`));
   async function* rows() {

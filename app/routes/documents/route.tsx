@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = documentViewerOf(user);
   const locale = await localeOf(request);
   const list = await listDocuments(db(), user, options);
-  const dates = mediumDate(locale);
+  const dates = mediumDate(locale, requestTimeZone(request, user));
   const summary = (row: DocumentRow) => ({ id: row.id, name: row.name, fileName: row.fileName });
   // A dialog of the managers (edit, replace, delete) names its document, wherever it is in the list,
   // when its brands are all theirs.

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,7 @@ import { titleMeta } from "~/shell/page-title";
 import { localeCookie, localeOf } from "~/i18n/i18next.server";
 import { RoutableTabs } from "~/ui/RoutableTabs";
 import { Table } from "~/ui/DataTable";
-import { ContactField, LanguageField, Saved, type FieldReply } from "./fields";
+import { ContactField, LanguageField, Saved, TimeZoneField, type FieldReply } from "./fields";
 import { userApplications } from "~/applications/launcher.server";
 import {
   assignedLocationsOf,
@@ -51,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? (await userApplications(user, locale)).map(({ id, name, description }) => ({ id, name, description }))
         : [],
     saved: new URL(request.url).searchParams.get("saved"),
+    automaticTimeZone: requestTimeZone(request, user, { automatic: true }),
   };
 }
 
@@ -117,7 +119,14 @@ export default function Preferences() {
           </>
         )}
         {section === "language" && (
-          <LanguageField value={data.profile.preferredLanguage} saved={data.saved === "preferredLanguage"} />
+          <>
+            <LanguageField value={data.profile.preferredLanguage} saved={data.saved === "preferredLanguage"} />
+            <TimeZoneField
+              value={data.profile.timeZone}
+              automatic={data.automaticTimeZone}
+              saved={data.saved === "timeZone"}
+            />
+          </>
         )}
         {section === "subscriptions" &&
           (data.lists.length === 0 ? (

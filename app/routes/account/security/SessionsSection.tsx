@@ -1,14 +1,14 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { mediumDateTime } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import { ConfirmAction } from "~/ui/ConfirmAction";
 import { SessionsTable, useDeviceText } from "~/account/SessionsTable";
 import type { ActiveSession } from "~/account/account-security.server";
 
 /** Where the user is signed in: each session with its device and times; sign out one, or all others after a confirmation. */
 export function SessionsSection({ sessions }: { sessions: readonly ActiveSession[] }) {
-  const { t, i18n } = useTranslation();
-  const when = mediumDateTime(i18n.language);
+  const { t } = useTranslation();
+  const when = useDateFormats().dateTime;
   const others = sessions.filter((s) => !s.current);
   const deviceText = useDeviceText();
   return (

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { auditCsv } from "~/audit/audit-csv.server";
 import { auditQueryOf } from "~/audit/query";
 import { requireRouteAccess } from "~/auth/user.server";
@@ -8,6 +9,6 @@ import { i18nServer } from "~/i18n/i18next.server";
 /** GET /admin/audit/organizations.csv: the filtered audit history of organizations (see the screen, admin.audit.$view). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const query = auditQueryOf(new URL(request.url).searchParams);
+  const query = auditQueryOf(new URL(request.url).searchParams, requestTimeZone(request, user));
   return auditCsv(db(), user, "organizations", query, await i18nServer.getFixedT(request));
 }

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { ListScreen } from "~/ui/ListScreen";
 import type { Column } from "~/ui/DataTable";
-import { mediumDateTime } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import { listIntegrationErrors } from "~/integrations/errors.server";
 import { integrationErrorQueryOf } from "~/integrations/report";
 import { titleMeta } from "~/shell/page-title";
@@ -24,7 +25,7 @@ export const meta = titleMeta("integrationErrors.title");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const query = integrationErrorQueryOf(new URL(request.url).searchParams);
+  const query = integrationErrorQueryOf(new URL(request.url).searchParams, requestTimeZone(request, user));
   const list = await listIntegrationErrors(db(), user, query);
   return {
     query,
@@ -45,8 +46,8 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["list"]["rows"][numbe
 
 export default function IntegrationErrors() {
   const { query, list, canReadOrganizationAudit } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const when = mediumDateTime(i18n.language);
+  const { t } = useTranslation();
+  const when = useDateFormats().dateTime;
   const time = (iso: string) => <time dateTime={iso}>{when.format(new Date(iso))}</time>;
   const columns: Column<Row>[] = [
     { key: "errorDate", label: t("integrationErrors.errorDate"), sortable: true, render: (row) => time(row.errorDate) },

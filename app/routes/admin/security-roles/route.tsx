@@ -7,7 +7,7 @@ import { listSecurityRoles, securityRoleListOptionsOf } from "~/security-roles/s
 import { titleMeta } from "~/shell/page-title";
 import { type Column } from "~/ui/DataTable";
 import { ListScreen } from "~/ui/ListScreen";
-import { mediumDate } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import { satisfiesRule } from "~/security/feature-rule";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 import { toSecurityRole } from "~/security-roles/routes";
@@ -37,8 +37,8 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function SecurityRolesList() {
   const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const date = mediumDate(i18n.language);
+  const { t } = useTranslation();
+  const date = useDateFormats().date;
   const columns: Column<Row>[] = [
     {
       key: "displayName",

@@ -8,7 +8,7 @@ import { userListStateOf } from "~/users/list-options";
 import { titleMeta } from "~/shell/page-title";
 import { type Column } from "~/ui/DataTable";
 import { ListScreen } from "~/ui/ListScreen";
-import { mediumDate } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
@@ -33,8 +33,8 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function UsersList() {
   const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const date = mediumDate(i18n.language);
+  const { t } = useTranslation();
+  const date = useDateFormats().date;
   const { state } = data;
   const columns: Column<Row>[] = [
     {

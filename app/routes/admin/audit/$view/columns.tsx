@@ -3,7 +3,6 @@ import type { TFunction } from "i18next";
 import type { Column } from "~/ui/DataTable";
 import type { AuditView } from "~/audit/query";
 import type { AuditRow } from "~/audit/audit-log.server";
-import { mediumDateTime } from "~/i18n/date-format";
 import { toUser } from "~/users/routes";
 
 /** An audit entry as the loader sends it (the date as ISO text). */
@@ -17,12 +16,13 @@ export function auditColumns(props: {
   view: AuditView;
   canResync: boolean;
   t: TFunction;
-  locale: string;
+  /** When each change was made, in the viewer's language and time zone. */
+  when: Intl.DateTimeFormat;
   /** Where a row's Force resync posts: this page, with its search and filters. */
   action: string;
 }): Column<AuditListRow>[] {
   const { t, view } = props;
-  const when = mediumDateTime(props.locale);
+  const { when } = props;
   const columns: Column<AuditListRow>[] = [
     { key: "id", label: t("audit.id"), sortable: true, render: (row) => row.id },
     {

@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useDateFormats } from "~/i18n/date-format";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { ListScreen } from "~/ui/ListScreen";
@@ -28,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = auditViewOf(params.view);
   if (!view) throw new Response("Not Found", { status: 404 });
   const user = await requireRouteAccess(request);
-  const query = auditQueryOf(new URL(request.url).searchParams);
+  const query = auditQueryOf(new URL(request.url).searchParams, requestTimeZone(request, user));
   const list = await listAudit(db(), user, view, query);
   return {
     view,
@@ -63,7 +65,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AuditHistory() {
   const { view, query, list, canResync } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>()?.refusal;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dateFormats = useDateFormats();
   const location = useLocation();
   const done = new URLSearchParams(location.search).get("done") === "resyncSent";
   const filtered =
@@ -90,7 +93,7 @@ export default function AuditHistory() {
           view,
           canResync,
           t,
-          locale: i18n.language,
+          when: dateFormats.dateTime,
           action: location.pathname + location.search,
         })}
         filters={<AuditFilters filters={query.filters} problems={query.problems} />}

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requestTimeZone } from "~/i18n/time-zone.server";
 import { announcementRoutes } from "~/announcements/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
@@ -26,7 +27,11 @@ import { savedRefusalReply } from "~/api/refusal-reply.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, announcementRoutes.announcements);
-  const { options } = announcementListOptionsOf(new URL(request.url).searchParams, new Date());
+  const { options } = announcementListOptionsOf(
+    new URL(request.url).searchParams,
+    new Date(),
+    requestTimeZone(request, user),
+  );
   let failed = false;
   const list = await fallbackOnFailure(
     () => listAnnouncements(db(), user, options),

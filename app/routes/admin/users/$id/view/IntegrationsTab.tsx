@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Table } from "~/ui/DataTable";
-import { mediumDateTime } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 
 export interface PushStatusRow {
   target: string;
@@ -13,9 +13,9 @@ export interface PushStatusRow {
 
 /** The integration status view (SPEC §2 user editor): per downstream target, how the user's last push went. */
 export function IntegrationsTab({ rows }: { rows: readonly PushStatusRow[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const when = useDateFormats().dateTime;
   if (rows.length === 0) return <p className="empty-state">{t("integrations.noTargets")}</p>;
-  const when = mediumDateTime(i18n.language);
   return (
     <Table
       columns={[

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { mediumDate } from "~/i18n/date-format";
+import { useDateFormats } from "~/i18n/date-format";
 import { Table } from "~/ui/DataTable";
 import type { ManagedUser } from "~/users/users.server";
 
@@ -8,7 +8,8 @@ type ContactUser = Omit<ManagedUser, "lastLoginAt" | "updatedAt"> & { lastLoginA
 
 /** The contact information tab in view mode: every field of the user, "Not set" where empty. */
 export function ContactTab({ user }: { user: ContactUser }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormats().date;
   const notSet = t("adminUsers.notSet");
   const rows: [string, string | null][] = [
     [t("adminUsers.firstName"), user.firstName],
@@ -25,7 +26,7 @@ export function ContactTab({ user }: { user: ContactUser }) {
     [t("adminUsers.employeeNumber"), user.employeeNumber],
     [
       t("adminUsers.lastLogin"),
-      user.lastLoginAt ? mediumDate(i18n.language).format(new Date(user.lastLoginAt)) : t("adminUsers.neverSignedIn"),
+      user.lastLoginAt ? dates.format(new Date(user.lastLoginAt)) : t("adminUsers.neverSignedIn"),
     ],
     ...(user.deactivationReason
       ? ([[t("adminUsers.deactivationReason"), t(`adminUsers.reasons.${user.deactivationReason}`)]] as [
