@@ -105,7 +105,12 @@ async function importContext(database: Executor, actor: Actor): Promise<Identity
     .where(eq(organizations.type, "location"));
   const roles = await database.select({ id: securityRoles.id, name: securityRoles.name }).from(securityRoles);
   const assignable = new Set(choices.roles.map((role) => role.id));
+  const [administrator] = await database
+    .select({ language: identities.preferredLanguage })
+    .from(identities)
+    .where(eq(identities.id, actor.identityId));
   return {
+    defaultLanguage: administrator?.language,
     knownLocationIds: new Set(locations.map((l) => l.id)),
     ownLocationIds: new Set(choices.locations.map((l) => l.id)),
     rolesByName: new Map(

@@ -17,6 +17,8 @@ export interface IdentityImportContext {
   knownLocationIds: ReadonlySet<number>;
   ownLocationIds: ReadonlySet<number>;
   rolesByName: ReadonlyMap<string, { id: number; assignable: boolean }>;
+  /** The language of a row that names none: the importing administrator's. */
+  defaultLanguage?: string;
 }
 
 /** A valid row: the user's contact data, locations in order (the first preferred) and roles. */
@@ -50,7 +52,8 @@ export function headerProblems(header: readonly string[], required: readonly str
 /**
  * Checks one row of the identity import: the contact data by the user editor's own rules (the
  * same messages), every location known and one of the administrator's, every role known and one
- * the administrator may assign; at least one of each. Defaults: English, external, standard user.
+ * the administrator may assign; at least one of each. Defaults: the administrator's language,
+ * external, standard user.
  */
 export function identityRowProblems(
   input: ImportRow,
@@ -66,7 +69,7 @@ export function identityRowProblems(
     jobTitle: cell("jobTitle"),
     phoneMobile: cell("phoneMobile"),
     phoneSecondary: cell("phoneSecondary"),
-    preferredLanguage: cell("preferredLanguage") ?? "en",
+    preferredLanguage: cell("preferredLanguage") ?? context.defaultLanguage ?? "en",
     userType: cell("userType") ?? "external",
     role: cell("role") ?? "regular",
   });

@@ -23,14 +23,22 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** A new user's first draft: the chooser's type and kind, and the roles it starts from. */
+/**
+ * A new user's first draft: the chooser's type and kind, the roles it starts from, and the
+ * inviting administrator's language, which the user's e-mails are in until they choose theirs.
+ */
 export function newUserDraft(start: {
   userType: DraftContact["userType"];
   role: DraftContact["role"];
   roles?: number[];
+  preferredLanguage?: string;
 }): UserDraft {
   return {
-    contact: { userType: start.userType, role: start.role, preferredLanguage: "en" },
+    contact: {
+      userType: start.userType,
+      role: start.role,
+      preferredLanguage: LOCALES.find((locale) => locale === start.preferredLanguage) ?? "en",
+    },
     locations: [],
     roles: [...new Set(start.roles ?? [])],
     applications: [],

@@ -142,7 +142,7 @@ export async function copyUserDraft(
   database: Executor,
   actor: Actor,
   sourceId: number,
-  start: Pick<UserDraft["contact"], "userType" | "role">,
+  start: Pick<UserDraft["contact"], "userType" | "role"> & { preferredLanguage?: string },
 ): Promise<UserDraft | null> {
   const source = await getManagedUser(database, actor, sourceId);
   if (!source) return null;

@@ -132,3 +132,13 @@ describe("issue #17 §1 a valid row creates, updates or leaves a user unchanged 
     expect(identityRowOutcome(row, { ...existing, roles: [1, 2] })).toBe("update");
   });
 });
+
+describe("issue #33 e-mails in the recipient's language: the user's own, else the inviting administrator's", () => {
+  it("an imported row without a language takes the importing administrator's; one with a language keeps it", () => {
+    const withAdmin = (values: Record<string, string>) =>
+      identityRowProblems({ row: 7, values }, { ...context, defaultLanguage: "de" }).parsed?.contact.preferredLanguage;
+    expect(withAdmin(good)).toBe("de");
+    expect(withAdmin({ ...good, preferredLanguage: "ko" })).toBe("ko");
+    expect(check(good).parsed?.contact.preferredLanguage).toBe("en");
+  });
+});

@@ -151,3 +151,15 @@ describe("SPEC §4 Editors: a change prompts a review of the tab it affects", ()
     expect(reviewPromptAfter("permissions", before, { ...before, permissions: [{ set: 1, roles: [2] }] })).toBeNull();
   });
 });
+
+describe("issue #33 e-mails in the recipient's language: a new user starts in the inviting administrator's", () => {
+  it("the draft's language is the administrator's, English when theirs is unknown", () => {
+    expect(
+      newUserDraft({ userType: "external", role: "regular", preferredLanguage: "it" }).contact.preferredLanguage,
+    ).toBe("it");
+    expect(
+      newUserDraft({ userType: "external", role: "regular", preferredLanguage: "xx" }).contact.preferredLanguage,
+    ).toBe("en");
+    expect(newUserDraft({ userType: "external", role: "regular" }).contact.preferredLanguage).toBe("en");
+  });
+});

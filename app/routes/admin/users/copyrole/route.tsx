@@ -1,4 +1,5 @@
 import { useForm } from "@conform-to/react";
+import { preferredLanguageOf } from "~/auth/callback.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -46,7 +47,12 @@ export async function action({ request }: ActionFunctionArgs) {
     db(),
     user,
     NEW_USER,
-    newUserDraft({ userType: value.userType, role: value.kind, roles: chosen }),
+    newUserDraft({
+      userType: value.userType,
+      role: value.kind,
+      roles: chosen,
+      preferredLanguage: (await preferredLanguageOf(db(), user.identityId)) ?? undefined,
+    }),
     null,
   );
   return redirect(toCreateUser("contact"));

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { preferredLanguageOf } from "~/auth/callback.server";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
@@ -46,7 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const sourceId = recordIdOf((await readFormData(request)).get("source"));
   if (sourceId === null) throw new Response("Not Found", { status: 404 });
-  const draft = await copyUserDraft(db(), user, sourceId, startOf(new URL(request.url).searchParams));
+  const draft = await copyUserDraft(db(), user, sourceId, {
+    ...startOf(new URL(request.url).searchParams),
+    preferredLanguage: (await preferredLanguageOf(db(), user.identityId)) ?? undefined,
+  });
   if (!draft) throw new Response("Not Found", { status: 404 });
   await writeDraft(db(), user, NEW_USER, draft, null);
   return redirect(toCreateUser("contact"));

@@ -1,4 +1,5 @@
 import { useForm } from "@conform-to/react";
+import { preferredLanguageOf } from "~/auth/callback.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -40,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { start, userType, kind } = submission.value;
   if (start === "scratch") {
-    await writeDraft(db(), user, NEW_USER, newUserDraft({ userType, role: kind }), null);
+    const preferredLanguage = (await preferredLanguageOf(db(), user.identityId)) ?? undefined;
+    await writeDraft(db(), user, NEW_USER, newUserDraft({ userType, role: kind, preferredLanguage }), null);
     return redirect(toCreateUser("contact"));
   }
   // The copy pages check feature:dev themselves: a forged choice ends at access-denied there.
