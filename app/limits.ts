@@ -34,6 +34,9 @@ export const AUTO_DEACTIVATION_DAYS = 180;
 /** A skipped directory review prompts again after 90 days. */
 export const DIRECTORY_REVIEW_REPROMPT_DAYS = 90;
 
+/** A navigation or post taking longer than this shows the loading overlay (a faster one never flashes it). */
+export const LOADING_OVERLAY_DELAY_MS = 500;
+
 /** Person search: 30 results sorted by label, after 600 ms without typing. */
 export const PERSON_SEARCH_LIMIT = 30;
 export const PERSON_SEARCH_DEBOUNCE_MS = 600;

@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import stylesheet from "../styles/app.scss?url";
 import { Footer } from "~/shell/components/Footer";
@@ -39,6 +39,7 @@ import { PwaStatus } from "~/shell/components/PwaStatus";
 import { BRAND_APP, iconPath } from "~/pwa/brand-app";
 import { offlineKeyCookieHeader, offlineKeyOf } from "~/auth/offline-key.server";
 import { OFFLINE_KEY_COOKIE, OFFLINE_KEY_HEADER } from "~/pwa/sw-rules";
+import { LOADING_OVERLAY_DELAY_MS } from "~/limits";
 
 /** Passes the per-user offline key of the root loader on to documents and data responses (single fetch merges these). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -114,24 +115,42 @@ function HydrationMarker() {
 }
 
 /**
- * The loading overlay of SPEC §2 as a bar across the top: while routing it runs and says "Loading";
- * on an error page it stays in the error colour and says what went wrong (a status screen readers
- * announce).
+ * The loading overlay of SPEC §2: a bar across the top runs at once while routing or posting and
+ * says "Loading" (a status screen readers announce); one that takes longer than
+ * LOADING_OVERLAY_DELAY_MS also dims the page under a spinner and the message (a fast one never
+ * flashes it). On an error page the bar stays in the error colour and says what went wrong.
  */
 function PendingIndicator({ failure }: { failure?: string }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const busy = navigation.state !== "idle";
   const state = busy ? "loading" : failure ? "failed" : "idle";
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!busy) return setSlow(false);
+    const timer = setTimeout(() => setSlow(true), LOADING_OVERLAY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
   return (
-    <div
-      className={state === "idle" ? "loading-bar" : `loading-bar loading-bar--${busy ? "active" : "failed"}`}
-      role="status"
-      aria-live="polite"
-      data-state={state}
-    >
-      {state !== "idle" && <span className="visually-hidden">{busy ? t("app.loading") : failure}</span>}
-    </div>
+    <>
+      <div
+        className={state === "idle" ? "loading-bar" : `loading-bar loading-bar--${busy ? "active" : "failed"}`}
+        role="status"
+        aria-live="polite"
+        data-state={state}
+      >
+        {state !== "idle" && <span className="visually-hidden">{busy ? t("app.loading") : failure}</span>}
+      </div>
+      {busy && slow && (
+        // Seen, not announced: the bar's status already said it.
+        <div className="loading-overlay" aria-hidden="true" data-testid="loading-overlay">
+          <div className="loading-overlay__box">
+            <span className="spinner" />
+            {t("app.loading")}
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 

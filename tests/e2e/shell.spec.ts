@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signInShared, pathOf } from "./helpers";
+import { expectNoAxeViolations, pathOf, ready, signInShared } from "./helpers";
 import { BRAND3_BASE_URL } from "../../playwright.config";
 import { SINGLE_BRAND_INSIDER, UNASSIGNED } from "./fixture-accounts";
 
@@ -265,12 +265,19 @@ test.describe("issue #11 §4: the shell on every page", () => {
     }
   });
 
-  test("SPEC §2 loading overlay: while routing a progress bar runs and says Loading", async ({ page }, testInfo) => {
+  test("SPEC §2 loading overlay: while routing a progress bar runs and says Loading; past 500 ms the page dims under a spinner, a faster one never", async ({
+    page,
+  }, testInfo) => {
     test.skip(
       testInfo.project.name === "js-off",
       "routing in the page needs JavaScript; without it the browser shows its own",
     );
-    await signInShared(page, "dealer@example.com");
+    await signInShared(page, "dealer@example.com", "/support");
+    // The page's timers run on a clock the test moves; the network does not.
+    await page.clock.install();
+    await page.goto("/");
+    await ready(page);
+    await page.clock.pauseAt(Date.now() + 1_000);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // Hold the next page's data, so the routing state lasts until the test has looked.
@@ -284,9 +291,22 @@ test.describe("issue #11 §4: the shell on every page", () => {
     await expect(overlay).toHaveAttribute("data-state", "loading");
     await expect(overlay).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(1);
+    const dimmed = page.getByTestId("loading-overlay");
+    await page.clock.runFor(499);
+    await expect(dimmed).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(dimmed).toBeVisible();
+    await expect(dimmed).toHaveText("Loading…");
+    await expect(dimmed.locator(".spinner")).toBeVisible();
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documents");
     await expect(overlay).toHaveAttribute("data-state", "idle");
+    await expect(dimmed).toHaveCount(0);
+    // A fast navigation ends before the overlay's time: it never shows.
+    await page.locator("header").getByRole("link", { name: "Support", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Documents");
+    await page.clock.runFor(1_000);
+    await expect(dimmed).toHaveCount(0);
   });
 
   test("SPEC §2 loading overlay on error: the error page's bar is in the error state and says what went wrong", async ({
