@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { flatten } from "./flat-messages";
 import { LOCALES } from "~/i18n/locale";
 import { MESSAGES } from "~/i18n/messages";
 
@@ -18,15 +19,6 @@ const SAME_WORD_BY_CHANCE: Partial<Record<string, RegExp[]>> = {
   fr: [/^adminApplications\.count_/],
   es: [/^integrationErrors\.count_one$/],
 };
-
-function flatten(tree: object, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (value && typeof value === "object") Object.assign(out, flatten(value, `${prefix}${key}.`));
-    else out[`${prefix}${key}`] = String(value);
-  }
-  return out;
-}
 
 /** i18next's plural suffixes (JSON v4): a counted text is one key per plural form of its language. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

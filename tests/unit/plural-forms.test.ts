@@ -1,4 +1,5 @@
 import i18next, { type i18n } from "i18next";
+import { flatten } from "./flat-messages";
 import { describe, expect, it } from "vitest";
 import brandOverrides from "~/i18n/brand-overrides.json";
 import { registerTranslations, translationsAt } from "~/i18n/i18n-registry";
@@ -61,15 +62,6 @@ const SPEC_QUOTED = new Set(["Create user from role(s)", "No administrators were
 
 /** A hand-made plural: "user(s)", "Rolle(n)", "vestiging(en)", "user/users". */
 const HAND_MADE_PLURAL = /\p{Script=Latin}\(\p{Ll}{1,4}\)|\b(\p{L}+)\/\1\p{Ll}{1,3}\b/u;
-
-function flatten(tree: object, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (value && typeof value === "object") Object.assign(out, flatten(value, `${prefix}${key}.`));
-    else out[`${prefix}${key}`] = String(value);
-  }
-  return out;
-}
 
 const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(MESSAGES[l])])) as Record<
   Locale,
