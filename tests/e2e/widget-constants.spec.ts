@@ -36,6 +36,8 @@ test.describe("SPEC §9 widget constants, read from the rendered style", () => {
   test("the components use them: the modal's width, the directory dropdown, the accordion, the multiselect without JavaScript", async ({
     page,
   }) => {
+    // Four pages and a second browser context: more than the default time on a loaded machine.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     // A modal: the brand switcher of a user with several brands.
     await signInShared(page, "admin@example.com", "/?modal=brands");
@@ -66,10 +68,12 @@ test.describe("SPEC §9 widget constants, read from the rendered style", () => {
     // A multiselect as the server renders it (no JavaScript): a list of 40 px options, 300 px at most.
     await page.goto("/admin/applications");
     await page.getByRole("link", { name: "Add application" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New application");
     const { twin, close } = await serverRenderedTwin(page);
     try {
       await twin.goto(page.url());
-      const categories = twin.locator(".multiselect select[multiple]").first();
+      const categories = twin.getByRole("listbox", { name: "Categories" });
+      await expect(categories).toBeVisible();
       expect(await styleOf(categories, "max-height")).toBe("300px");
       expect(await styleOf(categories.locator("option").first(), "min-height")).toBe("40px");
     } finally {
