@@ -23,7 +23,7 @@ import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/root/use-shell";
 import type { ShellData } from "~/root/shell-data.server";
 import { ERROR_REFERENCE_ELEMENT_ID, useErrorReference } from "~/shell/error-reference";
-import { errorContentOf } from "~/shell/error-content";
+import { browserIsOffline, errorContentOf } from "~/shell/error-content";
 import { errorPageMeta } from "~/shell/page-title";
 import { TimeZoneContext } from "~/i18n/date-format";
 import { DEFAULT_TIME_ZONE } from "~/validation/time-zone";
@@ -252,10 +252,8 @@ export function ErrorBoundary() {
   const shell = useShell();
   const reference = useErrorReference();
   const { t } = useTranslation();
-  // Offline: a page's data could not be fetched (the page's own messages are still there). Only a
-  // browser knows: Node 22+ has a navigator too, without onLine.
-  const offline = Boolean(shell) && typeof window !== "undefined" && window.navigator.onLine === false;
-  const { titleKey, textKey, details, serverError } = errorContentOf(error, offline);
+  // Offline: a page's data could not be fetched (the page's own messages are still there).
+  const { titleKey, textKey, details, serverError } = errorContentOf(error, browserIsOffline(Boolean(shell)));
   const content = (
     <div className="page page--narrow">
       <h1>{t(titleKey)}</h1>

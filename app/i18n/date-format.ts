@@ -38,12 +38,8 @@ export function mediumDateTime(locale: string, timeZone = DEFAULT_TIME_ZONE): In
 }
 
 /** The page's date formats: its language, the user's time zone. */
-export function useDateFormats(): { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat; timeZone: string } {
+export function useDateFormats(): { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat } {
   const { i18n } = useTranslation();
   const timeZone = useContext(TimeZoneContext);
-  return {
-    date: mediumDate(i18n.language, timeZone),
-    dateTime: mediumDateTime(i18n.language, timeZone),
-    timeZone,
-  };
+  return { date: mediumDate(i18n.language, timeZone), dateTime: mediumDateTime(i18n.language, timeZone) };
 }

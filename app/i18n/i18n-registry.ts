@@ -8,9 +8,13 @@ import type { Messages } from "./messages";
  */
 const instances = new Map<string, i18n>();
 
-function createTranslator(locale: string, messages: Messages): i18n {
+/**
+ * An i18next instance over one locale's messages, as the portal configures it, without the kept
+ * lookups (tests check the messages through it). Always given through I18nextProvider: no global
+ * registration (initReactI18next) needed.
+ */
+export function plainTranslator(locale: string, messages: Messages): i18n {
   const instance = i18next.createInstance();
-  // Always given through I18nextProvider: no global registration (initReactI18next) needed.
   void instance.init({
     lng: locale,
     fallbackLng: false,
@@ -19,7 +23,11 @@ function createTranslator(locale: string, messages: Messages): i18n {
     initImmediate: false,
     react: { useSuspense: false },
   });
-  return withLookupsKept(instance);
+  return instance;
+}
+
+function createTranslator(locale: string, messages: Messages): i18n {
+  return withLookupsKept(plainTranslator(locale, messages));
 }
 
 /** i18next's bound t, with the binding it keeps on itself. */

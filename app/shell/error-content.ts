@@ -27,6 +27,14 @@ function portalErrorBody(data: unknown): { key?: unknown; details?: unknown } | 
  * "Page not found", a portal error by its translation key with its details, or the generic text
  * (an unexpected error never shows its message or stack).
  */
+/**
+ * Whether the error is the browser being offline: only a browser knows (Node 22+ has a navigator
+ * too, without onLine), and only with the shell known (its page's data could not be fetched).
+ */
+export function browserIsOffline(shellKnown: boolean): boolean {
+  return shellKnown && typeof window !== "undefined" && window.navigator.onLine === false;
+}
+
 export function errorContentOf(error: unknown, offline: boolean): ErrorContent {
   if (offline) return { titleKey: "offline.title", textKey: "offline.text", details: null, serverError: false };
   const generic: ErrorContent = {

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/react";
 import { fallbackTranslations, translationsAt } from "~/i18n/i18n-registry";
-import { errorContentOf } from "./error-content";
+import { browserIsOffline, errorContentOf } from "./error-content";
 
 /** SPEC §2: "Dealer Portal" when signed out; otherwise "{page title} | {theme brand name}". */
 export function pageTitle(input: { signedIn: boolean; pageTitle: string; appName: string; brandName: string }): string {
@@ -40,8 +40,6 @@ export function titleMeta(titleKey: string): MetaFunction {
 export const errorPageMeta: MetaFunction = ({ matches, error }) => {
   if (!error) return [];
   const root = rootDataOf(matches);
-  // As the error page: offline only in a browser that says so, with the shell known.
-  const offline = Boolean(root) && typeof window !== "undefined" && window.navigator.onLine === false;
-  const { titleKey } = errorContentOf(error, offline);
+  const { titleKey } = errorContentOf(error, browserIsOffline(Boolean(root)));
   return [{ title: titleOf(root, titleKey, root?.translations ?? fallbackTranslations()) }];
 };

@@ -1,8 +1,8 @@
-import i18next, { type i18n } from "i18next";
+import type { i18n } from "i18next";
 import { flatten } from "./flat-messages";
 import { describe, expect, it } from "vitest";
 import brandOverrides from "~/i18n/brand-overrides.json";
-import { registerTranslations, translationsAt } from "~/i18n/i18n-registry";
+import { plainTranslator, registerTranslations, translationsAt } from "~/i18n/i18n-registry";
 import { translatorFor } from "~/i18n/i18next.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
 import { MESSAGES, type Messages } from "~/i18n/messages";
@@ -82,17 +82,9 @@ function categoriesOf(locale: Locale): string[] {
   return CATEGORIES.filter((c) => listed.includes(c));
 }
 
-/** A plain i18next instance with one locale's resources. */
+/** A plain i18next instance with one locale's resources, configured as the portal's. */
 function instanceFor(locale: Locale, messages: Messages = MESSAGES[locale]): i18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  });
-  return instance;
+  return plainTranslator(locale, messages);
 }
 
 /** Values for a text's placeholders other than the count (numbers: a nested count may take them). */
