@@ -29,6 +29,8 @@ export function AccountMigrationModal(props: {
   result?: SubmissionResult<string[]>;
   /** The change failed on the server: its details, under the title. */
   failure?: string;
+  /** Opened on demand (SPEC §6 feature:dev), not required: it can be closed. */
+  closable?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -51,7 +53,13 @@ export function AccountMigrationModal(props: {
     setValid(schema.safeParse(Object.fromEntries(new FormData(event.currentTarget))).success);
   const action = `/account/migrate?returnTo=${encodeURIComponent(props.returnTo)}`;
   return (
-    <Modal title={t("accountMigration.title")} titleId={TITLE_ID} closeTo={props.returnTo} closeLabel="" unclosable>
+    <Modal
+      title={t("accountMigration.title")}
+      titleId={TITLE_ID}
+      closeTo={props.returnTo}
+      closeLabel={t("common.close")}
+      unclosable={!props.closable}
+    >
       {props.failure && (
         <p className="form-error" role="alert">
           {t("accountMigration.failed", { message: props.failure })}
@@ -71,7 +79,7 @@ export function AccountMigrationModal(props: {
           onInput={check}
           onChange={check}
         >
-          <p>{t("accountMigration.intro")}</p>
+          <p>{t(props.closable ? "accountMigration.introOnDemand" : "accountMigration.intro")}</p>
           <FormErrors
             id={form.errorId}
             errors={form.errors}

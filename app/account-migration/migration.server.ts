@@ -28,20 +28,53 @@ function normalAnswer(answer: string): string {
  * transaction ends the user's other portal sessions and their provider sign-ins, grants and
  * tokens; the session making the change (by default the request's) stays.
  */
-export async function migrateAccount(
+export function migrateAccount(
   database: Database,
   actor: Actor,
   input: MigrationInput,
   now = new Date(),
   keepSessionId = signedInSessionId(),
 ): Promise<MigrationOutcome> {
+  return storeMigration(database, actor, input, { onlyWhenPending: true }, now, keepSessionId);
+}
+
+/**
+ * The change-password entry opened on demand (SPEC §6, feature:dev): the same change as the
+ * migration, whether or not the account awaits it; a pending flag is cleared all the same.
+ * The caller checks the entry's rule (`changePasswordOnDemand`).
+ */
+export function changePasswordOnDemand(
+  database: Database,
+  actor: Actor,
+  input: MigrationInput,
+  now = new Date(),
+  keepSessionId = signedInSessionId(),
+): Promise<MigrationOutcome> {
+  return storeMigration(database, actor, input, { onlyWhenPending: false }, now, keepSessionId);
+}
+
+async function storeMigration(
+  database: Database,
+  actor: Actor,
+  input: MigrationInput,
+  { onlyWhenPending }: { onlyWhenPending: boolean },
+  now: Date,
+  keepSessionId: string | undefined,
+): Promise<MigrationOutcome> {
   const { identityId } = actor;
   const [passwordHash, answerHash] = await Promise.all([
     hash(input.password),
     hash(normalAnswer(input.securityAnswer)),
   ]);
+  const pendingNow = sql`'changePassword' = any(${identities.requiredActions})`;
   return database.transaction(async (tx) => {
-    const [changed] = await tx
+    const [before] = await tx
+      .select({ pending: sql<boolean>`${pendingNow}` })
+      .from(identities)
+      .where(eq(identities.id, identityId))
+      .for("update");
+    if (!before || (onlyWhenPending && !before.pending)) return { kind: "notRequired" } as const;
+    await tx
       .update(identities)
       .set({
         passwordHash,
@@ -52,9 +85,7 @@ export async function migrateAccount(
         updatedAt: now,
         modifiedBy: identityId,
       })
-      .where(sql`${identities.id} = ${identityId} and 'changePassword' = any(${identities.requiredActions})`)
-      .returning({ id: identities.id });
-    if (!changed) return { kind: "notRequired" } as const;
+      .where(eq(identities.id, identityId));
     await endEverySession(tx, identityId, { keepSessionId });
     await recordAudit(tx, {
       entity: "identity",
@@ -63,7 +94,7 @@ export async function migrateAccount(
       changes: [
         { field: "password", oldValue: null, newValue: null },
         { field: "securityQuestion", oldValue: null, newValue: null },
-        { field: "requiredActions", oldValue: "changePassword", newValue: null },
+        ...(before.pending ? [{ field: "requiredActions", oldValue: "changePassword", newValue: null }] : []),
       ],
       actorId: identityId,
       at: now,

@@ -73,3 +73,25 @@ export function groupLauncher(items: readonly LauncherItem[], regionOrder: reado
 export function opensInNewTab(link: string): boolean {
   return link.includes("http");
 }
+
+export interface AdminMenuRegion {
+  regionCode: string | null;
+  items: LauncherItem[];
+}
+
+/**
+ * SPEC §2 header Admin menu: the user's applications in the Admin category, by region in the
+ * launcher's order, each once (an application in several categories is listed once).
+ */
+export function adminApplicationsByRegion(
+  items: readonly LauncherItem[],
+  regionOrder: readonly string[] = [],
+): AdminMenuRegion[] {
+  const admin = items
+    .filter((item) => item.categories.includes(ADMIN_CATEGORY))
+    .map((item) => ({ ...item, categories: [ADMIN_CATEGORY] }));
+  return groupLauncher(admin, regionOrder).regions.map((region) => ({
+    regionCode: region.regionCode,
+    items: region.categories.flatMap((category) => category.items),
+  }));
+}

@@ -1,10 +1,12 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ShellUser } from "~/root/shell-data.server";
+import type { AdminMenu, ShellUser } from "~/root/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/ui/search-params";
 import { ApplicationLink } from "~/applications/components/LauncherView";
+import { changePasswordHref } from "~/account-migration/routes";
+import { securityReviewHref } from "~/security-review/routes";
 
 /** Closes an open <details> menu when a click lands outside it or Escape is pressed (JS nicety). */
 function useDismissableDetails() {
@@ -36,18 +38,52 @@ function useDismissableDetails() {
   return ref;
 }
 
-function AdminMenu({ links }: { links: ShellUser["adminLinks"] }) {
+/**
+ * The Admin menu's entries (SPEC §2): each region's admin applications under the region's name,
+ * then the portal's own admin screens; a flat list of those when no region has any.
+ */
+function AdminMenuEntries({ menu }: { menu: AdminMenu }) {
+  const { t } = useTranslation();
+  const portal = menu.portal.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to}>{t(link.labelKey)}</Link>
+    </li>
+  ));
+  if (menu.regions.length === 0) return <>{portal}</>;
+  const group = (key: string, label: string, entries: ReactNode) => (
+    <li key={key} className="menu__group">
+      <span className="menu__group-label" aria-hidden="true">
+        {label}
+      </span>
+      <ul aria-label={label}>{entries}</ul>
+    </li>
+  );
+  return (
+    <>
+      {menu.regions.map((region) =>
+        group(
+          region.regionCode ?? "none",
+          region.regionCode ? t(`regions.${region.regionCode}`) : t("nav.otherApplications"),
+          region.applications.map((app) => (
+            <li key={app.id}>
+              <ApplicationLink item={app}>{app.name}</ApplicationLink>
+            </li>
+          )),
+        ),
+      )}
+      {menu.portal.length > 0 && group("portal", t("nav.portalAdmin"), portal)}
+    </>
+  );
+}
+
+function AdminMenuDropdown({ menu }: { menu: AdminMenu }) {
   const { t } = useTranslation();
   const ref = useDismissableDetails();
   return (
     <details className="menu" ref={ref} data-testid="admin-menu">
       <summary>{t("nav.admin")}</summary>
       <ul className="menu__list">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to}>{t(link.labelKey)}</Link>
-          </li>
-        ))}
+        <AdminMenuEntries menu={menu} />
       </ul>
     </details>
   );
@@ -96,6 +132,7 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
   const { t } = useTranslation();
   const ref = useDismissableDetails();
   const location = useLocation();
+  const returnTo = location.pathname + location.search;
   return (
     <details className="menu menu--end" ref={ref} data-testid="profile-menu">
       <summary aria-label={t("profile.menu", { name: user.name })}>
@@ -131,6 +168,16 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
                   {t("profile.passwordSecurity")}
                 </a>
               )}
+            </li>
+          )}
+          {user.onDemand.securityReview && (
+            <li>
+              <Link to={securityReviewHref(returnTo)}>{t("profile.securityReview")}</Link>
+            </li>
+          )}
+          {user.onDemand.changePassword && (
+            <li>
+              <Link to={changePasswordHref(returnTo)}>{t("profile.changePassword")}</Link>
             </li>
           )}
           {user.brands.length > 1 && (
@@ -189,11 +236,7 @@ function MobileMenu({ user, level }: { user: ShellUser; level: string | null }) 
                 ‹ {t("nav.back")}
               </Link>
             </li>
-            {user.adminLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{t(link.labelKey)}</Link>
-              </li>
-            ))}
+            {user.adminMenu && <AdminMenuEntries menu={user.adminMenu} />}
           </>
         ) : (
           <>
@@ -210,7 +253,7 @@ function MobileMenu({ user, level }: { user: ShellUser; level: string | null }) 
                 <Link to={link.to}>{t(link.labelKey)}</Link>
               </li>
             ))}
-            {user.adminLinks.length > 0 && (
+            {user.adminMenu && (
               <li>
                 <Link to={withSearchParam(location, "menu", "admin")} preventScrollReset>
                   {t("nav.admin")} ›
@@ -243,9 +286,9 @@ export function TopBar(props: { user: ShellUser; theme: BrandId; brandName: stri
               <NavLink to={link.to}>{t(link.labelKey)}</NavLink>
             </li>
           ))}
-          {props.user.adminLinks.length > 0 && (
+          {props.user.adminMenu && (
             <li>
-              <AdminMenu links={props.user.adminLinks} />
+              <AdminMenuDropdown menu={props.user.adminMenu} />
             </li>
           )}
         </ul>

@@ -1,4 +1,6 @@
 import { accountSecurityLink } from "~/account/routes";
+import { changePasswordOnDemand } from "~/account-migration/routes";
+import { securityReviewOnDemand } from "~/security-review/routes";
 import { requestTimeZone } from "~/i18n/time-zone.server";
 import { errorDetailsOf } from "~/auth/access-failure";
 import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
@@ -29,7 +31,8 @@ import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/
 import { F, isAnyAdmin } from "~/permissions/features";
 import { resolveTheme, THEME_COOKIE, type BrandId } from "~/theme/theme";
 import { messagesFor } from "~/i18n/messages";
-import { userApplications } from "~/applications/launcher.server";
+import { REGION_ORDER, userApplications } from "~/applications/launcher.server";
+import { adminApplicationsByRegion } from "~/applications/launcher";
 import { unreadSummary } from "~/announcements/announcements.server";
 import { userAnnouncements } from "~/announcements/user-announcements.server";
 
@@ -38,7 +41,8 @@ export interface ShellUser {
   email: string;
   organization: string;
   brands: { id: number; name: string }[];
-  adminLinks: NavLink[];
+  /** The header's Admin menu (SPEC §2), for any-admin users: the regions' admin applications and the portal's own screens. */
+  adminMenu: AdminMenu | null;
   mainLinks: NavLink[];
   /** The My applications dropdown: names and links only. */
   applications: { id: string; name: string; link: string }[];
@@ -46,6 +50,8 @@ export interface ShellUser {
   unreadByBrand: Record<number, number>;
   unreadTotal: number;
   canOpenPreferences: boolean;
+  /** SPEC §6 feature:dev entries of the profile menu: the security review and change password, opened on demand. */
+  onDemand: { securityReview: boolean; changePassword: boolean };
   showPasswordSecurity: boolean;
   /** The footer's feature:dev links for the theme (configuration), or none. */
   footerLinks: FooterLinks | null;
@@ -61,6 +67,11 @@ export interface ShellUser {
   directoryReview: { context: DirectoryContext; locations: DirectoryLocation[]; loadFailure?: "failed" } | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
+}
+
+export interface AdminMenu {
+  regions: { regionCode: string | null; applications: { id: string; name: string; link: string }[] }[];
+  portal: NavLink[];
 }
 
 export interface ShellData {
@@ -132,6 +143,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const anyAdmin = isAnyAdmin(features);
   const unread = user ? unreadSummary(user, await userAnnouncements(user, locale)) : null;
   const requiredAction = user ? currentRequiredAction(user.access.requiredActions) : null;
+  const applications = user ? await userApplications(user, locale, theme) : [];
   return {
     locale,
     timeZone: requestTimeZone(request, user),
@@ -146,12 +158,24 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       email: user.claims.email ?? "",
       organization: user.claims.org ?? "",
       brands: user.access.brands,
-      adminLinks: anyAdmin ? visibleAdminLinks(features) : [],
+      adminMenu: anyAdmin
+        ? {
+            regions: adminApplicationsByRegion(applications, REGION_ORDER).map((region) => ({
+              regionCode: region.regionCode,
+              applications: region.items.map(({ id, name, link }) => ({ id, name, link })),
+            })),
+            portal: visibleAdminLinks(features),
+          }
+        : null,
       mainLinks: visibleMainLinks(features),
-      applications: (await userApplications(user, locale, theme)).map(({ id, name, link }) => ({ id, name, link })),
+      applications: applications.map(({ id, name, link }) => ({ id, name, link })),
       unreadByBrand: unread?.byBrand ?? {},
       unreadTotal: unread?.total ?? 0,
       canOpenPreferences: features.includes(F.serialNumberPresent),
+      onDemand: {
+        securityReview: securityReviewOnDemand(features),
+        changePassword: changePasswordOnDemand(features),
+      },
       showPasswordSecurity: user.userType === "external",
       footerLinks: features.includes(F.dev) ? footerLinksFor(config, theme) : null,
       requiredAction,

@@ -15,6 +15,7 @@ import {
   type AttestationSort,
 } from "./rules";
 import { toUser } from "~/users/routes";
+import { securityReviewHref } from "./routes";
 
 export interface SecurityReviewData {
   users: AttestationRow[];
@@ -26,11 +27,6 @@ export interface SecurityReviewData {
 
 const TITLE_ID = "security-review-title";
 const HEADER_COLUMNS: readonly AttestationSort[] = ["daysSinceLogin", "firstName", "lastName", "email"];
-
-/** Where the review's forms post and its sort links lead: the security review page, back to returnTo after. */
-export function securityReviewHref(returnTo: string, extra: Record<string, string> = {}): string {
-  return `/security-review?${new URLSearchParams({ returnTo, ...extra })}`;
-}
 
 /**
  * The security review (attestation) modal, SPEC §2 and §4: the users of the administrator's

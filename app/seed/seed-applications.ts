@@ -202,4 +202,16 @@ export const SEED_APPLICATIONS: SeedApplication[] = [
     categories: ["Sales"],
     requiresAssignment: true,
   },
+  {
+    // The header's Admin menu groups the admin applications by region (SPEC §2): one outside North America.
+    key: "vantor-emea-network",
+    name: "VANTOR_EMEA_DEALER_NETWORK",
+    displayName: "Dealer Network Administration",
+    description: "Dealer contracts and territories in Europe, the Middle East and Africa.",
+    link: "https://network-emea.vantor.example.com",
+    brandId: 1,
+    regionCode: "EMEA",
+    categories: ["Admin"],
+    webRoles: ["DEALER_ADMIN"],
+  },
 ];

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PRINCIPALS } from "./fixture-accounts";
-import { exportedCsv, signIn, axeOn } from "./helpers";
+import { exportedCsv, signIn, signInShared, axeOn } from "./helpers";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const principal = () => PRINCIPALS[test.info().project.name as "js-on" | "js-off"];
@@ -162,4 +162,45 @@ test("an administrator without a due review opens the review on demand and may c
 test("a user who manages no users is refused the security review page", async ({ page }) => {
   await signIn(page, "dealer@example.com", "/security-review");
   await expect(page).toHaveURL(/\/access-denied/);
+});
+
+test("SPEC §6 feature:dev gates the attestation and change-password entries: opened on demand from the profile menu, closable", async ({
+  page,
+}) => {
+  await signInShared(page, "admin@example.com", "/documents");
+  const profile = page.getByTestId("profile-menu");
+  await profile.locator("summary").click();
+  await profile.getByRole("link", { name: "Security review" }).click();
+  const review = reviewOf(page);
+  await expect(review).toBeVisible();
+  await review.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+
+  await page.getByTestId("profile-menu").locator("summary").click();
+  await page.getByTestId("profile-menu").getByRole("link", { name: "Change password" }).click();
+  const change = page.getByRole("dialog", { name: "Change password" });
+  await expect(change).toBeVisible();
+  await expect(change.getByText("Choose a new password and a security question.")).toBeVisible();
+  // A refused post keeps the modal, with the reason, and changes nothing.
+  await change.getByLabel("Answer", { exact: true }).fill("ab");
+  await change.getByLabel("Answer", { exact: true }).blur();
+  if (!jsOn()) await change.getByRole("button", { name: "Save" }).click();
+  await expect(change.getByText(/at least 4/)).toBeVisible();
+  await change.getByRole("link", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("SPEC §6 without feature:dev there is no attestation or change-password entry, and the addresses keep their rules", async ({
+  page,
+}) => {
+  await signInShared(page, "dealer@example.com", "/documents");
+  const profile = page.getByTestId("profile-menu");
+  await profile.locator("summary").click();
+  await expect(profile.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(profile.getByRole("link", { name: "Security review" })).toHaveCount(0);
+  await expect(profile.getByRole("link", { name: "Change password" })).toHaveCount(0);
+  // Nothing to migrate: the change-password address goes back where it came from.
+  await page.goto("/account/migrate?returnTo=%2Fdocuments");
+  await expect(page).toHaveURL(/\/documents$/);
 });

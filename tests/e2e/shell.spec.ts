@@ -90,6 +90,34 @@ test.describe("shell", () => {
     }
   });
 
+  test("SPEC §2 Admin menu: the regions' admin applications by region, then the portal's own admin screens", async ({
+    page,
+  }) => {
+    await signInShared(page, "admin@example.com");
+    const menu = page.getByTestId("admin-menu");
+    await menu.locator("summary").click();
+    const northAmerica = menu.getByRole("list", { name: "North America" });
+    await expect(northAmerica.getByRole("link", { name: "Dealer Administration" })).toHaveAttribute(
+      "href",
+      "/admin/users",
+    );
+    const emea = menu.getByRole("list", { name: "Europe, Middle East and Africa" });
+    await expect(emea.getByRole("link", { name: /Dealer Network Administration/ })).toHaveAttribute("target", "_blank");
+    const portal = menu.getByRole("list", { name: "Portal administration" });
+    await expect(portal.getByRole("link", { name: "Announcements" })).toHaveAttribute("href", "/admin");
+    await expect(portal.getByRole("link", { name: "Dealer Administration" })).toHaveCount(0);
+    // The mobile menu drills into the same groups.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/?menu=admin");
+    const mobile = page.getByRole("navigation", { name: "Menu" });
+    await expect(mobile.getByRole("list", { name: "Europe, Middle East and Africa" })).toContainText(
+      "Dealer Network Administration",
+    );
+    await expect(
+      mobile.getByRole("list", { name: "Portal administration" }).getByRole("link", { name: "Users" }),
+    ).toBeVisible();
+  });
+
   test("the profile menu shows name, organization and e-mail with its entries", async ({ page }) => {
     await signInShared(page, "admin@example.com");
     const profile = page.getByTestId("profile-menu");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, identities } from "~/db/schema";
 import { checkCredentials } from "~/security/credentials.server";
-import { migrateAccount, migrationPending } from "~/account-migration/migration.server";
+import { changePasswordOnDemand, migrateAccount, migrationPending } from "~/account-migration/migration.server";
 import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 import { actorOfId } from "./actor-of";
@@ -68,5 +68,26 @@ describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) =>
     ).toEqual({
       kind: "notRequired",
     });
+  });
+
+  it("SPEC §6 change-password entry on demand: changes the password of an account with nothing to migrate, audited without a required action", async () => {
+    const adminId = await identityIdOf(handle.db, "admin@example.com");
+    const now = new Date("2026-11-24T08:00:00Z");
+    expect(
+      await changePasswordOnDemand(
+        handle.db,
+        await actorOfId(handle.db, adminId),
+        { ...input, password: "Quay#Lantern77" },
+        now,
+      ),
+    ).toEqual({ kind: "changed" });
+    expect((await checkCredentials(handle.db, "admin@example.com", "Quay#Lantern77")).ok).toBe(true);
+    expect((await checkCredentials(handle.db, "admin@example.com", "Demo#Portal2026")).ok).toBe(false);
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(adminId)), eq(auditLog.changedOn, now)));
+    expect(audit.map((a) => a.field).sort()).toEqual(["password", "securityQuestion"]);
+    expect(JSON.stringify(audit)).not.toContain("Quay");
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { groupLauncher, opensInNewTab, compareCategories, type LauncherItem } from "~/applications/launcher";
+import {
+  adminApplicationsByRegion,
+  groupLauncher,
+  opensInNewTab,
+  compareCategories,
+  type LauncherItem,
+} from "~/applications/launcher";
 import { launcherAdminLinks } from "~/navigation/admin-links";
 
 /** The rules of every link, the screens still to come included. */
@@ -61,6 +67,28 @@ describe("SPEC §2 My applications grouping", () => {
   it("links containing http open in a new tab; others are in-app routes", () => {
     expect(opensInNewTab("https://parts.example.com")).toBe(true);
     expect(opensInNewTab("/documents")).toBe(false);
+  });
+});
+
+describe("SPEC §2 header Admin menu: regions' admin apps", () => {
+  it("lists only the Admin category's applications, by region in the launcher's order, each once", () => {
+    const menu = adminApplicationsByRegion(
+      [
+        item("emea-admin", "EMEA", ["Admin"]),
+        item("parts", "NA", ["Parts"]),
+        item("na-admin-2", "NA", ["Admin", "Sales"], 2),
+        item("na-admin-1", "NA", ["Admin"], 1),
+        item("apac-sales", "APAC", ["Sales"]),
+      ],
+      ["NA", "EMEA", "APAC"],
+    );
+    expect(menu.map((region) => [region.regionCode, region.items.map((i) => i.id)])).toEqual([
+      ["NA", ["na-admin-1", "na-admin-2"]],
+      ["EMEA", ["emea-admin"]],
+    ]);
+  });
+  it("no admin applications: no region", () => {
+    expect(adminApplicationsByRegion([item("parts", "NA", ["Parts"])], ["NA"])).toEqual([]);
   });
 });
 

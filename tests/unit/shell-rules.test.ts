@@ -9,6 +9,9 @@ import { computeAccessData } from "~/permissions/access-data";
 import { withSearchParam } from "~/ui/search-params";
 import { accountSecurityLink } from "~/account/routes";
 import { errorContentOf } from "~/shell/error-content";
+import { changePasswordHref, changePasswordOnDemand } from "~/account-migration/routes";
+import { securityReviewHref, securityReviewOnDemand } from "~/security-review/routes";
+import { F } from "~/permissions/features";
 
 describe("SPEC §4 theme", () => {
   it("defaults to the third brand on its host, else the first", () => {
@@ -180,5 +183,21 @@ describe("SPEC §8 the error page's content", () => {
       serverError: false,
     });
     expect(errorContentOf(new Error("x"), true)).toMatchObject({ titleKey: "offline.title", serverError: false });
+  });
+});
+
+describe("SPEC §6 feature:dev gates the attestation and change-password entries", () => {
+  it("the security review entry needs feature:dev and the review's admin feature", () => {
+    expect(securityReviewOnDemand([F.dev, F.usersWrite])).toBe(true);
+    expect(securityReviewOnDemand([F.usersWrite])).toBe(false);
+    expect(securityReviewOnDemand([F.dev])).toBe(false);
+  });
+  it("the change-password entry needs feature:dev only", () => {
+    expect(changePasswordOnDemand([F.dev])).toBe(true);
+    expect(changePasswordOnDemand([F.usersWrite, F.serialNumberPresent])).toBe(false);
+  });
+  it("both open on demand and come back where they were opened", () => {
+    expect(securityReviewHref("/documents?page=2")).toBe("/security-review?returnTo=%2Fdocuments%3Fpage%3D2");
+    expect(changePasswordHref("/")).toBe("/account/migrate?returnTo=%2F");
   });
 });

@@ -11,10 +11,10 @@ import { titleMeta } from "~/shell/page-title";
 import { attestationUsers, confirmAttestation, disableAccounts } from "~/security-review/security-review.server";
 import { ATTESTATION_SORTS, selectedForDisabling } from "~/security-review/rules";
 import { securityReviewSchema } from "~/security-review/schema";
+import { securityReviewHref } from "~/security-review/routes";
 import {
   DisableAccountsConfirm,
   SecurityReviewModal,
-  securityReviewHref,
   type SecurityReviewData,
 } from "~/security-review/SecurityReviewModal";
 

@@ -9,7 +9,12 @@ import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { everySecurityQuestionText, migrationDataFor } from "~/account-migration/migration-data.server";
-import { migrateAccount, migrationPending } from "~/account-migration/migration.server";
+import {
+  changePasswordOnDemand as storeOnDemand,
+  migrateAccount,
+  migrationPending,
+} from "~/account-migration/migration.server";
+import { changePasswordOnDemand } from "~/account-migration/routes";
 import { migrationSchema } from "~/account-migration/schema";
 import { AccountMigrationDone, AccountMigrationModal } from "~/account-migration/AccountMigrationModal";
 
@@ -23,15 +28,17 @@ function returnToOf(request: Request): string {
 
 /**
  * The account migration modal as a page (SPEC §2): where its form posts, and what a browser
- * without JavaScript shows. An account with nothing to migrate goes back where it came from.
+ * without JavaScript shows. An account with nothing to migrate goes back where it came from,
+ * unless feature:dev opened it on demand (SPEC §6), where it can be closed.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const returnTo = returnToOf(request);
   const pending = await migrationPending(db(), user);
+  const onDemand = !pending && changePasswordOnDemand(user.access.features);
   const done = !pending && new URL(request.url).searchParams.get("done") === "1";
-  if (!pending && !done) throw redirect(returnTo);
-  return { done, migration: migrationDataFor(user, await localeOf(request)), returnTo };
+  if (!pending && !done && !onDemand) throw redirect(returnTo);
+  return { done, onDemand, migration: migrationDataFor(user, await localeOf(request)), returnTo };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
-    const outcome = await migrateAccount(db(), user, submission.value);
+    const store = changePasswordOnDemand(user.access.features) ? storeOnDemand : migrateAccount;
+    const outcome = await store(db(), user, submission.value);
     if (outcome.kind === "notRequired") throw redirect(returnTo);
     throw redirect(`/account/migrate?done=1&returnTo=${encodeURIComponent(returnTo)}`);
   } catch (error) {
@@ -59,13 +67,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountMigration() {
-  const { done, migration, returnTo } = useLoaderData<typeof loader>();
+  const { done, onDemand, migration, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (done) return <AccountMigrationDone returnTo={returnTo} />;
   return (
     <AccountMigrationModal
       migration={migration}
       returnTo={returnTo}
+      closable={onDemand}
       result={actionData?.result}
       failure={actionData && "failure" in actionData ? String(actionData.failure) : undefined}
     />
