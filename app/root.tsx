@@ -82,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const translations = usePageTranslations(shell?.translations, locale);
   const nonce = useNonce();
   return (
-    <html lang={locale} data-translations={translations.href}>
+    <html lang={locale} data-translations={translations.href} data-fallback-translations={shell?.englishTranslations}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

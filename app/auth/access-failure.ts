@@ -20,3 +20,16 @@ export function errorDetailsOf(message: string): string {
   const line = message.split(/\r?\n/, 1)[0].trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
+
+/** The scopes the portal reads its user with: a token without one of them cannot stand for the user. */
+export const REQUIRED_SCOPES = ["openid", "profile", "email", "ngpassport"] as const;
+
+/**
+ * SPEC §4 Token: when the user record fails to load and no access token is stored, or it lacks a
+ * required scope, the stored tokens are cleared and the user signs in again (a token granted as
+ * asked names no scopes: it lacks none).
+ */
+export function tokenNeedsNewSignIn(tokens: { accessToken?: string; scopes?: readonly string[] }): boolean {
+  if (!tokens.accessToken) return true;
+  return tokens.scopes !== undefined && REQUIRED_SCOPES.some((scope) => !tokens.scopes!.includes(scope));
+}

@@ -22,6 +22,8 @@ export interface SessionData {
   refreshToken?: string;
   idToken?: string;
   accessTokenExpiresAt: number;
+  /** The access token's scopes, when the provider named them. */
+  scopes?: string[];
   claims: IdentityClaims;
   /** The browser's User-Agent at sign-in (the account page shows it as the device). */
   userAgent?: string;

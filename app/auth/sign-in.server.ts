@@ -11,6 +11,8 @@ interface TokenSet {
   hasRefreshToken(): boolean;
   refreshToken(): string;
   idToken(): string;
+  hasScopes(): boolean;
+  scopes(): string[];
 }
 
 /**
@@ -36,6 +38,8 @@ export async function sessionDataFromTokens(
     refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : undefined,
     idToken,
     accessTokenExpiresAt: tokens.accessTokenExpiresAt().getTime(),
+    // The provider names the scopes only when it granted other than asked (RFC 6749 §5.1).
+    scopes: tokens.hasScopes() ? tokens.scopes() : undefined,
     claims,
   };
 }

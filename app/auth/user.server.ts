@@ -13,7 +13,7 @@ import {
 import { logger } from "~/logger.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { rememberSignedInSession } from "~/server-context/signed-in-session.server";
-import { accessFailureOutcome } from "./access-failure";
+import { accessFailureOutcome, tokenNeedsNewSignIn } from "./access-failure";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { renewTokensIfDue } from "./token-renewal.server";
 import { readSessionWithProfile, sessionStorage, type IdentityClaims } from "./session.server";
@@ -55,6 +55,13 @@ async function loadUser(request: Request): Promise<UserState> {
   const read = accessProfileOrFailure(columns, profileFailure);
   if ("failure" in read) {
     logger.error({ err: read.failure, identityId }, "access data failed to load");
+    if (tokenNeedsNewSignIn({ accessToken: session.get("accessToken"), scopes: session.get("scopes") })) {
+      // SPEC §4 Token: clear the stored tokens and sign in again, back to this page, without an error page.
+      logger.warn({ event: "okta_session", identityId }, "okta_session: tokens cleared, signing in again");
+      throw redirect(`/login?returnTo=${encodeURIComponent(pathWithQuery(request))}`, {
+        headers: { "Set-Cookie": await sessionStorage().destroySession(session) },
+      });
+    }
     const outcome = accessFailureOutcome({
       message: read.failure,
       hasEmployeeNumber: Boolean(claims.employeeNumber),

@@ -148,6 +148,14 @@ export function untranslatedTranslator(): i18n {
   return (untranslated ??= createTranslator("en", {} as Messages));
 }
 
+/**
+ * SPEC §8 translation failure: the page's own file could not be had, so the messages the browser
+ * does have stand in under its address (the page hydrates with them instead of staying inert).
+ */
+export function standInTranslations(href: string, translator: i18n): void {
+  if (!instances.has(href)) instances.set(href, translator);
+}
+
 export function translationsAt(href: string | undefined): i18n | undefined {
   return href ? instances.get(href) : undefined;
 }

@@ -7,4 +7,5 @@ import type { RouteModule } from "../permissions/route-rules";
 export const i18nRouteModules: RouteModule[] = [
   { path: "locales/:file", file: "routes/locales/$file.tsx" },
   { path: "public/translations/:brand/:locale", file: "routes/public/translations/$brand/$locale.tsx" },
+  { path: "public/translation-failure", file: "routes/public/translation-failure.tsx" },
 ];

@@ -80,6 +80,8 @@ export interface ShellData {
   timeZone: string;
   /** The address of the page's translations file (locale and brand). */
   translations: string;
+  /** The brand's English file, which stands in when the page's own cannot be fetched (SPEC §8). */
+  englishTranslations: string;
   theme: BrandId;
   themeBrandName: string;
   companyName: string;
@@ -148,6 +150,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
     locale,
     timeZone: requestTimeZone(request, user),
     translations: translationAssetOf(locale, theme).href,
+    englishTranslations: translationAssetOf("en", theme).href,
     theme,
     themeBrandName: brand.name,
     companyName: brand.company,

@@ -7,9 +7,9 @@
  */
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig, type Config } from "../../app/config.server";
-import { DEMO_PASSWORD, PortalClient, startPortal, type Portal } from "./portal";
+import { DEMO_PASSWORD, loadBuild, PortalClient, startPortal, type Portal } from "./portal";
 
 let portal: Portal;
 let config: Config;
@@ -175,6 +175,76 @@ describe("SPEC #30 refresh tokens rotate, and a reused one revokes the grant", (
     const again = await client.send("/");
     expect(again.status, again.headers.get("location") ?? "").toBe(200);
     await again.body?.cancel();
+  });
+});
+
+describe("SPEC §4 Token and §8 token errors", () => {
+  it("SPEC §8 token error events are logged only: a renewal the provider cannot be reached for leaves the session standing, and a later request renews", async () => {
+    const { logger } = (await loadBuild()).entry.module;
+    const warn = vi.spyOn(logger, "warn");
+    const client = new PortalClient(portal.origin, portal.db);
+    await client.signIn("singular@example.com");
+    const [before] = await sessionsOf("singular@example.com");
+    await makeRenewalDue("singular@example.com");
+    // The provider's token endpoint drops the connection (the portal reaches it over HTTP like any client).
+    const realFetch = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/oidc/token")) return Promise.reject(new TypeError("fetch failed"));
+      return realFetch(input, init);
+    });
+    try {
+      const answer = await client.send("/preferences");
+      expect(answer.status, answer.headers.get("location") ?? "").toBe(200);
+      await answer.body?.cancel();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(warn.mock.calls.map(([fields]) => (fields as { event?: string }).event)).toContain("token_renewal_error");
+    warn.mockRestore();
+    const [standing] = await sessionsOf("singular@example.com");
+    expect(standing.refreshToken).toBe(before.refreshToken);
+    // Once the failed attempt's claim lapses, the next request renews.
+    await portal.db.execute(
+      sql`update sessions set data = data - 'renewalClaimedAt' where ${ownerIs("singular@example.com")}`,
+    );
+    const later = await client.send("/");
+    expect(later.status).toBe(200);
+    await later.body?.cancel();
+    const [renewed] = await sessionsOf("singular@example.com");
+    expect(renewed.refreshToken).not.toBe(before.refreshToken);
+  });
+
+  it("SPEC §4 Token: the user record fails to load and no token is stored: tokens cleared, okta_session logged, signed in again to the same page", async () => {
+    const { logger } = (await loadBuild()).entry.module;
+    const warn = vi.spyOn(logger, "warn");
+    const client = new PortalClient(portal.origin, portal.db);
+    await client.signIn("directory@example.com");
+    await portal.db.execute(
+      sql`update sessions set data = data - 'accessToken' where ${ownerIs("directory@example.com")}`,
+    );
+    // The user record cannot be read: a table its statement needs is away, and the kept copy is stale.
+    await portal.db.execute(sql`alter table security_role_children rename to security_role_children_away`);
+    try {
+      await portal.db.execute(
+        sql`update identities set time_zone = 'Europe/Berlin' where lower(email) = 'directory@example.com'`,
+      );
+      const answer = await client.send("/preferences?tab=language");
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("/login?returnTo=%2Fpreferences%3Ftab%3Dlanguage");
+      expect(await sessionsOf("directory@example.com")).toEqual([]);
+    } finally {
+      await portal.db.execute(sql`alter table security_role_children_away rename to security_role_children`);
+    }
+    expect(warn.mock.calls.map(([fields]) => (fields as { event?: string }).event)).toContain("okta_session");
+    expect(JSON.stringify(warn.mock.calls)).not.toMatch(/refreshToken|idToken/);
+    warn.mockRestore();
+    // Transparent: the provider's session still stands, so sign-in comes straight back to the page.
+    const start = "/login?returnTo=%2Fpreferences%3Ftab%3Dlanguage";
+    const { response, url } = await client.follow(await client.send(start), start);
+    expect(url.pathname + url.search).toBe("/preferences?tab=language");
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
   });
 });
 

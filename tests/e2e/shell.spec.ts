@@ -424,6 +424,36 @@ test.describe("translations endpoint", () => {
 });
 
 test.describe("translations as files", () => {
+  test("SPEC §8 translation failure: a warning in the console and to the server, and the page hydrates with English", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.skip(test.info().project.use.javaScriptEnabled === false, "the failure is the browser's own fetch");
+    const context = await browser.newContext({ baseURL, locale: "de-DE" });
+    await context.addCookies([{ name: "locale", value: "de", url: baseURL! }]);
+    const page = await context.newPage();
+    await page.route(/\/locales\/de\.[0-9a-f]+\.json$/, (route) => route.fulfill({ status: 503, body: "" }));
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    const reported = page.waitForResponse((r) => r.url().endsWith("/public/translation-failure"));
+    await page.goto("/access-denied");
+    const report = await reported;
+    expect(report.status()).toBe(204);
+    expect(report.request().postData()).toMatch(/^href=%2Flocales%2Fde\.[0-9a-f]+\.json&reason=/);
+    await ready(page, true);
+    // Hydrated with the English file in place of the German one: live, and in the language it has.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
+    expect(warnings.join("\n")).toMatch(/translations \/locales\/de\.[0-9a-f]+\.json could not be fetched/);
+    // The report takes a translations file's address only.
+    const forged = await page.request.post("/public/translation-failure", {
+      form: { href: "https://evil.example/x.json", reason: "x" },
+    });
+    expect(forged.status()).toBe(400);
+    await context.close();
+  });
+
   test("issue #12: a page names its hashed, long-cached translations file and carries no message catalogue", async ({
     page,
     context,

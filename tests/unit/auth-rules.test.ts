@@ -5,10 +5,11 @@ import { accessFailureOutcome, errorDetailsOf } from "~/auth/access-failure";
 import { lockedUntil } from "~/security/lockout";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";
 import { readIdTokenClaims } from "~/auth/id-token";
-import { renewalDue, renewedForAnotherUser } from "~/auth/token-renewal.server";
+import { renewalDue, renewalRefused, renewedForAnotherUser } from "~/auth/token-renewal.server";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { isCrossSiteWrite } from "~/security/cross-site";
 import { parentPath } from "~/navigation/parent-path";
+import { REQUIRED_SCOPES, tokenNeedsNewSignIn } from "~/auth/access-failure";
 
 describe("SPEC §2 callback base", () => {
   it("is the fixed prefix when the page path starts with it", () => {
@@ -122,6 +123,26 @@ describe("SPEC §4 Token: a renewed token of another user replaces the session",
     expect(renewedForAnotherUser("7", "8")).toBe(true);
     expect(renewedForAnotherUser(undefined, "8")).toBe(true);
     expect(renewedForAnotherUser("7", "7")).toBe(false);
+  });
+});
+
+describe("SPEC §8 token error events: logged only, unless the provider refuses the grant", () => {
+  it("a refused grant ends the session; a failure on the way does not", () => {
+    expect(renewalRefused({ code: "invalid_grant" })).toBe(true);
+    expect(renewalRefused({ code: "invalid_client" })).toBe(true);
+    expect(renewalRefused(new TypeError("fetch failed"))).toBe(false);
+    expect(renewalRefused(Object.assign(new Error("Unexpected error response"), { status: 503 }))).toBe(false);
+    expect(renewalRefused({ code: "temporarily_unavailable" })).toBe(false);
+    expect(renewalRefused(null)).toBe(false);
+  });
+});
+
+describe("SPEC §4 Token: no token, or one without a required scope, means signing in again", () => {
+  it("decides from the stored token and its scopes", () => {
+    expect(tokenNeedsNewSignIn({})).toBe(true);
+    expect(tokenNeedsNewSignIn({ accessToken: "a" })).toBe(false);
+    expect(tokenNeedsNewSignIn({ accessToken: "a", scopes: [...REQUIRED_SCOPES, "dealer"] })).toBe(false);
+    expect(tokenNeedsNewSignIn({ accessToken: "a", scopes: ["openid", "profile", "email"] })).toBe(true);
   });
 });
 
