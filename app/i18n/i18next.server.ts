@@ -12,6 +12,8 @@ import {
   type Locale,
 } from "./locale";
 import { MESSAGES } from "./messages";
+import { PSEUDO_LOCALE, pseudoMessages } from "./pseudo-locale";
+import { pseudoLocaleRequested } from "./pseudo-locale.server";
 
 const i18nextOptions: InitOptions = {
   resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: MESSAGES[l] }])),
@@ -53,6 +55,8 @@ export const i18nServer = new RemixI18Next({
 });
 
 export async function localeOf(request: Request): Promise<Locale> {
+  // The pseudo-locale is English in its own texts (issue #33): dates, numbers and data stay English.
+  if (pseudoLocaleRequested()) return DEFAULT_LOCALE;
   const locale = await i18nServer.getLocale(request);
   return isLocale(locale) ? locale : DEFAULT_LOCALE;
 }
@@ -64,12 +68,16 @@ export async function requestedLocale(request: Request): Promise<Locale> {
 }
 
 const shared = i18next.createInstance();
-void shared.init({ ...i18nextOptions, initImmediate: false });
+void shared.init({
+  ...i18nextOptions,
+  resources: { ...i18nextOptions.resources, [PSEUDO_LOCALE]: { translation: pseudoMessages(MESSAGES.en) } },
+  initImmediate: false,
+});
 
 /**
  * A translator for one locale, synchronous, for texts made outside a loader's request: services
  * that take a locale, the identity provider's pages, the server's early refusals.
  */
 export function translatorFor(locale: Locale): TFunction {
-  return shared.getFixedT(locale);
+  return shared.getFixedT(locale === DEFAULT_LOCALE && pseudoLocaleRequested() ? PSEUDO_LOCALE : locale);
 }

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { BRAND_IDS } from "~/theme/theme";
 import { registerTranslations } from "./i18n-registry";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
-import { messagesFor } from "./messages";
+import { messagesFor, type Messages } from "./messages";
+import { PSEUDO_LOCALE, pseudoMessages } from "./pseudo-locale";
+import { pseudoLocaleRequested } from "./pseudo-locale.server";
 
 export interface TranslationAsset {
   href: string;
@@ -18,22 +20,26 @@ export const TRANSLATIONS_PATH = "/locales/";
 const byLocaleAndBrand = new Map<string, TranslationAsset>();
 const byFileName = new Map<string, TranslationAsset>();
 
-for (const locale of LOCALES) {
-  for (const brandId of BRAND_IDS) {
-    const messages = messagesFor(locale, brandId);
-    const body = JSON.stringify(messages);
-    const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
-    const fileName = `${locale}.${hash}.json`;
-    const asset = byFileName.get(fileName) ?? { href: `${TRANSLATIONS_PATH}${fileName}`, body };
-    byFileName.set(fileName, asset);
-    byLocaleAndBrand.set(`${locale}:${brandId}`, asset);
-    // The server renders with the same messages the browser will fetch.
-    registerTranslations(asset.href, locale, messages);
-  }
+function addAsset(name: string, renderedAs: Locale, brandId: number, messages: Messages): void {
+  const body = JSON.stringify(messages);
+  const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
+  const fileName = `${name}.${hash}.json`;
+  const asset = byFileName.get(fileName) ?? { href: `${TRANSLATIONS_PATH}${fileName}`, body };
+  byFileName.set(fileName, asset);
+  byLocaleAndBrand.set(`${name}:${brandId}`, asset);
+  // The server renders with the same messages the browser will fetch.
+  registerTranslations(asset.href, renderedAs, messages);
 }
 
+for (const brandId of BRAND_IDS) {
+  for (const locale of LOCALES) addAsset(locale, locale, brandId, messagesFor(locale, brandId));
+  addAsset(PSEUDO_LOCALE, DEFAULT_LOCALE, brandId, pseudoMessages(messagesFor(DEFAULT_LOCALE, brandId)));
+}
+
+/** A locale's file for a brand; English is the pseudo-locale's when the request asks for it (issue #33). */
 export function translationAssetOf(locale: Locale, brandId: number): TranslationAsset {
-  return byLocaleAndBrand.get(`${locale}:${brandId}`) ?? byLocaleAndBrand.get(`${locale}:${BRAND_IDS[0]}`)!;
+  const name = locale === DEFAULT_LOCALE && pseudoLocaleRequested() ? PSEUDO_LOCALE : locale;
+  return byLocaleAndBrand.get(`${name}:${brandId}`) ?? byLocaleAndBrand.get(`${name}:${BRAND_IDS[0]}`)!;
 }
 
 /** What a page without its root data is rendered in. */

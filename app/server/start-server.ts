@@ -29,6 +29,7 @@ import { createIdentityProvider } from "~/auth/identity-provider.server";
 import { logger } from "~/logger.server";
 import { HealthState } from "./health";
 import { withRequestId } from "./request-id";
+import { notePseudoLocale } from "~/i18n/pseudo-locale.server";
 import { SharedRateStore } from "./rate-store";
 import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
@@ -94,6 +95,10 @@ export async function startServer(
   // or which request this is (X-Request-Id).
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(withRequestId(config.TRUST_PROXY !== false));
+  app.use((req, _res, next) => {
+    notePseudoLocale(req.headers.cookie);
+    next();
+  });
   const metrics = requestMetrics();
   app.use(metrics.middleware);
   app.use(closeWhenBodyUnread());

@@ -156,3 +156,33 @@ export async function exportedCsv(
   ) as string[][];
   return { header, rows };
 }
+
+/**
+ * The portal's pages an HTML page links to, one of each kind: a record's page once (whichever
+ * record), a list once (not each sort or page of it), a dialog or menu of the URL once. No files,
+ * exports, API, sign-out, or an announcement's onward link.
+ */
+export function pageLinksIn(html: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const [, raw] of html.matchAll(/<a\b[^>]*\shref="(\/[^"#]*)"/g)) {
+    const href = raw.replaceAll("&amp;", "&");
+    if (
+      /^\/(api|public|locales|assets|signout|logout|auth)\b|\.(csv|xlsx|pdf|json)(\?|$)|\/(download|open)$/.test(href)
+    )
+      continue;
+    const url = new URL(href, "http://portal");
+    const shown = ["modal", "menu", "announcements"].filter((name) => url.searchParams.has(name));
+    const kind = `${url.pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}?${shown.join("&")}`;
+    if (!pages.has(kind)) pages.set(kind, href);
+  }
+  return pages;
+}
+
+/** One page of each kind the signed-in user's shell (home, its menus) and admin home link to. */
+export async function shellPagesOf(page: Page): Promise<string[]> {
+  const pages = new Map<string, string>([["/?", "/"]]);
+  for (const path of ["/", "/?menu=main", "/?menu=admin", "/admin"])
+    for (const [kind, href] of pageLinksIn(await (await page.request.get(path)).text()))
+      if (!pages.has(kind)) pages.set(kind, href);
+  return [...pages.values()];
+}
