@@ -18,6 +18,7 @@ import { TopBar } from "~/root/TopBar";
 import { usePageTranslations } from "~/i18n/i18n-provider";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import { loadShellData } from "~/root/shell-data.server";
+import { MODAL_ROOT } from "~/ui/Modal";
 import { withSearchParam } from "~/ui/search-params";
 import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/root/use-shell";
@@ -210,6 +211,7 @@ function ShellFrame({ shell, children, failure }: { shell: ShellData; children: 
         companyName={shell.companyName}
         links={shell.user?.footerLinks ?? null}
       />
+      <div id={MODAL_ROOT} />
       {shell.user && (
         <SessionTimeoutWarning
           idleMs={shell.user.sessionTimeout.idleMs}

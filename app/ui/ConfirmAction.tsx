@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withSearchParam } from "~/ui/search-params";
 import { ConfirmModal } from "./ModalParts";
+import { MODAL_ROOT } from "./Modal";
 
 /**
  * An action that asks first: a button-styled link opening its confirmation at ?confirm=<which>
@@ -37,6 +38,8 @@ export function ConfirmAction(props: {
         <ConfirmModal
           title={props.title}
           titleId={`${props.which}-title`}
+          // Opened from inside a page's section or table: drawn after the page (SPEC §3 container).
+          container={MODAL_ROOT}
           closeTo={close}
           closeLabel={t("common.close")}
           text={props.text}

@@ -1,5 +1,19 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+
+/** The shell's container for modals (SPEC §3 modal state `container`): after the page, outside `main`. */
+export const MODAL_ROOT = "modal-root";
+
+/**
+ * The element named by `container`, once the page is interactive: the server (and a browser
+ * without JavaScript) draws the modal where it stands; with JavaScript it moves into the container.
+ */
+function useContainer(container: string | undefined): HTMLElement | null {
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  useEffect(() => setTarget(container ? document.getElementById(container) : null), [container]);
+  return target;
+}
 
 /**
  * The generic modal of SPEC §2, addressable by URL: it is rendered open by the server when its
@@ -8,6 +22,8 @@ import { useEffect, useRef, type ReactNode } from "react";
  * any component, and `ModalActions` (confirm / cancel / exit). It closes by the × or a click
  * outside unless unclosable or loading; loading shows a spinner and a message; `wide` widens it.
  * With JavaScript, focus moves into it, Tab stays inside, and Escape closes it unless unclosable.
+ * `container` names the element it is drawn in (SPEC §3), e.g. MODAL_ROOT for one opened from
+ * inside a table or a form, which should not sit inside them.
  */
 export function Modal(props: {
   title: string;
@@ -19,7 +35,14 @@ export function Modal(props: {
   children?: ReactNode;
   loading?: { message: string };
   wide?: boolean;
+  container?: string;
 }) {
+  const target = useContainer(props.container);
+  const modal = <ModalFrame {...props} />;
+  return target ? createPortal(modal, target) : modal;
+}
+
+function ModalFrame(props: Parameters<typeof Modal>[0]) {
   const ref = useRef<HTMLDivElement>(null);
   const closeLink = useRef<HTMLAnchorElement>(null);
   const unclosable = Boolean(props.unclosable || props.loading);
@@ -66,7 +89,7 @@ export function Modal(props: {
     };
   }, [unclosable, onClose]);
   return (
-    <div className="modal-backdrop">
+    <div className="modal-backdrop" data-container={props.container}>
       {!unclosable && (
         <Link
           to={props.closeTo}

@@ -95,6 +95,9 @@ test.describe("password and security (the embedded provider's account page)", ()
     await page.getByRole("link", { name: "Sign out all other sessions" }).click();
     const dialog = page.getByRole("dialog", { name: "Sign out all other sessions" });
     await expect(dialog).toBeVisible();
+    // SPEC §3 modal state container: with JavaScript the confirmation is drawn in the shell's
+    // modal container, outside main; without it, where it stands.
+    await expect(page.locator(javaScript ? "#modal-root [role=dialog]" : "main [role=dialog]")).toHaveCount(1);
     await dialog.getByRole("button", { name: "Sign out all other sessions" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: `Other sessions signed out: ${count - 1}.` }),

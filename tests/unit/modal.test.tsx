@@ -59,4 +59,9 @@ describe("SPEC §2 generic modal (admin kit)", () => {
     expect(html).toMatch(/<button type="submit" class="button" disabled="">Proceed<\/button>/);
     expect(html).toContain("<p><strong>Read</strong> this</p>");
   });
+  it("SPEC §3 modal state container: the server draws it where it stands, naming its container", () => {
+    const html = render(<Modal {...base} container="modal-root" text="Sign out?" />);
+    expect(html).toContain('data-container="modal-root"');
+    expect(html).toContain('role="dialog"');
+  });
 });
