@@ -39,6 +39,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every form is the kit's: a post carries its one-time key (issue #34).
+    files: ["app/**/*.tsx"],
+    ignores: ["app/ui/Form.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='@remix-run/react'] ImportSpecifier[imported.name='Form']",
+          message: "Use Form from ~/ui/Form: a post carries its one-time key.",
+        },
+      ],
+    },
+  },
   // The layers of docs/architecture.md: an import points down or sideways, never up, never in a circle.
   ...layerConfig(import.meta.dirname),
 );

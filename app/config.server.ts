@@ -79,6 +79,8 @@ export const configSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().min(0.05).max(1440).default(30),
   /** A session ends this long after sign-in however active it was; the identity provider's sign-in lasts as long. */
   SESSION_MAX_HOURS: z.coerce.number().min(0.01).max(720).default(12),
+  /** How long a form post that met an ended session is kept for its user to find after signing in (issue #34). */
+  FORM_RESCUE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** The pseudo-locale en-XA for testers (issue #33): asked for with the locale cookie; unset, on outside production. */
   PSEUDO_LOCALE: z.enum(["true", "false"]).optional(),
   /** The session-expiry modal's mm:ss countdown (SPEC §2: exists, off by default). */

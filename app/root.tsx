@@ -203,6 +203,11 @@ function ShellFrame({ shell, children, failure }: { shell: ShellData; children: 
         />
       )}
       <main id="main" tabIndex={-1}>
+        {shell.user?.formRescue && (
+          <p className="notice notice--warning form-rescue" role="status">
+            {t("common.formRescued")}
+          </p>
+        )}
         {children}
       </main>
       <Footer

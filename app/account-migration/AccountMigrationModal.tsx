@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/ui/Modal";

@@ -9,7 +9,7 @@ export const announcementRoutes = {
   announcements: { pattern: "/admin", rule: announcements, nav: adminMenuLink("adminLinks.announcements", "/admin") },
   /** Each list's CSV export: the list's rule. */
   announcementsExport: { pattern: "/admin.csv", rule: announcements },
-  announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements },
+  announcementEditor: { pattern: "/admin/announcement/:id?/:mode?", rule: announcements, rescuesForms: true },
   /** Opening an announcement (marks it read, then its link): sign-in only. */
   announcementOpen: { pattern: "/announcements/:id/open", rule: SIGNED_IN },
 } as const satisfies Record<string, RouteAccess>;

@@ -11,7 +11,7 @@ export const applicationRoutes = {
     nav: adminMenuLink("adminLinks.applications", "/admin/applications"),
   },
   applicationsExport: { pattern: "/admin/applications.csv", rule: applications },
-  applicationEditor: { pattern: "/admin/application/:id?", rule: applications },
+  applicationEditor: { pattern: "/admin/application/:id?", rule: applications, rescuesForms: true },
 } as const satisfies Record<string, RouteAccess>;
 
 /** The list and a record's editor, with their queries. */

@@ -1,4 +1,5 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/ui/Modal";

@@ -160,6 +160,8 @@ export interface SessionWithProfile {
   profile: ProfileColumns | null;
   /** Why the request's session ended just now (it was removed), if it did. */
   ended?: SessionEndReason;
+  /** Whose session it was, when it ended just now (a post it carried can be rescued for them). */
+  endedIdentityId?: number;
   /** Why the profile of a standing session could not be read, if it could not. */
   profileFailure?: string;
 }
@@ -211,6 +213,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
       session: sessionOf({}, id),
       profile: null,
       ...(current.ended === "expired" ? {} : { ended: current.ended }),
+      ...(row.identity_id === null ? {} : { endedIdentityId: row.identity_id }),
     };
   }
   const session = sessionOf(current.data, id);

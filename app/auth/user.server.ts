@@ -19,6 +19,8 @@ import { renewTokensIfDue } from "./token-renewal.server";
 import { readSessionWithProfile, sessionStorage, type IdentityClaims } from "./session.server";
 import type { SessionEndReason } from "./session-timeout";
 import { signInNoticeCookie } from "./sign-in-notice.server";
+import { db } from "~/db/client.server";
+import { rescueFormPost } from "~/forms/form-rescue.server";
 
 /** The signed-in user: the acting user services see, plus the identity token's claims the shell shows. */
 export interface PortalUser extends Actor {
@@ -26,7 +28,7 @@ export interface PortalUser extends Actor {
 }
 
 /** The request's user, or none and, when a time-out ended the session just now, why. */
-type UserState = { user: PortalUser } | { user: null; ended?: SessionEndReason };
+type UserState = { user: PortalUser } | { user: null; ended?: SessionEndReason; endedIdentityId?: number };
 
 /**
  * The request's user state. Computed once per HTTP request (the root and the page loaders share
@@ -42,8 +44,8 @@ export async function optionalUser(request: Request): Promise<PortalUser | null>
 }
 
 async function loadUser(request: Request): Promise<UserState> {
-  const { session, profile: columns, ended, profileFailure } = await readSessionWithProfile(request);
-  if (ended) return { user: null, ended };
+  const { session, profile: columns, ended, endedIdentityId, profileFailure } = await readSessionWithProfile(request);
+  if (ended || endedIdentityId !== undefined) return { user: null, ended, endedIdentityId };
   const identityId = session.get("identityId");
   const claims = session.get("claims");
   if (typeof identityId !== "number" || !claims) return { user: null };
@@ -124,7 +126,24 @@ export async function requireUser(request: Request): Promise<PortalUser> {
   if (state.user) return state.user;
   const headers = new Headers();
   if (state.ended) headers.append("Set-Cookie", await signInNoticeCookie(state.ended));
+  if (request.method === "POST" && state.endedIdentityId !== undefined)
+    await rescuePost(request, state.endedIdentityId);
   throw redirect(`/login?returnTo=${encodeURIComponent(pathWithQuery(request))}`, { headers });
+}
+
+/**
+ * Issue #34: a form post that meets the session it outlived is kept for the same identity, to
+ * find filled in after signing in again. Only plain forms (an upload's files must be chosen again);
+ * a body that does not read is simply not kept.
+ */
+async function rescuePost(request: Request, identityId: number): Promise<void> {
+  if (!request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded")) return;
+  try {
+    const form = await request.formData();
+    await rescueFormPost(db(), identityId, pathWithQuery(request), form, getConfig().FORM_RESCUE_MINUTES);
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, "form rescue: post not kept");
+  }
 }
 
 /** The signed-in user holding the rule's features; otherwise to /access-denied?from=… */

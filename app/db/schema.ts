@@ -820,3 +820,42 @@ export interface StoredImportResult {
   updated: { row: number; id: number; key: string }[];
   unchanged: { row: number; id: number; key: string }[];
 }
+
+/**
+ * One-time keys of posted forms (issue #34): each rendered form carries one; the first post with it
+ * claims the key and its answer is kept, and a repeat (double click, retry, replay) gets that
+ * answer again without a second write. Kept a day.
+ */
+export const formKeys = pgTable(
+  "form_keys",
+  {
+    key: text("key").primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The first answer's status once given; null while its post is in flight. */
+    status: integer("status"),
+    /** Where the first answer sent the browser (a redirect), if it did. */
+    location: text("location"),
+  },
+  (t) => [index("form_keys_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A form post that met an ended session (issue #34): its fields, sealed (encrypted), for the same
+ * identity to find filled in after signing in again; dropped after use or expiry.
+ */
+export const formRescues = pgTable(
+  "form_rescues",
+  {
+    id: serial("id").primaryKey(),
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    /** The page the form was posted to (path and query). */
+    path: text("path").notNull(),
+    /** The posted fields (no files, no secrets), sealed with the server's key. */
+    sealed: text("sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("form_rescues_identity_idx").on(t.identityId, t.path)],
+);

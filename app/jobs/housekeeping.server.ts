@@ -2,6 +2,8 @@ import { lt } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS } from "~/security/lockout";
+import { purgeFormKeys } from "~/security/form-key.server";
+import { purgeFormRescues } from "~/forms/form-rescue.server";
 
 /** Sign-in attempts older than this are no longer read by the lockout rule (twice its longest span). */
 export const LOGIN_ATTEMPT_RETENTION_MS = 2 * Math.max(LOCKOUT_WINDOW_MS, LOCKOUT_DURATION_MS);
@@ -11,6 +13,8 @@ export interface HousekeepingResult {
   providerRecords: number;
   loginAttempts: number;
   rateLimitWindows: number;
+  formKeys: number;
+  formRescues: number;
 }
 
 /** Rate-limit windows are a minute long; an hour-old one is read by nothing. */
@@ -19,7 +23,7 @@ export const RATE_LIMIT_WINDOW_RETENTION_MS = 60 * 60 * 1000;
 /**
  * Deletes what has expired: portal sessions past their expiry, the identity provider's records
  * (sessions, grants, codes, tokens) past theirs, sign-in attempts the lockout no longer reads, and
- * ended rate-limit windows.
+ * ended rate-limit windows, forms' one-time keys older than a day and form rescues past their time.
  */
 export async function purgeExpired(database: Executor, now = new Date()): Promise<HousekeepingResult> {
   const gone = await database.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
@@ -40,5 +44,7 @@ export async function purgeExpired(database: Executor, now = new Date()): Promis
     providerRecords: provider.length,
     loginAttempts: attempts.length,
     rateLimitWindows: windows.length,
+    formKeys: await purgeFormKeys(database, now),
+    formRescues: await purgeFormRescues(database, now),
   };
 }

@@ -11,7 +11,7 @@ export const permissionSetRoutes = {
     nav: adminMenuLink("adminLinks.permissionSets", "/admin/permission-sets"),
   },
   permissionSetsExport: { pattern: "/admin/permission-sets.csv", rule: permissionSets },
-  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets },
+  permissionSetEditor: { pattern: "/admin/permission-set/:id?", rule: permissionSets, rescuesForms: true },
 } as const satisfies Record<string, RouteAccess>;
 
 /** The list and a record's editor, with their queries. */

@@ -28,6 +28,8 @@ export interface RouteAccess {
   planned?: true;
   /** Its page's form posts a file: its body may be as large as an upload (security/body-limits). */
   takesFiles?: true;
+  /** Its form fills in a post that met an ended session, after sign-in (issue #34 form rescue). */
+  rescuesForms?: true;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminMenu, ShellUser } from "~/root/shell-data.server";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { accountSecurityLink } from "~/account/routes";
 import { changePasswordOnDemand } from "~/account-migration/routes";
 import { securityReviewOnDemand } from "~/security-review/routes";
@@ -7,7 +8,10 @@ import { fallbackOnFailure } from "~/server-context/fallback-on-failure";
 import { footerLinksFor, type FooterLinks } from "../shell/footer-links";
 import { getConfig } from "~/config.server";
 import { isBrand3Host } from "~/auth/brand-host";
-import { optionalUser, type PortalUser } from "~/auth/user.server";
+import { optionalUser, pathWithQuery, type PortalUser } from "~/auth/user.server";
+import { takeFormRescue } from "~/forms/form-rescue.server";
+import type { RescuedFields } from "~/forms/form-rescue";
+import { routeAccessFor } from "~/permissions/route-rules";
 import { sessionLimits } from "~/auth/session.server";
 import { currentRequiredAction, type RequiredAction } from "~/required-actions/rules";
 import { actorDirectoryLocations } from "~/directory/directory.server";
@@ -65,6 +69,8 @@ export interface ShellUser {
   securityReviewFailure?: string;
   /** The directory review modal's locations, while a directory review stands (its context and list). */
   directoryReview: { context: DirectoryContext; locations: DirectoryLocation[]; loadFailure?: "failed" } | null;
+  /** A post of this page that met the user's ended session, to fill the form in again (issue #34). */
+  formRescue: RescuedFields | null;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
 }
@@ -76,6 +82,8 @@ export interface AdminMenu {
 
 export interface ShellData {
   locale: Locale;
+  /** The seed of this answer's forms' one-time keys (issue #34): new with every answer. */
+  formKeySeed: string;
   /** The time zone the page's dates and times are in (issue #33). */
   timeZone: string;
   /** The address of the page's translations file (locale and brand). */
@@ -130,6 +138,12 @@ function securityReviewOf(
   );
 }
 
+/** The user's rescued post of this page, taken, where the page's form fills itself in from it. */
+async function formRescueOf(request: Request, user: PortalUser): Promise<RescuedFields | null> {
+  if (request.method !== "GET" || !routeAccessFor(new URL(request.url).pathname)?.access.rescuesForms) return null;
+  return takeFormRescue(db(), user.identityId, pathWithQuery(request));
+}
+
 /** What the document shell shows: locale, theme and the signed-in user's menus. */
 export async function loadShellData(request: Request): Promise<ShellData> {
   const config = getConfig();
@@ -148,6 +162,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   const applications = user ? await userApplications(user, locale, theme) : [];
   return {
     locale,
+    formKeySeed: randomBytes(18).toString("base64url"),
     timeZone: requestTimeZone(request, user),
     translations: translationAssetOf(locale, theme).href,
     englishTranslations: translationAssetOf("en", theme).href,
@@ -186,6 +201,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       ...(await securityReviewOf(user, requiredAction)),
       directoryReview: await directoryReviewOf(request, user, requiredAction),
       sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
+      formRescue: await formRescueOf(request, user),
     },
   };
 }

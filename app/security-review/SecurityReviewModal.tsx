@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/ui/Modal";

@@ -11,7 +11,7 @@ export const securityRoleRoutes = {
     nav: adminMenuLink("adminLinks.securityRoles", "/admin/security-roles"),
   },
   securityRolesExport: { pattern: "/admin/security-roles.csv", rule: securityRoles },
-  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles },
+  securityRoleEditor: { pattern: "/admin/security-role/:id?", rule: securityRoles, rescuesForms: true },
 } as const satisfies Record<string, RouteAccess>;
 
 /** The list and a record's editor, with their queries. */

@@ -1,5 +1,6 @@
 import { portalError } from "~/security/portal-error";
 import { formFieldsReadable } from "./body-limits";
+import { claimFormKey } from "./form-key.server";
 
 /**
  * A parsed form that is safe to hand to the form parser and the database: its field names within
@@ -51,5 +52,7 @@ export async function readFormData(
     if (error instanceof Response) throw error;
     throw portalError(400, "errors.badRequest");
   }
-  return checked(form);
+  const safe = checked(form);
+  await claimFormKey(request, safe);
+  return safe;
 }

@@ -30,6 +30,8 @@ import { logger } from "~/logger.server";
 import { HealthState } from "./health";
 import { withRequestId } from "./request-id";
 import { notePseudoLocale } from "~/i18n/pseudo-locale.server";
+import { claimedFormKey, settleFormKey } from "~/security/form-key.server";
+import { requestScope } from "~/server-context/request-scope.server";
 import { SharedRateStore } from "./rate-store";
 import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
@@ -330,11 +332,31 @@ async function servePortal(
     mode: config.isProduction ? "production" : process.env.NODE_ENV,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
   });
-  app.all("*", remixHandler);
+  app.all("*", keepFormKeyAnswers(), remixHandler);
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal server error");
   });
   return typeof build.serverBuild === "function" ? build.serverBuild() : build.serverBuild;
+}
+
+/**
+ * Keeps the answer of a post that claimed a one-time key (issue #34), once it is sent: where it
+ * redirected (a page's Location, or Remix's X-Remix-Redirect for a script's post), for a repeat.
+ */
+function keepFormKeyAnswers(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const store = requestScope.getStore();
+    res.on("finish", () => {
+      const key = claimedFormKey(store);
+      if (!key) return;
+      const location = res.getHeader("location") ?? res.getHeader("x-remix-redirect");
+      settleFormKey(key, res.statusCode, typeof location === "string" ? location : null).catch((error: unknown) =>
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, "form key: answer not kept"),
+      );
+    });
+    next();
+  };
 }

@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form } from "./Form";
 import { useState, type ReactNode, type RefObject } from "react";
 import { FormErrors } from "./EditorDialogs";
 

@@ -9,6 +9,7 @@ import type { EditorReply } from "../forms/editor-action.server";
 import { EditorActions, EditorDialogs } from "./EditorDialogs";
 import { EditorForm } from "./EditorForm";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { useRescuedSubmission } from "./form-rescue";
 
 /**
  * An editor's form state: Conform's form and fields over the editor's schema (checked in the
@@ -26,8 +27,10 @@ export function useEditor<Shape extends Record<string, any>>(options: {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
+  const rescued = useRescuedSubmission(options.schema);
   const [form, fields] = useForm<Shape>({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    // A post that met an ended session fills the form in again (issue #34), until the next save.
+    lastResult: navigation.state === "idle" ? (actionData?.result ?? rescued?.result) : undefined,
     defaultValue: options.defaultValue,
     // The schema's output is the record's shape; Conform cannot see that through a ZodTypeAny.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }) as Submission<Shape>,
@@ -40,7 +43,7 @@ export function useEditor<Shape extends Record<string, any>>(options: {
     fields,
     formRef,
     ...unsaved,
-    stamp: actionData?.stamp ?? options.stamp ?? "",
+    stamp: actionData?.stamp ?? rescued?.stamp ?? options.stamp ?? "",
     errorText: (key: string) => String(t(key, { n: MAX_TEXT_LENGTH, ...actionData?.messageValues })),
   };
 }

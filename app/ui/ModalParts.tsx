@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { Form } from "./Form";
 import type { ComponentProps, ReactNode } from "react";
 import type { SanitizedHtml } from "~/ui/sanitized-html";
 import { Modal } from "./Modal";

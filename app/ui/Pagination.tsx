@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { Form } from "./Form";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGE_BUTTONS, PAGE_SIZE, ROWS_PER_PAGE_CHOICES } from "~/limits";

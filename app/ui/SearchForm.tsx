@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form } from "./Form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_TEXT_LENGTH } from "~/limits";

@@ -321,8 +321,8 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** Tables whose rows change without any write of ours (sessions' last_seen, sign-in attempts, provider records). */
-const VOLATILE_TABLES = new Set(["sessions", "login_attempts", "oidc_payloads"]);
+/** Tables whose rows change without any write of ours (sessions' last_seen, sign-in attempts, provider records, forms' one-time keys). */
+const VOLATILE_TABLES = new Set(["sessions", "login_attempts", "oidc_payloads", "form_keys"]);
 
 /** table → md5 of all its rows, for every non-volatile table of the public schema, in one query. */
 export async function fingerprint(db: Database): Promise<Map<string, string>> {

@@ -45,6 +45,8 @@ const OWN_DATA = new Set([
   "/signin/:uid",
   "/verify-email/:token",
   "/logout",
+  // The browser's report of a translations file it could not fetch: a log line, nothing written.
+  "/public/translation-failure",
   // Filters and exports of one's own audit view: it reads, it writes nothing.
   "/admin/audit/:view",
   // Confirming one's own security review and directory review.

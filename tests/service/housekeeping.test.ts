@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
+import { formKeys, formRescues, loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
+import { FORM_KEY_RETENTION_MS } from "~/security/form-key";
 import { LOGIN_ATTEMPT_RETENTION_MS, RATE_LIMIT_WINDOW_RETENTION_MS, purgeExpired } from "~/jobs/housekeeping.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
@@ -15,7 +16,7 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
   });
   afterAll(async () => handle?.close());
 
-  it("expired sessions, provider records, old sign-in attempts and ended rate-limit windows go; live ones stay", async () => {
+  it("expired sessions, provider records, old sign-in attempts, ended rate-limit windows, day-old form keys and expired form rescues go; live ones stay", async () => {
     const dealer = await identityIdOf(handle.db, "dealer@example.com");
     await handle.db.insert(sessions).values([
       { id: "hk-expired", identityId: dealer, data: {}, expiresAt: minutes(-1) },
@@ -42,12 +43,26 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       },
       { key: "signin:hk", windowStart: minutes(-1), hits: 2 },
     ]);
+    await handle.db.insert(formKeys).values([
+      { key: "hk-old-key", createdAt: new Date(now.getTime() - FORM_KEY_RETENTION_MS - 1000), status: 302 },
+      { key: "hk-new-key", createdAt: minutes(-1), status: 302 },
+    ]);
+    await handle.db.insert(formRescues).values([
+      { identityId: dealer, path: "/admin", sealed: "x", createdAt: minutes(-40), expiresAt: minutes(-10) },
+      { identityId: dealer, path: "/admin", sealed: "y", createdAt: minutes(-5), expiresAt: minutes(25) },
+    ]);
     expect(await purgeExpired(handle.db, now)).toEqual({
       sessions: 1,
       providerRecords: 1,
       loginAttempts: 1,
       rateLimitWindows: 1,
+      formKeys: 1,
+      formRescues: 1,
     });
+    expect((await handle.db.select({ key: formKeys.key }).from(formKeys)).map((k) => k.key)).toEqual(["hk-new-key"]);
+    expect((await handle.db.select({ sealed: formRescues.sealed }).from(formRescues)).map((r) => r.sealed)).toEqual([
+      "y",
+    ]);
     expect(await handle.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.key, "signin:hk"))).toHaveLength(
       1,
     );
@@ -71,6 +86,8 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       providerRecords: 0,
       loginAttempts: 0,
       rateLimitWindows: 0,
+      formKeys: 0,
+      formRescues: 0,
     });
   });
 });

@@ -1,4 +1,5 @@
-import { Form, Link, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { useDateFormats } from "~/i18n/date-format";
 import type { FeedItem } from "~/announcements/announcements.server";

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Table } from "~/ui/DataTable";

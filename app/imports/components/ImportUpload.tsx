@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { FileField } from "~/ui/FileField";
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requestTimeZone } from "~/i18n/time-zone.server";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";

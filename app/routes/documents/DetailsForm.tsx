@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { documentDetailsSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";

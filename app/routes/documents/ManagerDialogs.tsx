@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/ui/Modal";
 import { ConfirmModal } from "~/ui/ModalParts";

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { LOCALES } from "~/i18n/locale";
 import type { FooterLinks } from "~/shell/footer-links";

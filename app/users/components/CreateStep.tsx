@@ -1,5 +1,6 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/ui/EditorDialogs";

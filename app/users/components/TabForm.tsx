@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z, ZodType } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/ui/EditorDialogs";

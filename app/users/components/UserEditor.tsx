@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RoutableTabs } from "~/ui/RoutableTabs";

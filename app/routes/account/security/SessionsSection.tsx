@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { useDateFormats } from "~/i18n/date-format";
 import { ConfirmAction } from "~/ui/ConfirmAction";

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess, type PortalUser } from "~/auth/user.server";
 import { getSession } from "~/auth/session.server";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 
 const DIRECTIONS = [

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import type { TFunction } from "i18next";
 import type { Column } from "~/ui/DataTable";
 import type { AuditView } from "~/audit/query";

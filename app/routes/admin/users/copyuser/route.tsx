@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { preferredLanguageOf } from "~/auth/callback.server";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";

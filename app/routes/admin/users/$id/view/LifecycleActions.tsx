@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form } from "~/ui/Form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/ui/Modal";
