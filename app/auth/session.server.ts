@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/node";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
-import { sessions } from "~/db/schema";
+import { endedSessions, sessions } from "~/db/schema";
 import type { ProfileColumns } from "~/permissions/access-profile.server";
 import { ACCESS_VERSION, forgetSessionProfile, sessionProfile } from "~/permissions/profile-cache.server";
 import { profileParts } from "~/permissions/profile-parts";
@@ -198,7 +198,7 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
       }[];
     }
   ).rows;
-  if (!row) return { session: sessionOf({}, id), profile: null };
+  if (!row) return { session: sessionOf({}, id), profile: null, ...(await endedSessionOwner(id)) };
   primeCatalogueVersions(row.catalogue_versions);
   const createdAt = new Date(row.created_at);
   const current = await currentSessionData(id, {
@@ -230,6 +230,27 @@ export async function readSessionWithProfile(request: Request): Promise<SessionW
     // The user's access data could not be loaded: the caller shows it as such (SPEC §8).
     return { session, profile: null, profileFailure: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** How long the owner of an ended session is known by its cookie (a post it carries can be rescued). */
+export const ENDED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whose the session of this cookie was, when it ended (removed by a time-out seen earlier, by
+ * signing out elsewhere, by an administrator) within the retention: issue #34's form rescue.
+ */
+async function endedSessionOwner(id: string): Promise<{ endedIdentityId?: number }> {
+  const idHash = createHash("sha256").update(id, "utf8").digest("hex");
+  const [ended] = await db()
+    .select({ identityId: endedSessions.identityId })
+    .from(endedSessions)
+    .where(
+      and(
+        eq(endedSessions.idHash, idHash),
+        gt(endedSessions.endedAt, new Date(Date.now() - ENDED_SESSION_RETENTION_MS)),
+      ),
+    );
+  return ended ? { endedIdentityId: ended.identityId } : {};
 }
 
 /** A session without an identity (not signed in yet) has no profile. */

@@ -840,6 +840,22 @@ export const formKeys = pgTable(
 );
 
 /**
+ * Sessions that ended (issue #34): whose they were, by a hash of their id, so a post still carrying
+ * the cookie of one is kept for its identity however it ended (a time-out, signing out elsewhere,
+ * an administrator). Written by a trigger on every deletion of a signed-in session; kept a day.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    // No reference: a session ends as its identity is deleted, in the same statement.
+    identityId: integer("identity_id").notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ended_sessions_ended_idx").on(t.endedAt)],
+);
+
+/**
  * A form post that met an ended session (issue #34): its fields, sealed (encrypted), for the same
  * identity to find filled in after signing in again; dropped after use or expiry.
  */

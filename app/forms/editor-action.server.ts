@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { ownFields, readFormData } from "~/security/form-body.server";
 import { mergeNewTags } from "./new-tags";
+import { logger } from "~/logger.server";
 import { removalOf, type MessageValues, type Refusal as EditorRefusal, type SaveOutcome } from "./save-outcome";
 
 /** What an editor's action answers when it does not redirect: the form's result, and the current stamp after a conflict. */
@@ -112,6 +113,26 @@ export async function editorAction<
       { status: refused.status ?? 400 },
     );
   };
+  try {
+    return await saveSubmission(spec, user, submission, extra, refusalReply);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Issue #34: the save failed on the server; the input stays on the page with what to do.
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "editor save failed");
+    return data(
+      { ...extra, result: submission.reply({ formErrors: ["errors.saveFailed"] }), stamp: null },
+      { status: 500 },
+    );
+  }
+}
+
+async function saveSubmission<Input, User extends EditorActor, Extra extends object, Refusal extends Refused>(
+  spec: EditorSpec<Input, Extra, Refusal, User>,
+  user: User,
+  submission: Extract<Submission<Input>, { status: "success" }>,
+  extra: Extra,
+  refusalReply: (refusal: Refusal) => ReturnType<typeof data<EditorReply<Extra>>>,
+) {
   if (spec.id === null) {
     if (!spec.create) throw new Response("Not Found", { status: 404 });
     const created = await spec.create(submission.value, user);

@@ -1,9 +1,10 @@
 import { lt } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
+import { endedSessions, loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
 import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS } from "~/security/lockout";
 import { purgeFormKeys } from "~/security/form-key.server";
 import { purgeFormRescues } from "~/forms/form-rescue.server";
+import { ENDED_SESSION_RETENTION_MS } from "~/auth/session.server";
 
 /** Sign-in attempts older than this are no longer read by the lockout rule (twice its longest span). */
 export const LOGIN_ATTEMPT_RETENTION_MS = 2 * Math.max(LOCKOUT_WINDOW_MS, LOCKOUT_DURATION_MS);
@@ -15,6 +16,7 @@ export interface HousekeepingResult {
   rateLimitWindows: number;
   formKeys: number;
   formRescues: number;
+  endedSessions: number;
 }
 
 /** Rate-limit windows are a minute long; an hour-old one is read by nothing. */
@@ -46,5 +48,11 @@ export async function purgeExpired(database: Executor, now = new Date()): Promis
     rateLimitWindows: windows.length,
     formKeys: await purgeFormKeys(database, now),
     formRescues: await purgeFormRescues(database, now),
+    endedSessions: (
+      await database
+        .delete(endedSessions)
+        .where(lt(endedSessions.endedAt, new Date(now.getTime() - ENDED_SESSION_RETENTION_MS)))
+        .returning({ idHash: endedSessions.idHash })
+    ).length,
   };
 }

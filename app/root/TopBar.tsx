@@ -6,6 +6,7 @@ import type { AdminMenu, ShellUser } from "~/root/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/ui/search-params";
 import { ApplicationLink } from "~/applications/components/LauncherView";
+import { forgetTypingDrafts } from "~/ui/typing-draft";
 import { changePasswordHref } from "~/account-migration/routes";
 import { securityReviewHref } from "~/security-review/routes";
 
@@ -195,7 +196,7 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
             </li>
           )}
           <li>
-            <Form method="post" action="/logout" reloadDocument>
+            <Form method="post" action="/logout" reloadDocument onSubmit={forgetTypingDrafts}>
               <button type="submit" className="menu__button">
                 {t("profile.signOut")}
               </button>

@@ -27,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (location && (await signInNoticeFrom(request))) headers.set("Location", withPromptLogin(location));
       headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));
       headers.set("Cache-Control", "no-store");
+      // The provider's pages are no Remix route: a script's navigation here must load them as a document.
+      headers.set("X-Remix-Reload-Document", "true");
       return new Response(null, { status: thrown.status, headers });
     }
     throw thrown;

@@ -10,6 +10,7 @@ import { EditorActions, EditorDialogs } from "./EditorDialogs";
 import { EditorForm } from "./EditorForm";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { useRescuedSubmission } from "./form-rescue";
+import { useTypingDraft } from "./typing-draft";
 
 /**
  * An editor's form state: Conform's form and fields over the editor's schema (checked in the
@@ -28,10 +29,13 @@ export function useEditor<Shape extends Record<string, any>>(options: {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const rescued = useRescuedSubmission(options.schema);
+  const draft = useTypingDraft(formRef, options.schema);
   const [form, fields] = useForm<Shape>({
-    // A post that met an ended session fills the form in again (issue #34), until the next save.
+    // Issue #34: a post that met an ended session fills the form in again until the next save; a
+    // restored typing draft starts the form again from its values.
+    id: draft.restored?.formId,
     lastResult: navigation.state === "idle" ? (actionData?.result ?? rescued?.result) : undefined,
-    defaultValue: options.defaultValue,
+    defaultValue: (draft.restored?.defaultValue as DefaultValue<Shape> | undefined) ?? options.defaultValue,
     // The schema's output is the record's shape; Conform cannot see that through a ZodTypeAny.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }) as Submission<Shape>,
     shouldValidate: "onBlur",
@@ -43,7 +47,8 @@ export function useEditor<Shape extends Record<string, any>>(options: {
     fields,
     formRef,
     ...unsaved,
-    stamp: actionData?.stamp ?? rescued?.stamp ?? options.stamp ?? "",
+    stamp: actionData?.stamp ?? draft.restored?.stamp ?? rescued?.stamp ?? options.stamp ?? "",
+    draftPrompt: draft.prompt,
     errorText: (key: string) => String(t(key, { n: MAX_TEXT_LENGTH, ...actionData?.messageValues })),
   };
 }
@@ -83,6 +88,7 @@ export function EditorPage(props: {
       </p>
       <h1>{title}</h1>
       {!editing && <p className="notice">{props.notice ?? t("common.readOnly")}</p>}
+      {editing && editor.draftPrompt}
       <EditorForm
         form={editor.form}
         formRef={editor.formRef}

@@ -158,3 +158,33 @@ describe("issue #34 a post survives sign-in", () => {
     expect(await announcementsTitled("Rescued across sign-in")).toEqual([]);
   });
 });
+
+describe("issue #34 clear states", () => {
+  it("issue #34 a post that meets a server error keeps the input and says what to do; the retry with the same key applies", async () => {
+    const client = new PortalClient(portal.origin, portal.db);
+    await client.signIn();
+    const key = formKeyIn(await (await client.send("/admin/announcement")).text());
+    const body = announcementForm("Saved on the second try", key);
+    await portal.db.execute(sql`
+      create function refuse_announcements() returns trigger language plpgsql as $$
+      begin raise exception 'the disk is full'; end; $$`);
+    await portal.db.execute(
+      sql`create trigger refuse_announcements before insert on announcements for each row execute function refuse_announcements()`,
+    );
+    try {
+      const failed = await post(client, "/admin/announcement", body);
+      expect(failed.status).toBe(500);
+      const html = await failed.text();
+      expect(html).toContain("The change could not be saved because of an error on the server.");
+      expect(html).toContain('value="Saved on the second try"');
+      expect(html).not.toContain("the disk is full");
+    } finally {
+      await portal.db.execute(sql`drop trigger refuse_announcements on announcements`);
+      await portal.db.execute(sql`drop function refuse_announcements()`);
+    }
+    // The failure freed the key: the same post again is a new attempt, and it applies.
+    const retried = await post(client, "/admin/announcement", body);
+    expect(retried.status).toBe(302);
+    expect(await announcementsTitled("Saved on the second try")).toHaveLength(1);
+  });
+});

@@ -47,6 +47,12 @@ export const LAPSED = { "js-on": "lapsed-on@example.com", "js-off": "lapsed-off@
  */
 export const CREATORS = { "js-on": "creator-on@example.com", "js-off": "creator-off@example.com" } as const;
 
+/**
+ * One administrator per e2e project (a Portal administrator at the demo admin's locations) whose
+ * session the form-rescue test ends from another browser while a post is on its way (issue #34).
+ */
+export const RESCUERS = { "js-on": "rescuer-on@example.com", "js-off": "rescuer-off@example.com" } as const;
+
 /** One dealer per e2e project whom the edit test changes through the user editor. */
 export const EDITABLE_USERS = { "js-on": "edited-on@example.com", "js-off": "edited-off@example.com" } as const;
 

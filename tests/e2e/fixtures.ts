@@ -16,6 +16,7 @@ import {
   DELETABLE_USERS,
   KEYHOLDERS,
   CREATORS,
+  RESCUERS,
   EDITABLE_USERS,
   LIFECYCLE_USERS,
   NEWCOMERS,
@@ -212,7 +213,7 @@ async function seedCreators(db: Database): Promise<void> {
     .where(eq(identities.email, "admin@example.com"));
   const held = await db.select().from(roleAssignments).where(eq(roleAssignments.identityId, admin.id));
   let n = 1;
-  for (const email of Object.values(CREATORS)) {
+  for (const email of [...Object.values(CREATORS), ...Object.values(RESCUERS)]) {
     const [identity] = await db
       .insert(identities)
       .values({

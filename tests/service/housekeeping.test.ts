@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { formKeys, formRescues, loginAttempts, oidcPayloads, rateLimitWindows, sessions } from "~/db/schema";
+import {
+  endedSessions,
+  formKeys,
+  formRescues,
+  loginAttempts,
+  oidcPayloads,
+  rateLimitWindows,
+  sessions,
+} from "~/db/schema";
 import { FORM_KEY_RETENTION_MS } from "~/security/form-key";
+import { ENDED_SESSION_RETENTION_MS } from "~/auth/session.server";
 import { LOGIN_ATTEMPT_RETENTION_MS, RATE_LIMIT_WINDOW_RETENTION_MS, purgeExpired } from "~/jobs/housekeeping.server";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
@@ -51,6 +60,11 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       { identityId: dealer, path: "/admin", sealed: "x", createdAt: minutes(-40), expiresAt: minutes(-10) },
       { identityId: dealer, path: "/admin", sealed: "y", createdAt: minutes(-5), expiresAt: minutes(25) },
     ]);
+    await handle.db.insert(endedSessions).values({
+      idHash: "hk-long-ended",
+      identityId: dealer,
+      endedAt: new Date(now.getTime() - ENDED_SESSION_RETENTION_MS - 1000),
+    });
     expect(await purgeExpired(handle.db, now)).toEqual({
       sessions: 1,
       providerRecords: 1,
@@ -58,7 +72,12 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       rateLimitWindows: 1,
       formKeys: 1,
       formRescues: 1,
+      endedSessions: 1,
     });
+    // The expired session left whose it was (the trigger), for a post still carrying its cookie.
+    expect(
+      (await handle.db.select({ identityId: endedSessions.identityId }).from(endedSessions)).map((e) => e.identityId),
+    ).toEqual([dealer]);
     expect((await handle.db.select({ key: formKeys.key }).from(formKeys)).map((k) => k.key)).toEqual(["hk-new-key"]);
     expect((await handle.db.select({ sealed: formRescues.sealed }).from(formRescues)).map((r) => r.sealed)).toEqual([
       "y",
@@ -88,6 +107,7 @@ describe.each(BACKENDS)("housekeeping on $name", (backend) => {
       rateLimitWindows: 0,
       formKeys: 0,
       formRescues: 0,
+      endedSessions: 0,
     });
   });
 });

@@ -1,0 +1,182 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ready, signIn } from "./helpers";
+import { CREATORS, RESCUERS } from "./fixture-accounts";
+
+const project = () => test.info().project.name as "js-on" | "js-off";
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** Fills the new-announcement editor the way an administrator does. */
+async function fillAnnouncement(page: Page, title: string) {
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Content").fill("<p>A long text typed for a while, lost to nothing.</p>");
+  await page.getByLabel("Link URL").fill("https://news.vantor.example.com/rescued");
+  await page.getByLabel("Priority").selectOption("lowest");
+  await page.locator("form.editor").getByLabel("Language").selectOption("nl");
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Start date").fill(today);
+  await page.getByLabel("Expiration date").fill(later);
+  await page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }).check();
+  await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
+}
+
+async function signInHere(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/signin\//);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Demo#Portal2026");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/signin\//);
+}
+
+async function rowsTitled(page: Page, title: string) {
+  await page.goto(`/admin?q=${encodeURIComponent(title)}`);
+  return page.locator("tbody tr").filter({ hasText: title }).count();
+}
+
+test.describe("issue #34 resilient forms", () => {
+  test("issue #34 a post survives sign-in: the session ends while the editor is open; after signing in again as the same user every posted value is back with the notice, and saving creates it once; another user sees nothing of it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const rescuer = RESCUERS[project()];
+    const title = `Rescued notice ${project()}`;
+    await signIn(page, rescuer, "/admin/announcement");
+    await fillAnnouncement(page, title);
+
+    // The same administrator, elsewhere, signs out every other session: the editor's session ends.
+    const elsewhere = await browser.newContext({ baseURL });
+    const other = await elsewhere.newPage();
+    await signIn(other, rescuer, "/account/security");
+    await other.getByRole("link", { name: "Sign out all other sessions" }).click();
+    await other
+      .getByRole("dialog", { name: "Sign out all other sessions" })
+      .getByRole("button", { name: "Sign out all other sessions" })
+      .click();
+    await expect(other.getByRole("status").filter({ hasText: "Other sessions signed out" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Save" }).click();
+    // Someone else signs in on this browser first: the page is theirs, and empty.
+    await signInHere(page, CREATORS[project()]);
+    await expect(page).toHaveURL(/\/admin\/announcement$/);
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("New announcement");
+    await expect(page.getByText("Your session ended before this was saved")).toHaveCount(0);
+    await expect(page.getByLabel("Title")).toHaveValue("");
+
+    // The administrator whose post it was signs in again: every value is back, nothing saved yet.
+    await page.context().clearCookies();
+    await signIn(page, rescuer, "/admin/announcement");
+    await expect(page.getByRole("status").filter({ hasText: "Your session ended before this was saved" })).toHaveText(
+      "Your session ended before this was saved. Check it and save again.",
+    );
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Content")).toHaveValue("<p>A long text typed for a while, lost to nothing.</p>");
+    await expect(page.getByLabel("Link URL")).toHaveValue("https://news.vantor.example.com/rescued");
+    await expect(page.getByLabel("Priority")).toHaveValue("lowest");
+    await expect(page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true })).toBeChecked();
+    expect(await rowsTitled(elsewhere.pages()[0], title)).toBe(0);
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    expect(await rowsTitled(page, title)).toBe(1);
+    // Shown once: the editor opens empty again.
+    await page.goto("/admin/announcement");
+    await expect(page.getByText("Your session ended before this was saved")).toHaveCount(0);
+    await elsewhere.close();
+  });
+
+  test("issue #34 every post applies once: the same post twice changes one row and writes one audit entry", async ({
+    page,
+  }) => {
+    const admin = CREATORS[project()];
+    const title = `Applied once ${project()}`;
+    await signIn(page, admin, "/admin/announcement");
+    await fillAnnouncement(page, title);
+    const save = page.getByRole("button", { name: "Save" });
+    if (jsOn()) {
+      // A double click: the second click meets a button that is busy, and the key covers the rest.
+      await save.dblclick();
+    } else {
+      // Without JavaScript: the same form body sent twice (a resubmit), then the browser's own post.
+      const form = page.locator("form.editor");
+      const body = await form.evaluate((element) =>
+        new URLSearchParams([...new FormData(element as HTMLFormElement)] as [string, string][]).toString(),
+      );
+      const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(page.url()).origin };
+      const first = await page.request.post("/admin/announcement", { data: body, headers, maxRedirects: 0 });
+      const second = await page.request.post("/admin/announcement", { data: body, headers, maxRedirects: 0 });
+      expect(first.status()).toBe(302);
+      expect(second.status()).toBe(303);
+      expect(second.headers()["location"]).toBe(first.headers()["location"]);
+      await save.click();
+    }
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    expect(await rowsTitled(page, title)).toBe(1);
+  });
+});
+
+test.describe("issue #34 long texts are kept while typing", () => {
+  test.skip(() => !jsOn(), "the browser keeps the draft: a script's work");
+
+  test("issue #34 long texts are kept while typing: the content typed, the page closed, the editor opened again offers it back; restore fills it in, discard forgets it", async ({
+    page,
+    context,
+  }) => {
+    const admin = CREATORS[project()];
+    await signIn(page, admin, "/admin/announcement");
+    await page.getByLabel("Title").fill("Kept while typing");
+    await page.getByLabel("Content").fill("<p>Three paragraphs of a service bulletin, typed for twenty minutes.</p>");
+    // The draft is written a moment after the last keystroke.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("portal-draft:")).length))
+      .toBe(1);
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto("/admin/announcement");
+    await ready(again);
+    const offer = again.getByRole("status").filter({ hasText: "Restore your changes from" });
+    await expect(offer).toBeVisible();
+    await expect(again.getByLabel("Content")).toHaveValue("");
+    await offer.getByRole("button", { name: "Restore" }).click();
+    await expect(again.getByLabel("Content")).toHaveValue(
+      "<p>Three paragraphs of a service bulletin, typed for twenty minutes.</p>",
+    );
+    await expect(again.getByLabel("Title")).toHaveValue("Kept while typing");
+    await expect(offer).toHaveCount(0);
+
+    // Discarded, it is not offered again.
+    await again.getByLabel("Title").fill("Kept while typing, then discarded");
+    await expect
+      .poll(() =>
+        again.evaluate(() =>
+          localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith("portal-draft:"))!),
+        ),
+      )
+      .toContain("then discarded");
+    await again.reload();
+    await ready(again);
+    await again
+      .getByRole("status")
+      .filter({ hasText: "Restore your changes from" })
+      .getByRole("button", { name: "Discard them" })
+      .click();
+    await again.reload();
+    await ready(again);
+    await expect(again.getByText("Restore your changes from")).toHaveCount(0);
+
+    // Nothing of it survives sign-out.
+    await again.getByLabel("Title").fill("Typed before signing out");
+    await expect
+      .poll(() => again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("portal-draft:")).length))
+      .toBe(1);
+    await again.getByTestId("profile-menu").locator("summary").click();
+    await again.getByRole("button", { name: "Sign out" }).click();
+    await expect(again).not.toHaveURL(/\/admin\/announcement/);
+    expect(
+      await again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("portal-draft:")).length),
+    ).toBe(0);
+  });
+});
