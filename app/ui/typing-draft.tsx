@@ -3,7 +3,6 @@ import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { useDateFormats } from "~/i18n/date-format";
 import { rescuableFields, rescuedForm, type RescuedFields } from "~/forms/form-rescue";
 
 /** Every typing draft's storage key starts so: sign-out removes them all. */
@@ -66,8 +65,7 @@ function sameFields(a: RescuedFields, b: RescuedFields): boolean {
  * restored draft, and the offer to render.
  */
 export function useTypingDraft(formRef: RefObject<HTMLFormElement | null>, schema: z.ZodTypeAny) {
-  const { t } = useTranslation();
-  const { dateTime } = useDateFormats();
+  const { t, i18n } = useTranslation();
   const owner = (useRouteLoaderData("root") as { user?: { email?: string } | null } | undefined)?.user?.email;
   const { pathname } = useLocation();
   const key = owner ? `${DRAFT_PREFIX}${owner}:${pathname}` : null;
@@ -116,7 +114,12 @@ export function useTypingDraft(formRef: RefObject<HTMLFormElement | null>, schem
 
   const prompt = offer && (
     <div className="notice notice--warning typing-draft" role="status">
-      <span>{t("common.draftOffer", { time: dateTime.format(new Date(offer.at)) })}</span>
+      <span>
+        {/* The draft is this browser's: its time in this browser's zone. */}
+        {t("common.draftOffer", {
+          time: new Date(offer.at).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" }),
+        })}
+      </span>
       <button type="button" className="button" onClick={restore}>
         {t("common.draftRestore")}
       </button>
