@@ -20,6 +20,17 @@ function normalAnswer(answer: string): string {
   return answer.trim().replace(/\s+/g, " ").toLowerCase();
 }
 
+/** A password change as the migration makes it: only for a pending account, or on demand as well. */
+function passwordChange(onlyWhenPending: boolean) {
+  return (
+    database: Database,
+    actor: Actor,
+    input: MigrationInput,
+    now = new Date(),
+    keepSessionId = signedInSessionId(),
+  ): Promise<MigrationOutcome> => storeMigration(database, actor, input, { onlyWhenPending }, now, keepSessionId);
+}
+
 /**
  * Account migration (SPEC §2, §7 POST /user/migrate/ldap): for an account flagged with the
  * changePassword required action, stores the new password, the security question and the
@@ -28,30 +39,14 @@ function normalAnswer(answer: string): string {
  * transaction ends the user's other portal sessions and their provider sign-ins, grants and
  * tokens; the session making the change (by default the request's) stays.
  */
-export function migrateAccount(
-  database: Database,
-  actor: Actor,
-  input: MigrationInput,
-  now = new Date(),
-  keepSessionId = signedInSessionId(),
-): Promise<MigrationOutcome> {
-  return storeMigration(database, actor, input, { onlyWhenPending: true }, now, keepSessionId);
-}
+export const migrateAccount = passwordChange(true);
 
 /**
  * The change-password entry opened on demand (SPEC §6, feature:dev): the same change as the
  * migration, whether or not the account awaits it; a pending flag is cleared all the same.
- * The caller checks the entry's rule (`changePasswordOnDemand`).
+ * The caller checks the entry's rule (`changePasswordOnDemand` of routes.ts).
  */
-export function changePasswordOnDemand(
-  database: Database,
-  actor: Actor,
-  input: MigrationInput,
-  now = new Date(),
-  keepSessionId = signedInSessionId(),
-): Promise<MigrationOutcome> {
-  return storeMigration(database, actor, input, { onlyWhenPending: false }, now, keepSessionId);
-}
+export const changePasswordOnDemand = passwordChange(false);
 
 async function storeMigration(
   database: Database,

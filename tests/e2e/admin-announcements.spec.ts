@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, ready, signInShared } from "./helpers";
+import { expectNoAxeViolations, fillNewAnnouncement, ready, signInShared } from "./helpers";
 
 test.describe("announcement management", () => {
   // Announcements created here are in Dutch, so the English feeds other tests count stay as seeded.
@@ -13,17 +13,12 @@ test.describe("announcement management", () => {
     await page.getByRole("link", { name: "Add announcement" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("New announcement");
     await ready(page);
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Content").fill("<p>Check <strong>serials</strong> now.</p><script>alert(1)</script>");
-    await page.getByLabel("Link URL").fill("https://news.vantor.example.com/recall");
-    await page.getByLabel("Priority").selectOption("highest");
-    await page.locator("form.editor").getByLabel("Language").selectOption("nl");
-    const today = new Date().toISOString().slice(0, 10);
-    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel("Start date").fill(today);
-    await page.getByLabel("Expiration date").fill(later);
-    await page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }).check();
-    await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
+    await fillNewAnnouncement(page, {
+      title,
+      content: "<p>Check <strong>serials</strong> now.</p><script>alert(1)</script>",
+      link: "https://news.vantor.example.com/recall",
+      priority: "highest",
+    });
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("dialog", { name: "Saved" })).toContainText("The announcement has been saved.");
 

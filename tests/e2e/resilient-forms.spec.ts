@@ -1,23 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ready, signIn } from "./helpers";
+import { fillNewAnnouncement, ready, signIn } from "./helpers";
 import { CREATORS, RESCUERS } from "./fixture-accounts";
 
 const project = () => test.info().project.name as "js-on" | "js-off";
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** Fills the new-announcement editor the way an administrator does. */
-async function fillAnnouncement(page: Page, title: string) {
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Content").fill("<p>A long text typed for a while, lost to nothing.</p>");
-  await page.getByLabel("Link URL").fill("https://news.vantor.example.com/rescued");
-  await page.getByLabel("Priority").selectOption("lowest");
-  await page.locator("form.editor").getByLabel("Language").selectOption("nl");
-  const today = new Date().toISOString().slice(0, 10);
-  const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("Start date").fill(today);
-  await page.getByLabel("Expiration date").fill(later);
-  await page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }).check();
-  await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
+function fillAnnouncement(page: Page, title: string) {
+  return fillNewAnnouncement(page, {
+    title,
+    content: "<p>A long text typed for a while, lost to nothing.</p>",
+    link: "https://news.vantor.example.com/rescued",
+    priority: "lowest",
+  });
 }
 
 async function signInHere(page: Page, email: string) {
