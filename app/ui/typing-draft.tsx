@@ -64,11 +64,16 @@ function sameFields(a: RescuedFields, b: RescuedFields): boolean {
  * ("Restore your changes from …?") until they are restored, discarded or submitted. Returns the
  * restored draft, and the offer to render.
  */
-export function useTypingDraft(formRef: RefObject<HTMLFormElement | null>, schema: z.ZodTypeAny) {
+export function useTypingDraft(
+  formRef: RefObject<HTMLFormElement | null>,
+  schema: z.ZodTypeAny,
+  /** Which of the page's records the form edits, where one page edits several (a dialog's form). */
+  place = "",
+) {
   const { t, i18n } = useTranslation();
   const owner = (useRouteLoaderData("root") as { user?: { email?: string } | null } | undefined)?.user?.email;
   const { pathname } = useLocation();
-  const key = owner ? `${DRAFT_PREFIX}${owner}:${pathname}` : null;
+  const key = owner ? `${DRAFT_PREFIX}${owner}:${pathname}${place && `#${place}`}` : null;
   const [offer, setOffer] = useState<StoredDraft | null>(null);
   const [restored, setRestored] = useState<RestoredDraft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();

@@ -175,3 +175,32 @@ test.describe("issue #34 long texts are kept while typing", () => {
     ).toBe(0);
   });
 });
+
+test("issue #34 long texts are kept while typing: a document's description, per document", async ({
+  page,
+  context,
+}) => {
+  test.skip(!jsOn(), "the browser keeps the draft: a script's work");
+  await signIn(page, CREATORS[project()], "/documents");
+  const row = page.getByTestId("document-row").first();
+  await row.getByRole("link", { name: /^Edit the details of/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit details" });
+  await ready(page);
+  await dialog.getByLabel("Description").fill("A description typed at length, then the tab closed.");
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("#document-")).length))
+    .toBe(1);
+  const editUrl = page.url();
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto(editUrl);
+  await ready(again);
+  const reopened = again.getByRole("dialog", { name: "Edit details" });
+  await reopened
+    .getByRole("status")
+    .filter({ hasText: "Restore your changes from" })
+    .getByRole("button", { name: "Restore" })
+    .click();
+  await expect(reopened.getByLabel("Description")).toHaveValue("A description typed at length, then the tab closed.");
+});

@@ -2,7 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useTypingDraft } from "~/ui/typing-draft";
 import { documentDetailsSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { FormErrors } from "~/ui/EditorDialogs";
@@ -25,16 +27,20 @@ export function DetailsForm(props: {
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Issue #34: a long description typed and lost to a closed tab is offered back.
+  const draft = useTypingDraft(formRef, documentDetailsSchema, `document-${props.target.id}`);
   const [form, fields] = useForm({
-    id: `edit-${props.target.id}`,
+    id: draft.restored?.formId ?? `edit-${props.target.id}`,
     lastResult: navigation.state === "idle" ? props.reply?.result : undefined,
-    defaultValue: props.target,
+    defaultValue: (draft.restored?.defaultValue as typeof props.target | undefined) ?? props.target,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: documentDetailsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="editor">
+    <Form method="post" {...getFormProps(form)} ref={formRef} noValidate className="editor">
+      {draft.prompt}
       <FormErrors
         id={form.errorId}
         errors={form.errors}
@@ -43,7 +49,11 @@ export function DetailsForm(props: {
       />
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={props.target.id} />
-      <input type="hidden" name="updatedAt" value={props.reply?.stamp ?? props.target.updatedAt} />
+      <input
+        type="hidden"
+        name="updatedAt"
+        value={props.reply?.stamp ?? draft.restored?.stamp ?? props.target.updatedAt}
+      />
       <input type="hidden" name="returnTo" value={props.returnTo} />
       <DocumentDetailFields fields={fields} />
       <div className="modal__actions">
