@@ -67,13 +67,13 @@ function sameFields(a: RescuedFields, b: RescuedFields): boolean {
 export function useTypingDraft(
   formRef: RefObject<HTMLFormElement | null>,
   schema: z.ZodTypeAny,
-  /** Which of the page's records the form edits, where one page edits several (a dialog's form). */
-  place = "",
+  /** Which of the page's records the form edits, where one page edits several (a dialog's form); null keeps no draft. */
+  place: string | null = "",
 ) {
   const { t, i18n } = useTranslation();
   const owner = (useRouteLoaderData("root") as { user?: { email?: string } | null } | undefined)?.user?.email;
   const { pathname } = useLocation();
-  const key = owner ? `${DRAFT_PREFIX}${owner}:${pathname}${place && `#${place}`}` : null;
+  const key = owner && place !== null ? `${DRAFT_PREFIX}${owner}:${pathname}${place && `#${place}`}` : null;
   const [offer, setOffer] = useState<StoredDraft | null>(null);
   const [restored, setRestored] = useState<RestoredDraft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();

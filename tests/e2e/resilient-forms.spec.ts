@@ -204,3 +204,32 @@ test("issue #34 long texts are kept while typing: a document's description, per 
     .click();
   await expect(reopened.getByLabel("Description")).toHaveValue("A description typed at length, then the tab closed.");
 });
+
+test("issue #34 long texts are kept while typing: a user's contact information in the user editor", async ({
+  page,
+  context,
+}) => {
+  test.skip(!jsOn(), "the browser keeps the draft: a script's work");
+  // The rescuer edits without saving: no other test's user editor draft is this administrator's.
+  await signIn(page, RESCUERS[project()], `/admin/users?q=${encodeURIComponent("dealer@example.com")}`);
+  await page.getByRole("link", { name: /^View / }).click();
+  await page.getByRole("link", { name: "Edit user" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit\/contact$/);
+  await ready(page);
+  await page.getByLabel("Job title").fill("Service manager, north yard and mobile fleet");
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith("#contact")).length))
+    .toBe(1);
+  const editUrl = page.url();
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto(editUrl);
+  await ready(again);
+  await again
+    .getByRole("status")
+    .filter({ hasText: "Restore your changes from" })
+    .getByRole("button", { name: "Restore" })
+    .click();
+  await expect(again.getByLabel("Job title")).toHaveValue("Service manager, north yard and mobile fleet");
+});

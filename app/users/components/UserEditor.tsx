@@ -119,7 +119,7 @@ export function UserEditor(
 /** Contact information; `locked` (one's own account): user type and kind are shown, posted as they are, not changed. */
 function ContactForm({ draft, result, locked }: TabFormProps) {
   const { t } = useTranslation();
-  const [form, fields] = useTabForm(contactSchema, draft.contact, result);
+  const [form, fields, typing] = useTabForm(contactSchema, draft.contact, result, "contact");
   const text = (
     name: "firstName" | "lastName" | "jobTitle" | "activeDirectoryUsername" | "listingName",
     label: string,
@@ -149,7 +149,7 @@ function ContactForm({ draft, result, locked }: TabFormProps) {
     </>
   );
   return (
-    <TabForm form={form}>
+    <TabForm form={form} draft={typing}>
       {text("firstName", t("adminUsers.firstName"))}
       {text("lastName", t("adminUsers.lastName"))}
       <Field field={fields.email} kind="email" label={t("adminUsers.email")} autoComplete="off" />
