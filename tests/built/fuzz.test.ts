@@ -67,6 +67,8 @@ const DOMAIN = [
   "endOthers", "changePassword", "subscriptions", "up", "down", "top", "en", "nl", "de", "zz", "highest", "medium", "lowest",
   "NA", "EMEA", "APAC", "General", "Sales", "jobTitle", "phoneMobile", "phoneSecondary", "fax", "listingName",
   "preferredLanguage", "unread", "read", "DEALER_ADMIN", ADMIN_EMAIL, "0123456789abcdef", "resync",
+  // One-time keys of the portal's shape (issue #34): a reused one meets the first answer again.
+  "FuzzFuzzFuzzFuzzFuzz0001.default-R1", "FuzzFuzzFuzzFuzzFuzz0002.default-R2",
 ];
 
 // prettier-ignore
@@ -75,7 +77,7 @@ const FIELDS = [
   "brandIds", "regionCodes", "regionCode", "roles", "categories", "customRules", "priority", "language",
   "displayLocationCode", "locale", "brandId", "returnTo", "q", "direction", "field", "value", "lists", "handle", "subject",
   "updatedAt", "currentPassword", "newPassword", "confirmPassword", "email", "password", "view", "announcementId",
-  "translations.nl.displayName", "roles.new", "userId",
+  "translations.nl.displayName", "roles.new", "userId", "__formKey",
 ];
 
 /** Starting points that pass (or nearly pass) some form's schema, so mutations reach deeper code. */

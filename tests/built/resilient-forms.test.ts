@@ -2,9 +2,10 @@
  * Resilient forms over HTTP with no JavaScript (issue #34): a post applies once whatever repeats
  * it, and a post that meets an ended session is kept for the same identity to find after signing in.
  */
+import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PortalClient, startPortal, type Portal } from "./portal";
+import { changedTables, Fingerprints, PortalClient, startPortal, type Portal } from "./portal";
 
 let portal: Portal;
 
@@ -116,12 +117,12 @@ describe("issue #34 every post applies once", () => {
   });
 });
 
-describe("issue #34 a post survives sign-in", () => {
-  const endSessionsOf = (email: string) =>
-    portal.db.execute(
-      sql`update sessions set last_seen_at = now() - interval '2 hours' where identity_id = (select id from identities where lower(email) = ${email})`,
-    );
+const endSessionsOf = (email: string) =>
+  portal.db.execute(
+    sql`update sessions set last_seen_at = now() - interval '2 hours' where identity_id = (select id from identities where lower(email) = ${email})`,
+  );
 
+describe("issue #34 a post survives sign-in", () => {
   it("issue #34 a post that meets an ended session is kept sealed for that identity, filled in after signing in, once; nothing is saved", async () => {
     const client = new PortalClient(portal.origin, portal.db);
     await client.signIn();
@@ -186,5 +187,58 @@ describe("issue #34 clear states", () => {
     const retried = await post(client, "/admin/announcement", body);
     expect(retried.status).toBe(302);
     expect(await announcementsTitled("Saved on the second try")).toHaveLength(1);
+  });
+});
+
+describe("issue #34 fuzz: rescues and keys", () => {
+  it("issue #34 fuzz: any form body that meets an ended session goes to sign-in, answers no 5xx and writes nothing but its rescue", async () => {
+    const client = new PortalClient(portal.origin, portal.db);
+    const prints = new Fingerprints(portal.db);
+    const routes = [
+      "/admin/announcement",
+      "/admin/application",
+      "/admin/security-role",
+      "/admin/permission-set",
+      "/preferences/contact",
+      "/documents",
+      "/account/security",
+    ];
+    const name = fc.oneof(
+      fc.constantFrom("title", "content", "__formKey", "name", "password", "intent", "updatedAt", "brandIds"),
+      fc.string({ maxLength: 20 }),
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: "binary", maxLength: 200 }),
+      fc.constant("FuzzFuzzFuzzFuzzFuzz0001.default-R1"),
+    );
+    const samples = fc.sample(
+      fc.tuple(fc.constantFrom(...routes), fc.array(fc.tuple(name, value), { maxLength: 12 })),
+      {
+        seed: 34,
+        numRuns: 25,
+      },
+    );
+    for (const [route, entries] of samples) {
+      await client.signIn();
+      await endSessionsOf("admin@example.com");
+      const before = await prints.take();
+      const answer = await post(client, route, new URLSearchParams(entries).toString());
+      const after = await prints.take();
+      const shown = `${route} ${JSON.stringify(entries).slice(0, 200)}`;
+      expect(answer.status, shown).toBe(302);
+      expect(answer.headers.get("location"), shown).toMatch(/^\/login\?returnTo=/);
+      expect(
+        changedTables(before, after).filter((table) => !["form_rescues", "ended_sessions"].includes(table)),
+        shown,
+      ).toEqual([]);
+    }
+    const owners = rowsOf<{ identity: number; admin: number }>(
+      await portal.db.execute(
+        sql`select identity_id as identity, (select id from identities where email = 'admin@example.com') as admin from form_rescues`,
+      ),
+    );
+    expect(owners.length).toBeGreaterThan(0);
+    expect(owners.every((row) => row.identity === row.admin)).toBe(true);
   });
 });
