@@ -93,6 +93,8 @@ export function useTypingDraft(
     };
     // Sent: the post carries the values now (a refusal shows them again, a lost one is rescued or queued).
     const sent = () => {
+      // Offline, the post waits on the page (issue #34): the draft stays until it is really sent.
+      if (!navigator.onLine) return;
       clearTimeout(timer.current);
       writeDraft(key, null);
     };

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { fillNewAnnouncement, ready, signIn } from "./helpers";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -75,7 +75,7 @@ test.describe("installable, offline-first app", () => {
     await context.setOffline(false);
   });
 
-  test("a page never visited shows the offline page; a post while offline is refused and keeps what was typed", async ({
+  test("a page never visited shows the offline page; a post while offline waits for the connection and keeps what was typed", async ({
     page,
     context,
   }) => {
@@ -91,10 +91,17 @@ test.describe("installable, offline-first app", () => {
       return false;
     });
     await page.goto("/admin/announcement");
-    await page.getByLabel("Title").fill("Written on a train");
+    await ready(page);
+    await fillNewAnnouncement(page, {
+      title: "Written on a train",
+      content: "<p>Typed between two stations.</p>",
+      link: "https://news.vantor.example.com/train",
+      priority: "medium",
+    });
     await context.setOffline(true);
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByTestId("offline-post")).toContainText("nothing was sent");
+    // Issue #34: the kit's form waits for the connection, the input stays.
+    await expect(page.getByRole("status").filter({ hasText: "Not sent" })).toContainText("you are offline");
     await expect(page.getByLabel("Title")).toHaveValue("Written on a train");
 
     await page.goto("/support");

@@ -233,3 +233,23 @@ test("issue #34 long texts are kept while typing: a user's contact information i
     .click();
   await expect(again.getByLabel("Job title")).toHaveValue("Service manager, north yard and mobile fleet");
 });
+
+test("issue #34 offline posts are not lost: a save while offline says so, keeps the input, and is sent once when the connection is back", async ({
+  page,
+  context,
+}) => {
+  test.skip(!jsOn(), "without JavaScript the browser's own error page stands, and the typed form is behind Back");
+  const title = `Sent when back online ${project()}`;
+  await signIn(page, CREATORS[project()], "/admin/announcement");
+  await fillAnnouncement(page, title);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Not sent" })).toHaveText(
+    "Not sent — you are offline. It will be sent when the connection is back.",
+  );
+  await expect(page).toHaveURL(/\/admin\/announcement$/);
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await context.setOffline(false);
+  await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+  expect(await rowsTitled(page, title)).toBe(1);
+});

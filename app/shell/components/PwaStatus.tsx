@@ -25,7 +25,8 @@ function askServedFromCache(): Promise<string | null> {
 /**
  * The installable app's status (issue #6 §2), with JavaScript only: registers the service worker,
  * shows "offline — showing saved data from {time}" when a page or its data came from a saved
- * copy, refuses to send a form while offline (what was typed stays), and offers a reload when a
+ * copy, refuses to send a form that is not the kit's while offline (what was typed stays; the kit's
+ * forms wait for the connection), and offers a reload when a
  * new version is waiting.
  */
 export function PwaStatus({ locale, theme }: { locale: string; theme: number }) {
@@ -71,6 +72,8 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target as HTMLFormElement | null;
       if (!form || navigator.onLine || (form.getAttribute("method") ?? "get").toLowerCase() !== "post") return;
+      // The kit's forms wait for the connection themselves (issue #34): only another form is refused here.
+      if (form.hasAttribute("data-sends-when-online")) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       setPostRefused(true);
