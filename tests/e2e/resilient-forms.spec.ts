@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { fillNewAnnouncement, ready, signIn } from "./helpers";
 import { CREATORS, RESCUERS } from "./fixture-accounts";
 
@@ -21,6 +21,32 @@ async function signInHere(page: Page, email: string) {
   await page.getByLabel("Password").fill("Demo#Portal2026");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/signin\//);
+}
+
+/**
+ * Waits until the browser keeps the form's typing draft (its key holds `keyPart`), closes the tab,
+ * opens the page again in a new one and restores the draft from the offer.
+ */
+async function closeReopenAndRestore(page: Page, context: BrowserContext, keyPart: string): Promise<Page> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (part) => Object.keys(localStorage).filter((k) => k.startsWith("portal-draft:") && k.includes(part)).length,
+        keyPart,
+      ),
+    )
+    .toBe(1);
+  const url = page.url();
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(url);
+  await ready(again);
+  await again
+    .getByRole("status")
+    .filter({ hasText: "Restore your changes from" })
+    .getByRole("button", { name: "Restore" })
+    .click();
+  return again;
 }
 
 async function rowsTitled(page: Page, title: string) {
@@ -187,21 +213,8 @@ test("issue #34 long texts are kept while typing: a document's description, per 
   const dialog = page.getByRole("dialog", { name: "Edit details" });
   await ready(page);
   await dialog.getByLabel("Description").fill("A description typed at length, then the tab closed.");
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("#document-")).length))
-    .toBe(1);
-  const editUrl = page.url();
-  await page.close();
-
-  const again = await context.newPage();
-  await again.goto(editUrl);
-  await ready(again);
+  const again = await closeReopenAndRestore(page, context, "#document-");
   const reopened = again.getByRole("dialog", { name: "Edit details" });
-  await reopened
-    .getByRole("status")
-    .filter({ hasText: "Restore your changes from" })
-    .getByRole("button", { name: "Restore" })
-    .click();
   await expect(reopened.getByLabel("Description")).toHaveValue("A description typed at length, then the tab closed.");
 });
 
@@ -217,20 +230,7 @@ test("issue #34 long texts are kept while typing: a user's contact information i
   await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit\/contact$/);
   await ready(page);
   await page.getByLabel("Job title").fill("Service manager, north yard and mobile fleet");
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith("#contact")).length))
-    .toBe(1);
-  const editUrl = page.url();
-  await page.close();
-
-  const again = await context.newPage();
-  await again.goto(editUrl);
-  await ready(again);
-  await again
-    .getByRole("status")
-    .filter({ hasText: "Restore your changes from" })
-    .getByRole("button", { name: "Restore" })
-    .click();
+  const again = await closeReopenAndRestore(page, context, "#contact");
   await expect(again.getByLabel("Job title")).toHaveValue("Service manager, north yard and mobile fleet");
 });
 
