@@ -21,6 +21,7 @@ import type { SessionEndReason } from "./session-timeout";
 import { signInNoticeCookie } from "./sign-in-notice.server";
 import { db } from "~/db/client.server";
 import { rescueFormPost } from "~/forms/form-rescue.server";
+import { pathWithQuery } from "~/security/redirect-target";
 
 /** The signed-in user: the acting user services see, plus the identity token's claims the shell shows. */
 export interface PortalUser extends Actor {
@@ -108,13 +109,6 @@ function accessProfileOrFailure(
 /** The portal user of an identity, from its claims and access profile (sessions and bearer tokens alike). */
 export function portalUserFrom(identityId: number, claims: IdentityClaims, profile: AccessProfile): PortalUser {
   return { ...actorFrom(identityId, profile), claims };
-}
-
-/** The path and query of a request, as remembered for after sign-in or shown in `from`. */
-export function pathWithQuery(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_data");
-  return url.pathname + url.search;
 }
 
 /**

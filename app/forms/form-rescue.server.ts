@@ -18,9 +18,9 @@ export async function rescueFormPost(
   form: FormData,
   minutes: number,
   now = new Date(),
-): Promise<boolean> {
+): Promise<void> {
   const fields = rescuableFields(form);
-  if (fields.length === 0) return false;
+  if (fields.length === 0) return;
   await database.delete(formRescues).where(and(eq(formRescues.identityId, identityId), eq(formRescues.path, path)));
   await database.insert(formRescues).values({
     identityId,
@@ -29,7 +29,6 @@ export async function rescueFormPost(
     createdAt: now,
     expiresAt: new Date(now.getTime() + minutes * 60_000),
   });
-  return true;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { FORM_KEY_FIELD } from "~/security/form-key";
 
 /** Fields a rescue never keeps: secrets, and the one-time key (the form shown again has a new one). */
@@ -30,4 +32,16 @@ export function rescuedForm(fields: RescuedFields): FormData {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
   return form;
+}
+
+/**
+ * Kept fields (a rescued post, a typing draft) as the form's values, in the shape its schema
+ * reads, and the edit stamp they were typed against.
+ */
+export function keptValues(
+  fields: RescuedFields,
+  schema: z.ZodTypeAny,
+): { values: Record<string, unknown>; stamp: string | undefined } {
+  const { payload } = parseWithZod(rescuedForm(fields), { schema });
+  return { values: payload, stamp: fields.find(([name]) => name === "updatedAt")?.[1] };
 }

@@ -5,6 +5,7 @@ import { db, type Executor } from "~/db/client.server";
 import { formKeys } from "~/db/schema";
 import { primeRequestValue, requestScope } from "~/server-context/request-scope.server";
 import { portalError } from "./portal-error";
+import { pathWithQuery } from "./redirect-target";
 import {
   answerStands,
   FORM_KEY_ABANDONED_MS,
@@ -17,13 +18,6 @@ import {
 
 /** The request scope's note of the key this request claimed, for its answer to be kept under. */
 export const CLAIMED_FORM_KEY = "security:form-key";
-
-/** The path and query a post went to, as a page address (without Remix's `_data`). */
-function postedPath(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_data");
-  return url.pathname + url.search;
-}
 
 /**
  * Claims the form's one-time key for this post (issue #34 "every post applies once"). The first
@@ -47,7 +41,7 @@ export async function claimFormKey(request: Request, form: FormData): Promise<vo
     // The first post failed and let the key go meanwhile: this one claims it.
     if (!first) continue;
     if (first.status !== null) {
-      throw redirect(replayTarget({ status: first.status, location: first.location }, postedPath(request)), 303);
+      throw redirect(replayTarget(first.location, pathWithQuery(request)), 303);
     }
     if (Date.now() - first.createdAt.getTime() > FORM_KEY_ABANDONED_MS) {
       await db()

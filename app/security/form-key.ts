@@ -16,8 +16,8 @@ export function formKeyOf(value: unknown): string | null {
 }
 
 /** What a repeat of a key is answered with, from the first answer: the same redirect, else the page again. */
-export function replayTarget(first: { status: number; location: string | null }, postedPath: string): string {
-  return first.location ?? postedPath;
+export function replayTarget(firstLocation: string | null, postedPath: string): string {
+  return firstLocation ?? postedPath;
 }
 
 /** Whether the first answer of a key stands (something may have been written), or the key is free again. */

@@ -42,3 +42,10 @@ export function inSiteRedirectTarget(value: unknown, fallback = "/"): string {
   if (target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
 }
+
+/** The path and query of a request, as a page address: what sign-in returns to (without Remix's `_data`). */
+export function pathWithQuery(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  return url.pathname + url.search;
+}

@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import type { z } from "zod";
-import { rescuedForm, type RescuedFields } from "~/forms/form-rescue";
+import { keptValues, type RescuedFields } from "~/forms/form-rescue";
 
 /** What the root's data carries of a rescued post (issue #34), read without naming the root's types. */
 type RootWithRescue = { user?: { formRescue?: RescuedFields | null } | null } | undefined;
@@ -18,9 +17,8 @@ export function useRescuedSubmission(
   const fields = (useRouteLoaderData("root") as RootWithRescue)?.user?.formRescue;
   return useMemo(() => {
     if (!fields) return null;
-    const submission = parseWithZod(rescuedForm(fields), { schema });
-    const stamp = fields.find(([name]) => name === "updatedAt")?.[1];
-    const result: SubmissionResult<string[]> = { initialValue: submission.payload as SubmissionResult["initialValue"] };
+    const { values, stamp } = keptValues(fields, schema);
+    const result: SubmissionResult<string[]> = { initialValue: values as SubmissionResult["initialValue"] };
     return { result, stamp };
   }, [fields, schema]);
 }

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { rescuableFields, rescuedForm, type RescuedFields } from "~/forms/form-rescue";
+import { keptValues, rescuableFields, type RescuedFields } from "~/forms/form-rescue";
 
 /** Every typing draft's storage key starts so: sign-out removes them all. */
 export const DRAFT_PREFIX = "portal-draft:";
@@ -109,9 +108,8 @@ export function useTypingDraft(
 
   const restore = useCallback(() => {
     if (!offer) return;
-    const submission = parseWithZod(rescuedForm(offer.fields), { schema });
-    const stamp = offer.fields.find(([name]) => name === "updatedAt")?.[1];
-    setRestored({ formId: `restored-${offer.at}`, defaultValue: submission.payload, stamp });
+    const { values, stamp } = keptValues(offer.fields, schema);
+    setRestored({ formId: `restored-${offer.at}`, defaultValue: values, stamp });
     setOffer(null);
   }, [offer, schema]);
   const discard = useCallback(() => {
