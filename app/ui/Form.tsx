@@ -52,7 +52,7 @@ export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ child
   const posts = String(props.method ?? "get").toLowerCase() === "post";
   const { offline, submit } = useSendWhenOnline(posts, onSubmit);
   return (
-    <RemixForm ref={ref} {...props} onSubmit={submit} data-sends-when-online="">
+    <RemixForm ref={ref} {...props} onSubmit={submit}>
       {posts && seed && <input type="hidden" name={FORM_KEY_FIELD} value={`${seed}.${place}`} />}
       {offline && (
         <p className="notice notice--warning form-offline" role="status">

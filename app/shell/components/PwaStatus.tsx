@@ -25,14 +25,12 @@ function askServedFromCache(): Promise<string | null> {
 /**
  * The installable app's status (issue #6 §2), with JavaScript only: registers the service worker,
  * shows "offline — showing saved data from {time}" when a page or its data came from a saved
- * copy, refuses to send a form that is not the kit's while offline (what was typed stays; the kit's
- * forms wait for the connection), and offers a reload when a
- * new version is waiting.
+ * copy, and offers a reload when a new version is waiting. A post made offline waits in its
+ * form (the kit's Form, issue #34).
  */
 export function PwaStatus({ locale, theme }: { locale: string; theme: number }) {
   const { t } = useTranslation();
   const [savedAt, setSavedAt] = useState<string | null>(null);
-  const [postRefused, setPostRefused] = useState(false);
   const [workbox, setWorkbox] = useState<WorkboxLike | null>(null);
   const [updateReady, setUpdateReady] = useState(false);
 
@@ -69,25 +67,10 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
   }, [locale, theme]);
 
   useEffect(() => {
-    const onSubmit = (event: SubmitEvent) => {
-      const form = event.target as HTMLFormElement | null;
-      if (!form || navigator.onLine || (form.getAttribute("method") ?? "get").toLowerCase() !== "post") return;
-      // The kit's forms wait for the connection themselves (issue #34): only another form is refused here.
-      if (form.hasAttribute("data-sends-when-online")) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      setPostRefused(true);
-    };
-    const onOnline = () => {
-      setPostRefused(false);
-      setSavedAt(null);
-    };
-    window.addEventListener("submit", onSubmit, true);
+    // Back online: the saved copy's banner goes.
+    const onOnline = () => setSavedAt(null);
     window.addEventListener("online", onOnline);
-    return () => {
-      window.removeEventListener("submit", onSubmit, true);
-      window.removeEventListener("online", onOnline);
-    };
+    return () => window.removeEventListener("online", onOnline);
   }, []);
 
   const time = savedAt
@@ -98,11 +81,6 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
       {savedAt !== null && (
         <p className="pwa-banner pwa-banner--offline" role="status" data-testid="offline-banner">
           {savedAt ? t("offline.banner", { time }) : t("offline.bannerNoTime")}
-        </p>
-      )}
-      {postRefused && (
-        <p className="pwa-banner pwa-banner--error" role="alert" data-testid="offline-post">
-          {t("offline.postRefused")}
         </p>
       )}
       {updateReady && workbox && (
