@@ -19,10 +19,12 @@ import {
   OFFLINE_KEY_COOKIE,
   offlineOwnerOf,
   offlinePageInShell,
+  offlinePageWithQueue,
   precacheFilesOnly,
   staticOfflinePage,
   userCacheName,
 } from "./pwa/sw-rules";
+import { queuedPostsOf } from "./forms/offline-queue-store";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -154,8 +156,23 @@ async function offlinePage(): Promise<Response> {
   const page = await (await caches.open(META_CACHE)).match(OFFLINE_PATH);
   if (!page) return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const home = await savedCopyOf("/", { ignoreVary: true });
-  const inShell = home ? offlinePageInShell(await home.text(), await page.clone().text()) : null;
-  return inShell ? new Response(inShell, { status: page.status, headers: page.headers }) : page;
+  const offline = await page.text();
+  const inShell = (home ? offlinePageInShell(await home.text(), offline) : null) ?? offline;
+  return new Response(offlinePageWithQueue(inShell, await waitingPostNames()), {
+    status: page.status,
+    headers: page.headers,
+  });
+}
+
+/** The names of the signed-in user's posts waiting in the offline queue (issue #34 §2). */
+async function waitingPostNames(): Promise<string[]> {
+  const owner = await signedInKey();
+  if (!owner) return [];
+  try {
+    return (await queuedPostsOf(owner)).map((post) => post.label);
+  } catch {
+    return [];
+  }
 }
 
 /** Home and its data: the network first (3 s), then this user's saved copy, then the offline page. */

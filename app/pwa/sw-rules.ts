@@ -107,3 +107,20 @@ export const OFFLINE_KEY_COOKIE = "portal_offline";
 export function maySeeSavedCopy(signedInKey: string | null | undefined, savedKey: string | null): boolean {
   return typeof signedInKey === "string" && signedInKey.length > 0 && signedInKey === savedKey;
 }
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The offline page with the user's waiting posts (issue #34 §2): the page's waiting-changes parts,
+ * rendered hidden, shown with the count and each post's name. Unchanged when nothing waits.
+ */
+export function offlinePageWithQueue(html: string, labels: readonly string[]): string {
+  if (labels.length === 0) return html;
+  const items = labels.map((label) => `<li>${escapeHtml(label)}</li>`).join("");
+  return html
+    .replace(/(<[a-z]+\b[^>]*\bdata-queued-changes(?:="")?[^>]*?)\shidden(?:="")?/g, "$1")
+    .replace(/(<span\b[^>]*\bdata-queued-count(?:="")?[^>]*>)[^<]*(<\/span>)/g, `$1${labels.length}$2`)
+    .replace(/(<ul\b[^>]*\bdata-queued-list(?:="")?[^>]*>)(<\/ul>)/g, `$1${items}$2`);
+}

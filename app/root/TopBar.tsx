@@ -7,6 +7,8 @@ import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/ui/search-params";
 import { ApplicationLink } from "~/applications/components/LauncherView";
 import { forgetTypingDrafts } from "~/ui/typing-draft";
+import { QueuedChanges } from "~/ui/offline-queue";
+import { forgetQueuedPosts } from "~/forms/offline-queue-store";
 import { changePasswordHref } from "~/account-migration/routes";
 import { securityReviewHref } from "~/security-review/routes";
 
@@ -38,6 +40,15 @@ function useDismissableDetails() {
     };
   }, []);
   return ref;
+}
+
+/**
+ * Sign-out leaves nothing of the user's input in this browser: typing drafts and waiting posts
+ * (the answer's Clear-Site-Data removes the site's storage too; this does not rely on it arriving).
+ */
+function forgetBrowserCopies() {
+  forgetTypingDrafts();
+  void forgetQueuedPosts().catch(() => undefined);
 }
 
 /**
@@ -196,7 +207,7 @@ function ProfileMenu({ user, accountSecurityUrl }: { user: ShellUser; accountSec
             </li>
           )}
           <li>
-            <Form method="post" action="/logout" reloadDocument onSubmit={forgetTypingDrafts}>
+            <Form method="post" action="/logout" reloadDocument onSubmit={forgetBrowserCopies}>
               <button type="submit" className="menu__button">
                 {t("profile.signOut")}
               </button>
@@ -295,6 +306,7 @@ export function TopBar(props: { user: ShellUser; theme: BrandId; brandName: stri
           )}
         </ul>
       </nav>
+      <QueuedChanges owner={props.user.queueOwner} />
       <ProfileMenu user={props.user} accountSecurityUrl={props.accountSecurityUrl} />
       <MobileMenu user={props.user} level={menuLevel} />
     </header>

@@ -14,6 +14,7 @@ import { takeFormRescue } from "~/forms/form-rescue.server";
 import type { RescuedFields } from "~/forms/form-rescue";
 import { routeAccessFor } from "~/permissions/route-rules";
 import { sessionLimits } from "~/auth/session.server";
+import { offlineKeyOf } from "~/auth/offline-key.server";
 import { currentRequiredAction, type RequiredAction } from "~/required-actions/rules";
 import { actorDirectoryLocations } from "~/directory/directory.server";
 import {
@@ -72,6 +73,8 @@ export interface ShellUser {
   directoryReview: { context: DirectoryContext; locations: DirectoryLocation[]; loadFailure?: "failed" } | null;
   /** A post of this page that met the user's ended session, to fill the form in again (issue #34). */
   formRescue: RescuedFields | null;
+  /** Whose posts of the offline queue this page shows and sends (the offline key, issue #34 §2). */
+  queueOwner: string;
   /** The idle limit the time-out warning counts down to, and whether it shows the mm:ss countdown. */
   sessionTimeout: { idleMs: number; countdown: boolean };
 }
@@ -203,6 +206,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       directoryReview: await directoryReviewOf(request, user, requiredAction),
       sessionTimeout: { idleMs: sessionLimits().idleMs, countdown: config.SESSION_COUNTDOWN === "true" },
       formRescue: await formRescueOf(request, user),
+      queueOwner: offlineKeyOf(user.identityId),
     },
   };
 }

@@ -14,6 +14,10 @@ export default function Offline() {
     <div className="page">
       <h1>{t("offline.title")}</h1>
       <p>{t("offline.text")}</p>
+      {/* Hidden as rendered: the service worker shows it with the count of the user's waiting posts (issue #34). */}
+      <p className="notice notice--warning" data-queued-changes data-testid="offline-queued" hidden>
+        {t("offlineQueue.waitingOnThisDevice")} <span data-queued-count>0</span>
+      </p>
       <p>
         {/* eslint-disable-next-line jsx-a11y/anchor-is-valid -- an empty href reloads the address asked for */}
         <a href="" className="button">

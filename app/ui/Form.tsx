@@ -2,39 +2,64 @@ import { Form as RemixForm, useLocation, useRouteLoaderData, type FormProps } fr
 import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FORM_KEY_FIELD } from "~/security/form-key";
+import { queueableFields } from "~/forms/offline-queue";
+import { keepForLater, useQueueOwner } from "~/ui/offline-queue";
 
 /** The root's seed of this answer's one-time keys (a new one with every answer of the root's loader). */
 function useFormKeySeed(): string | undefined {
   return (useRouteLoaderData("root") as { formKeySeed?: string } | undefined)?.formKeySeed;
 }
 
+/** The form's fields as the post would carry them, its submit button's included. */
+function postedFields(form: HTMLFormElement, submitter: HTMLElement | null): [string, unknown][] {
+  try {
+    return [...new FormData(form, submitter).entries()];
+  } catch {
+    // A submitter the browser does not take (not a submit button of this form): the form alone.
+    return [...new FormData(form).entries()];
+  }
+}
+
 /**
- * A post made while the browser is offline (issue #34): not sent, the input stays, and it is sent
- * as it was (the same submit button, the same one-time key) when the connection is back.
+ * A post made while the browser is offline (issue #34 §2): not sent, kept in the offline queue
+ * (sent in order when the connection is back, see ~/ui/offline-queue), the input stays. A post
+ * the queue cannot keep (a chosen file, storage turned off) waits in its page and is sent as it
+ * was (the same submit button, the same one-time key) when the connection is back.
  */
 function useSendWhenOnline(posts: boolean, onSubmit: FormProps["onSubmit"]) {
+  const owner = useQueueOwner();
   const waiting = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
-  const [offline, setOffline] = useState(false);
+  const [offline, setOffline] = useState<"queued" | "waiting" | null>(null);
   useEffect(() => {
     if (!offline) return;
-    const send = () => {
+    const back = () => {
       const pending = waiting.current;
       waiting.current = null;
-      setOffline(false);
+      setOffline(null);
+      // A queued post is sent by the queue; one waiting here is sent now.
       const submitter = pending?.submitter;
       pending?.form.requestSubmit(submitter instanceof HTMLButtonElement ? submitter : undefined);
     };
-    window.addEventListener("online", send);
-    return () => window.removeEventListener("online", send);
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
   }, [offline]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     onSubmit?.(event);
     if (event.defaultPrevented || !posts || navigator.onLine) return;
     event.preventDefault();
-    waiting.current = { form: event.currentTarget, submitter: (event.nativeEvent as SubmitEvent).submitter };
-    setOffline(true);
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const waitHere = () => {
+      waiting.current = { form, submitter };
+      setOffline("waiting");
+    };
+    const fields = queueableFields(postedFields(form, submitter));
+    if (!owner || !fields) return waitHere();
+    waiting.current = null;
+    setOffline("queued");
+    void keepForLater(owner, form, fields).then((kept) => kept || waitHere());
   };
-  return { offline, submit };
+  return { offline: offline !== null, submit };
 }
 
 /**

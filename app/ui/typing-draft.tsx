@@ -52,6 +52,19 @@ export function forgetTypingDrafts(): void {
   }
 }
 
+/** Removes the typing drafts of one page (its post was sent from the offline queue, issue #34 §2). */
+export function forgetTypingDraftsOn(pathname: string): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(DRAFT_PREFIX)) continue;
+      const place = key.slice(key.indexOf(":", DRAFT_PREFIX.length) + 1);
+      if (place === pathname || place.startsWith(`${pathname}#`)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
 /** The same fields, in the same order, with the same values. */
 function sameFields(a: RescuedFields, b: RescuedFields): boolean {
   return a.length === b.length && a.every(([name, value], i) => b[i][0] === name && b[i][1] === value);
