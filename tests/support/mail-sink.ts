@@ -3,7 +3,7 @@
  * to a folder as JSON (envelope recipients and the raw message), so the process that sends and the
  * process that checks need not be the same (the e2e server and the browser tests).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -28,7 +28,9 @@ export async function startMailSink(folder: string): Promise<MailSink> {
         n += 1;
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const file = path.join(folder, `${Date.now()}-${process.pid}-${String(n).padStart(5, "0")}.json`);
-        writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }));
+        // Written aside and renamed: a test in another process polling the folder never reads half a file.
+        writeFileSync(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },
