@@ -83,6 +83,12 @@ export const configSchema = z.object({
   FORM_RESCUE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** The pseudo-locale en-XA for testers (issue #33): asked for with the locale cookie; unset, on outside production. */
   PSEUDO_LOCALE: z.enum(["true", "false"]).optional(),
+  /**
+   * The test suites' check of every /api/v2 answer against the OpenAPI document (issue #35): a
+   * violation is logged and, with API_CONTRACT_VIOLATIONS_FILE, written there. Off in production.
+   */
+  API_CONTRACT_CHECK: z.enum(["true", "false"]).default("false"),
+  API_CONTRACT_VIOLATIONS_FILE: z.string().min(1).optional(),
   /** The session-expiry modal's mm:ss countdown (SPEC §2: exists, off by default). */
   SESSION_COUNTDOWN: z.enum(["true", "false"]).default("false"),
   /** Passwords older than this must be changed at sign-in; unset: passwords do not expire. */
