@@ -32,6 +32,10 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default("dealer-portal"),
   OIDC_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   OIDC_IDP_SHORT_NAME: z.string().min(1).default("okta"),
+  /** With OIDC_ISSUER: the audience the issuer's access tokens must be for to call /api (default OIDC_CLIENT_ID). */
+  OIDC_API_AUDIENCE: z.string().min(1).optional(),
+  /** With OIDC_ISSUER: the scopes (space-separated) an access token must carry to call /api. */
+  OIDC_API_SCOPES: z.string().default("openid"),
   OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(70).max(86400).default(900),
   BRAND3_HOST_MARKER: z.string().min(1).default("halden"),
   CALLBACK_BASE: z
