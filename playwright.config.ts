@@ -12,6 +12,8 @@ export const E2E_MAIL_DIR = `${E2E_DATA_DIR}-mail`;
 /** The e2e suite's downstream target (tests/support/push-target.ts): pushes land there, and tests read them back. */
 export const E2E_PUSH_TARGET = `http://127.0.0.1:${PORT + 2}`;
 export const E2E_PUSH_SECRET = "e2e-push-secret-0123456789";
+/** Where the e2e server writes each API answer off the OpenAPI document (issue #35); the teardown reads it. */
+export const E2E_CONTRACT_VIOLATIONS = `${E2E_DATA_DIR}-api-contract.jsonl`;
 
 /** Specs that change shared demo data; their project runs after the others have finished. */
 const AFTER_ALL = "**/*.after-all.spec.ts";
@@ -45,6 +47,8 @@ export default defineConfig({
   // 2-core machine with two workers; 30 s failed one of them on a slower run. A hang still ends.
   timeout: 45_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Issue #35 §2: the run fails when any API answer of any test was off the OpenAPI document.
+  globalTeardown: "./tests/e2e/contract-teardown.ts",
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromium,
@@ -78,6 +82,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       APP_ENV: "test",
       SIGNIN_RATE_LIMIT_PER_MINUTE: "1000",
+      API_CONTRACT_CHECK: "true",
+      API_CONTRACT_VIOLATIONS_FILE: E2E_CONTRACT_VIOLATIONS,
       // Short-lived access tokens, so a session renews within a test (renewal starts 60 s before expiry).
       OIDC_ACCESS_TOKEN_TTL: "75",
       // Footer links from configuration (issue #18), per brand where the address names it.

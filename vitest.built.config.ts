@@ -8,7 +8,7 @@ export default defineConfig({
     include: ["tests/built/**/*.test.ts"],
     environment: "node",
     // What the server build assembles when it loads (the access profile's parts).
-    setupFiles: ["./app/assembly/portal.server.ts"],
+    setupFiles: ["./app/assembly/portal.server.ts", "./tests/built/contract-setup.ts"],
     testTimeout: 240_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -32,6 +32,10 @@ export const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default("dealer-portal"),
   OIDC_CLIENT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   OIDC_IDP_SHORT_NAME: z.string().min(1).default("okta"),
+  /** With OIDC_ISSUER: the audience the issuer's access tokens must be for to call /api (default OIDC_CLIENT_ID). */
+  OIDC_API_AUDIENCE: z.string().min(1).optional(),
+  /** With OIDC_ISSUER: the scopes (space-separated) an access token must carry to call /api. */
+  OIDC_API_SCOPES: z.string().default("openid"),
   OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(70).max(86400).default(900),
   BRAND3_HOST_MARKER: z.string().min(1).default("halden"),
   CALLBACK_BASE: z
@@ -83,6 +87,12 @@ export const configSchema = z.object({
   FORM_RESCUE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** The pseudo-locale en-XA for testers (issue #33): asked for with the locale cookie; unset, on outside production. */
   PSEUDO_LOCALE: z.enum(["true", "false"]).optional(),
+  /**
+   * The test suites' check of every /api/v2 answer against the OpenAPI document (issue #35): a
+   * violation is logged and, with API_CONTRACT_VIOLATIONS_FILE, written there. Off in production.
+   */
+  API_CONTRACT_CHECK: z.enum(["true", "false"]).default("false"),
+  API_CONTRACT_VIOLATIONS_FILE: z.string().min(1).optional(),
   /** The session-expiry modal's mm:ss countdown (SPEC §2: exists, off by default). */
   SESSION_COUNTDOWN: z.enum(["true", "false"]).default("false"),
   /** Passwords older than this must be changed at sign-in; unset: passwords do not expire. */

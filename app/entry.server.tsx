@@ -18,6 +18,7 @@ import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
 // are one module graph (the built-suite tests start the server and read the logger the same way).
 export { runPortal } from "~/server/main.server";
 export { startServer } from "~/server/start-server";
+export { apiContractViolations } from "~/server/api-contract-check";
 export { logger } from "~/logger.server";
 
 const ERROR_REFERENCE_KEY = "errorReference";

@@ -1,6 +1,7 @@
 import type { RouteConfig } from "@remix-run/route-config";
 import { accountRouteModules } from "./account/route-modules";
 import { accountMigrationRouteModules } from "./account-migration/route-modules";
+import { apiRouteModules } from "./api/route-modules";
 import { announcementsRouteModules } from "./announcements/route-modules";
 import { applicationsRouteModules } from "./applications/route-modules";
 import { auditRouteModules } from "./audit/route-modules";
@@ -26,6 +27,7 @@ import { usersRouteModules } from "./users/route-modules";
  */
 export default [
   ...shellRouteModules,
+  ...apiRouteModules,
   ...authRouteModules,
   ...pwaRouteModules,
   ...i18nRouteModules,

@@ -6,7 +6,8 @@ import { loadAccessProfile } from "~/permissions/access-profile.server";
 import { identityClaims, identityForSignIn } from "~/auth/identity.server";
 import { oncePerRequest } from "~/server-context/request-scope.server";
 import { embeddedProvider } from "./identity-provider.server";
-import { issuerEndpoints } from "./oidc-client.server";
+import { issuerEndpoints, issuerKeyFor, type IssuerKey } from "./oidc-client.server";
+import { verifyBearerToken } from "./bearer-tokens.server";
 import { optionalUser, portalUserFrom, type PortalUser } from "./user.server";
 import { brandHostMismatch, isBrand3Host } from "./brand-host";
 import { RateWindow } from "~/security/rate-window";
@@ -14,8 +15,8 @@ import { sharedRateCounter, type RateCounter } from "~/security/shared-rate.serv
 import { apiError } from "~/api/replies.server";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
 
-/** The identity behind a bearer access token: the embedded provider's token store, or the issuer's userinfo. */
-async function identityIdForBearer(token: string): Promise<number | null> {
+/** The identity behind a bearer access token: the embedded provider's token store, or the external issuer's checked token. */
+async function identityIdForBearer(token: string, key: IssuerKey): Promise<number | null> {
   const config = getConfig();
   if (config.embeddedIdp) {
     const found = await embeddedProvider().AccessToken.find(token);
@@ -23,21 +24,26 @@ async function identityIdForBearer(token: string): Promise<number | null> {
     const id = Number(found.accountId);
     return Number.isInteger(id) ? id : null;
   }
-  const { issuer } = await issuerEndpoints("default");
-  const discovery = await fetch(`${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`).then(
-    (r) => r.json() as Promise<{ userinfo_endpoint?: string }>,
-  );
-  if (!discovery.userinfo_endpoint) return null;
-  const response = await fetch(discovery.userinfo_endpoint, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) return null;
-  const claims = (await response.json()) as { sub: string; email?: string };
+  // Discovery is cached per issuer, the key set per issuer too: no call to the issuer per request.
+  const endpoints = await issuerEndpoints(key);
+  const claims = await verifyBearerToken(token, {
+    issuer: endpoints.issuer,
+    jwksUri: endpoints.jwks,
+    introspectionEndpoint: endpoints.introspection,
+    audience: config.OIDC_API_AUDIENCE ?? config.OIDC_CLIENT_ID,
+    requiredScopes: config.OIDC_API_SCOPES.split(" ").filter(Boolean),
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+  });
+  if (!claims) return null;
   const identity = await identityForSignIn(db(), claims, false);
   return identity?.id ?? null;
 }
 
 /** The caller behind a bearer token; like a session, refused on a host that does not serve their brands. */
-async function bearerUser(token: string, host: string): Promise<PortalUser | null> {
-  const identityId = await identityIdForBearer(token);
+async function bearerUser(token: string, request: Request): Promise<PortalUser | null> {
+  const host = new URL(request.url).host;
+  const identityId = await identityIdForBearer(token, issuerKeyFor(request));
   if (identityId === null) return null;
   const [profile, claims] = await Promise.all([loadAccessProfile(db(), identityId), identityClaims(db(), identityId)]);
   if (!profile || !claims) return null;
@@ -56,7 +62,7 @@ export function apiUser(request: Request): Promise<PortalUser | null> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) {
     const token = header.slice("Bearer ".length).trim();
-    return oncePerRequest(`api-user:${token}`, () => bearerUser(token, new URL(request.url).host));
+    return oncePerRequest(`api-user:${token}`, () => bearerUser(token, request));
   }
   return optionalUser(request).catch(() => null);
 }

@@ -39,6 +39,9 @@ export interface IssuerEndpoints {
   token: string;
   endSession?: string;
   revocation?: string;
+  /** The issuer's key set and introspection endpoint: an external issuer's bearer tokens are checked with them (issue #35 §4). */
+  jwks?: string;
+  introspection?: string;
 }
 
 /** The issuer for a request: the third brand's host uses its own when configured. */
@@ -88,6 +91,8 @@ async function discover(issuer: string): Promise<IssuerEndpoints> {
     token: doc.token_endpoint,
     endSession: doc.end_session_endpoint,
     revocation: doc.revocation_endpoint,
+    jwks: doc.jwks_uri,
+    introspection: doc.introspection_endpoint,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "./hardening";
 import helmet from "helmet";
 import { cspNonceSource } from "./csp-nonce";
+import { checkApiContract } from "./api-contract-check";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/config.server";
@@ -101,6 +102,9 @@ export async function startServer(
     notePseudoLocale(req.headers.cookie);
     next();
   });
+  // The test suites hold every API answer against the OpenAPI document (issue #35); before any refusal, so those are held too.
+  if (config.API_CONTRACT_CHECK === "true" && !config.isProduction)
+    app.use(checkApiContract(config.API_CONTRACT_VIOLATIONS_FILE));
   const metrics = requestMetrics();
   app.use(metrics.middleware);
   app.use(closeWhenBodyUnread());

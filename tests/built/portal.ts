@@ -67,6 +67,8 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
     SIGNIN_RATE_LIMIT_PER_MINUTE: "100000",
     API_RATE_LIMIT_PER_MINUTE: "100000",
     API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: "100000",
+    // Every API answer held against the OpenAPI document (issue #35; tests/built/contract-setup.ts).
+    API_CONTRACT_CHECK: "true",
     ...overrides,
   };
   // The server bundle reads its configuration from process.env (getConfig), so both must agree,

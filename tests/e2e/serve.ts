@@ -12,6 +12,7 @@ import { startMailSink } from "../support/mail-sink";
 import { startPushTarget } from "../support/push-target";
 
 if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+if (process.env.API_CONTRACT_VIOLATIONS_FILE) rmSync(process.env.API_CONTRACT_VIOLATIONS_FILE, { force: true });
 if (process.env.MAIL_SINK_DIR) {
   rmSync(process.env.MAIL_SINK_DIR, { recursive: true, force: true });
   process.env.SMTP_URL = (await startMailSink(process.env.MAIL_SINK_DIR)).url;

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiFeatures } from "~/auth/api-auth.server";
 import { apiError, apiJson } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
@@ -15,6 +14,7 @@ import {
   updateOwnProfileField,
 } from "~/preferences/preferences.server";
 import { profileFieldSchema } from "~/preferences/profile-field";
+import { emailPreferencesBody, oneFieldBody } from "~/preferences/schema";
 
 /** GET /api/v2/user?profile (SPEC §7): the caller's own profile, locations and subscriptions. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,9 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return apiJson({ data: { ...profile, locations, emailPreferences: subscriptions } });
 }
-
-const emailPreferencesBody = z.object({ emailPreferences: z.array(z.number().int().positive()).max(1000) });
-const oneFieldBody = z.object({ key: z.string(), value: z.string().nullable().optional() });
 
 /**
  * PATCH /api/v2/user (SPEC §7): `{ key, value }` updates one field of the caller's own profile

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import type { FeatureRule } from "~/security/feature-rule";
+
+/*
+ * The API's contract (issue #35): each domain describes its /api/v2 operations here, with the same
+ * Zod schemas its routes validate with; app/api/openapi.ts turns them into the OpenAPI 3.1
+ * document, which is never written by hand.
+ */
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/** One answer an operation can give: what it means and, for JSON, its body's schema. */
+export interface ApiReply {
+  description: string;
+  /** The body's schema (application/json); none for an empty answer (204). */
+  schema?: z.ZodType;
+  example?: unknown;
+  /** Response headers: name → description (their values are strings). */
+  headers?: Record<string, string>;
+}
+
+export type ApiStatus = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** The OpenAPI path: `/api/v2/announcements/{id}`. */
+  path: string;
+  operationId: string;
+  /** The domain it belongs to (the document's tag). */
+  tag: ApiTag;
+  summary: string;
+  description?: string;
+  /** The features a caller needs (a signed-in person's, or a machine client's scopes). */
+  rule: FeatureRule;
+  /** Answered without a caller: no 401 or 403. */
+  public?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The JSON body, with the schema the route validates it with. */
+  body?: z.ZodType;
+  bodyExample?: unknown;
+  /** The answers of the operation's own; the answers every operation can give are added (apiOperation). */
+  replies: Partial<Record<ApiStatus, ApiReply>>;
+}
+
+export const API_TAGS = {
+  api: "The API's own contract",
+  user: "The signed-in user: profile, applications, notifications, access data",
+  announcements: "Announcements: the management list and records, their definitions",
+  emails: "E-mail preferences' definitions",
+  accountMigration: "Account migration (SPEC §4): LDAP and security questions",
+  users: "User administration within the caller's locations",
+  securityRoles: "Security roles (portal-wide catalogue)",
+  permissionSets: "Permission sets (portal-wide catalogue)",
+  securityReview: "The periodic security review (attestation)",
+  directory: "The dealer directory's data and its review",
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+/** Every error answer of the API today: a message, with each field's messages for a refused body. */
+export const apiErrorSchema = z
+  .object({
+    error: z
+      .object({
+        message: z.string(),
+        fields: z.record(z.string(), z.array(z.string())).optional(),
+        currentStamp: z.string().optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const error = (description: string, headers?: Record<string, string>): ApiReply => ({
+  description,
+  schema: apiErrorSchema,
+  headers,
+});
+
+/** The answers any operation can give, whatever it does. */
+const EVERY_OPERATION: Partial<Record<ApiStatus, ApiReply>> = {
+  400: error("The request is malformed: its address does not decode, or its body does not fit the schema."),
+  401: error("No session and no valid bearer token.", { "WWW-Authenticate": "The scheme to authenticate with." }),
+  403: error("The caller lacks the features this operation needs, or the write came from another site."),
+  429: error("Too many requests from this address or caller; retry after the time given.", {
+    "Retry-After": "Seconds to wait before the next request.",
+  }),
+};
+
+/** The answers of any write that takes a body. */
+const EVERY_WRITE: Partial<Record<ApiStatus, ApiReply>> = {
+  413: error("The body is larger than the API takes."),
+  415: error("The body is not application/json."),
+};
+
+/** Named answers an operation picks: the record or address is not there, a stale stamp. */
+export const notFound = (what = "the record"): ApiReply =>
+  error(`Not found: ${what} does not exist or is not the caller's to see.`);
+export const staleStamp = (): ApiReply =>
+  error("The record changed since it was read: nothing was saved; the body carries the current stamp.");
+export const refused = (why: string): ApiReply => error(why);
+export const unavailable = (what: string): ApiReply => error(`${what} could not be loaded; try again later.`);
+
+/** A write's answers: any body may be too large; one that takes a body (or refuses one) may be of the wrong type. */
+function writeReplies(operation: ApiOperation): Partial<Record<ApiStatus, ApiReply>> {
+  return operation.method === "delete" && !operation.body ? { 413: EVERY_WRITE[413] } : EVERY_WRITE;
+}
+
+/** An operation with the answers every operation (and every write) can give. */
+export function apiOperation(operation: ApiOperation): ApiOperation {
+  const writes = operation.method !== "get";
+  const common = { ...EVERY_OPERATION };
+  if (operation.public) {
+    delete common[401];
+    delete common[403];
+  }
+  return {
+    ...operation,
+    replies: { ...common, ...(writes ? writeReplies(operation) : {}), ...operation.replies },
+  };
+}
+
+/** `{ data: … }`: how every successful JSON answer of the API wraps its payload. */
+export function dataOf<T extends z.ZodType>(payload: T) {
+  return z.object({ data: payload });
+}
+
+/** A page of a list: its items, the total and the page. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+  });
+}
+
+/** A record id in the address. */
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .meta({ description: "The record's id." }),
+});
