@@ -10,6 +10,11 @@ import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { activateUser } from "~/users/lifecycle.server";
 import { getManagedUser } from "~/users/users.server";
 
+/** A read of this address: only its POST exists (405, like every API address's other methods). */
+export async function loader() {
+  return apiError(405, "Method Not Allowed");
+}
+
 /**
  * POST /api/v2/admin/users/{id}/activate (`{}`): admin:users:write; another dealer's user is 404;
  * an active one stays as it is; one's own account is 403 (issue #30).

@@ -11,6 +11,11 @@ import { deactivationSchema } from "~/users/lifecycle";
 import { deactivateUser } from "~/users/lifecycle.server";
 import { getManagedUser } from "~/users/users.server";
 
+/** A read of this address: only its POST exists (405, like every API address's other methods). */
+export async function loader() {
+  return apiError(405, "Method Not Allowed");
+}
+
 /**
  * POST /api/v2/admin/users/{id}/deactivate `{ reason }`: admin:users:write; ends every session,
  * token and grant of the user at once. Another dealer's user is 404; an inactive one stays as it

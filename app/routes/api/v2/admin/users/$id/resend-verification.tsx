@@ -10,6 +10,11 @@ import { localeOf, translatorFor } from "~/i18n/i18next.server";
 import { USERS_EDIT } from "~/permissions/write-rules";
 import { resendVerification } from "~/users/verification.server";
 
+/** A read of this address: only its POST exists (405, like every API address's other methods). */
+export async function loader() {
+  return apiError(405, "Method Not Allowed");
+}
+
 /**
  * POST /api/v2/admin/users/{id}/resend-verification (`{}`): admin:users:edit or write; a new
  * 72-hour link replaces the old one. Another dealer's user is 404; a verified one is 409.

@@ -9,6 +9,11 @@ import { localeOf, translatorFor } from "~/i18n/i18next.server";
 import { USERS_EDIT } from "~/permissions/write-rules";
 import { forceResync } from "~/users/lifecycle.server";
 
+/** A read of this address: only its POST exists (405, like every API address's other methods). */
+export async function loader() {
+  return apiError(405, "Method Not Allowed");
+}
+
 /**
  * POST /api/v2/admin/users/{id}/resync (`{}`): admin:users:edit or write; the user is pushed to
  * every downstream target again. Another dealer's user is 404; without targets, 409.
