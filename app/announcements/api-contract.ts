@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { PROBLEM_CONTENT_TYPE } from "~/api/problems";
 import {
+  apiErrorSchema,
   apiOperation,
   dataOf,
   idParams,
@@ -136,11 +138,16 @@ export const announcementsApiOperations: ApiOperation[] = [
         example: { data: { items: [recordExample], total: 1, page: 1, pageCount: 1 } },
       },
       503: {
-        description: "The list could not be loaded: an empty page, and the error.",
-        schema: z.object({ data: pageOf(announcementRecordSchema), error: z.object({ message: z.string() }) }),
+        description: "The list could not be loaded: the problem, and an empty page in `data`.",
+        schema: apiErrorSchema.extend({ data: pageOf(announcementRecordSchema) }),
+        mediaType: PROBLEM_CONTENT_TYPE,
         example: {
-          data: { items: [], total: 0, page: 1, pageCount: 1 },
+          type: "/api/docs#problem-unavailable",
+          title: "Temporarily unavailable",
+          status: 503,
+          detail: "Announcements could not be loaded",
           error: { message: "Announcements could not be loaded" },
+          data: { items: [], total: 0, page: 1, pageCount: 1 },
         },
       },
     },

@@ -88,15 +88,15 @@ export function apiContractChecker(source: {
     const where = `${method.toUpperCase()} ${route.template}`;
     const reply = operation.responses[String(answer.status)];
     if (!reply) return `${where} answered ${answer.status}, which the document does not list`;
-    const json = reply.content?.["application/json"];
-    if (!json) {
+    const [mediaType, json] = Object.entries(reply.content ?? {})[0] ?? [];
+    if (!json || !mediaType) {
       if (answer.body.length > 0 && answer.method.toLowerCase() !== "head")
         return `${where} ${answer.status} has a body, which the document does not describe`;
       return null;
     }
     if (answer.method.toLowerCase() === "head") return null;
-    if (!/^application\/json\b/i.test(answer.contentType ?? ""))
-      return `${where} ${answer.status} answered ${answer.contentType ?? "no content type"}, not application/json`;
+    if ((answer.contentType ?? "").split(";")[0].trim().toLowerCase() !== mediaType)
+      return `${where} ${answer.status} answered ${answer.contentType ?? "no content type"}, not ${mediaType}`;
     let body: unknown;
     try {
       body = JSON.parse(decoded(answer.body, answer.contentEncoding).toString("utf8"));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FeatureRule } from "~/security/feature-rule";
+import { PROBLEM_CONTENT_TYPE } from "~/api/problems";
 
 /*
  * The API's contract (issue #35): each domain describes its /api/v2 operations here, with the same
@@ -17,6 +18,8 @@ export interface ApiReply {
   example?: unknown;
   /** Response headers: name → description (their values are strings). */
   headers?: Record<string, string>;
+  /** The body's media type: application/json unless said (errors are application/problem+json). */
+  mediaType?: string;
 }
 
 export type ApiStatus = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
@@ -57,22 +60,32 @@ export const API_TAGS = {
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
-/** Every error answer of the API today: a message, with each field's messages for a refused body. */
+/** Every error answer of the API: problem details (RFC 9457, app/api/problems.ts) with today's `error` member alongside. */
 export const apiErrorSchema = z
   .object({
+    type: z.string().meta({ description: "The problem's type: its entry on /api/docs (stable per kind of error)." }),
+    title: z.string().meta({ description: "The problem's title, in the caller's language." }),
+    status: z.number().int(),
+    detail: z.string(),
+    errors: z
+      .array(z.object({ detail: z.string(), pointer: z.string() }).strict())
+      .optional()
+      .meta({ description: "Each field's messages, with a JSON Pointer into the body." }),
     error: z
       .object({
         message: z.string(),
         fields: z.record(z.string(), z.array(z.string())).optional(),
         currentStamp: z.string().optional(),
       })
-      .strict(),
+      .strict()
+      .meta({ description: "The same, as the API answered before problem details (SPEC §7's client reads it)." }),
   })
   .strict();
 
 const error = (description: string, headers?: Record<string, string>): ApiReply => ({
   description,
   schema: apiErrorSchema,
+  mediaType: PROBLEM_CONTENT_TYPE,
   headers,
 });
 

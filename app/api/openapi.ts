@@ -58,7 +58,7 @@ function responseOf(reply: ApiReply) {
     ...(reply.schema
       ? {
           content: {
-            "application/json": {
+            [reply.mediaType ?? "application/json"]: {
               schema: jsonSchemaOf(reply.schema, "output"),
               ...(reply.example !== undefined ? { example: reply.example } : {}),
             },

@@ -1,4 +1,5 @@
-import { apiJson } from "~/api/replies.server";
+import { apiProblem } from "~/api/replies.server";
+import type { ProblemKind } from "~/api/problems";
 import type { Refusal } from "~/forms/save-outcome";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
@@ -8,20 +9,16 @@ export function refusalReply(
   locale: Locale,
   status: number,
   key: string,
-  options: Record<string, unknown> & { field?: string; currentStamp?: string } = {},
+  options: Record<string, unknown> & { field?: string; currentStamp?: string; kind?: ProblemKind } = {},
 ): Response {
-  const { field, currentStamp, ...values } = options;
+  const { field, currentStamp, kind, ...values } = options;
   const message = translatorFor(locale)(key, values);
-  return apiJson(
-    {
-      error: {
-        message,
-        ...(field ? { fields: { [field]: [message] } } : {}),
-        ...(currentStamp ? { currentStamp } : {}),
-      },
-    },
-    { status },
-  );
+  return apiProblem(status, message, {
+    kind: kind ?? (currentStamp ? "staleStamp" : undefined),
+    locale,
+    ...(field ? { fields: { [field]: [message] } } : {}),
+    ...(currentStamp ? { currentStamp } : {}),
+  });
 }
 
 /** A write the service refused for a reason of its own, as the API says it (400 unless the refusal says). */

@@ -2,7 +2,7 @@ import type { ZodError } from "zod";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
 import { MAX_TEXT_LENGTH } from "~/limits";
-import { apiError, apiJson } from "~/api/replies.server";
+import { apiError, apiProblem } from "~/api/replies.server";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "~/security/body-limits";
 
 /**
@@ -21,7 +21,7 @@ export function validationReply(
     const path = issue.path.join(".") || "_";
     (fields[path] ??= []).push(t(issue.message, { n: MAX_TEXT_LENGTH, ...valuesByField[path] }));
   }
-  return apiJson({ error: { message: t("validations.formError"), fields } }, { status: 400 });
+  return apiProblem(400, t("validations.formError"), { kind: "validation", fields, locale });
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Config } from "~/config.server";
 import { localeFromHeaders } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/i18next.server";
 import { logger } from "~/logger.server";
+import { PROBLEM_CONTENT_TYPE, problemDetails, problemKindOf } from "~/api/problems";
 import { isCrossSiteWrite, originMatchesHost } from "~/security/cross-site";
 import { bodyKindOf, bodySizeProblem } from "~/security/body-limits";
 import { withSecureFlag } from "~/security/cookie-flags";
@@ -15,10 +16,16 @@ import { rateLimitRefusals } from "~/server-context/metrics.server";
 
 /** A refusal in the caller's language: plain text for pages, JSON for the API. */
 function refuse(req: Request, res: Response, status: number, key: string): void {
-  const message = translatorFor(localeFromHeaders(req.get("cookie"), req.get("accept-language")))(key);
+  const t = translatorFor(localeFromHeaders(req.get("cookie"), req.get("accept-language")));
+  const message = t(key);
   res.setHeader("Cache-Control", "no-store");
-  if (req.originalUrl.toLowerCase().startsWith("/api/")) res.status(status).json({ error: { message } });
-  else res.status(status).type("text/plain; charset=utf-8").send(message);
+  if (req.originalUrl.toLowerCase().startsWith("/api/")) {
+    const kind = problemKindOf(status);
+    res
+      .status(status)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(JSON.stringify(problemDetails(kind, t(`problems.${kind}`), message)));
+  } else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
 /** 405 for methods the portal does not answer, 400 for addresses that do not decode or carry NUL, 415 for non-form page posts. */
@@ -48,7 +55,8 @@ export function refuseCrossSiteWrites(publicOrigins: readonly string[]): Request
     });
     if (!crossSite) return next();
     logger.warn({ method: req.method, path: req.path }, "cross-site write refused");
-    res.status(403).type("text/plain").send("Cross-site request refused");
+    if (req.originalUrl.toLowerCase().startsWith("/api/")) refuse(req, res, 403, "refusals.crossSite");
+    else res.status(403).type("text/plain").send("Cross-site request refused");
   };
 }
 

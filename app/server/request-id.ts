@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { REQUEST_ID_KEY, requestIdFor } from "~/server-context/request-id";
-import { requestScope } from "~/server-context/request-scope.server";
+import { REQUEST_LOCALE_KEY, requestScope } from "~/server-context/request-scope.server";
+import { localeFromHeaders } from "~/i18n/locale";
 
 /**
  * Every request gets an id (a trusted proxy's X-Request-Id, or a new one), answered in the
@@ -11,6 +12,14 @@ export function withRequestId(trustedProxy: boolean): RequestHandler {
   return (req, res, next) => {
     const id = requestIdFor(req.get("X-Request-Id"), trustedProxy);
     res.setHeader("X-Request-Id", id);
-    requestScope.run(new Map<string, unknown>([[REQUEST_ID_KEY, id]]), next);
+    // The request's language, for answers written without it (the API's problem titles).
+    const locale = localeFromHeaders(req.get("cookie"), req.get("accept-language"));
+    requestScope.run(
+      new Map<string, unknown>([
+        [REQUEST_ID_KEY, id],
+        [REQUEST_LOCALE_KEY, locale],
+      ]),
+      next,
+    );
   };
 }

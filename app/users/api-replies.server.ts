@@ -1,4 +1,4 @@
-import { apiError, apiJson } from "~/api/replies.server";
+import { apiError, apiProblem } from "~/api/replies.server";
 import { refusalReply } from "~/api/refusal-reply.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import type { Locale } from "~/i18n/locale";
@@ -24,7 +24,7 @@ export function userRefusalReply(
     case "emailTaken":
       return refusalReply(locale, 409, "adminUsers.emailTaken", { field: "email" });
     case "stale":
-      return refusalReply(locale, 409, "adminUsers.stale");
+      return refusalReply(locale, 409, "adminUsers.stale", { kind: "staleStamp" });
     case "incomplete": {
       const t = translatorFor(locale);
       const fields: Record<string, string[]> = {};
@@ -32,7 +32,7 @@ export function userRefusalReply(
         const message = p.names ? `${t(p.message)} ${p.names.join(", ")}` : t(p.message);
         fields[p.field] = [...(fields[p.field] ?? []), message];
       }
-      return apiJson({ error: { message: t("validations.formError"), fields } }, { status: 400 });
+      return apiProblem(400, t("validations.formError"), { kind: "validation", fields, locale });
     }
   }
 }

@@ -8,6 +8,7 @@ import { apiContractChecker } from "~/api/contract-check.server";
 import { apiOperation, dataOf } from "~/api/contract";
 import { openApiDocument } from "~/api/openapi";
 import { documentOutline } from "~/api/openapi-outline";
+import { pointerOf, problemDetails, problemKindOf, problemTypeUri, type ProblemKind } from "~/api/problems";
 
 const APP = path.resolve(__dirname, "../../app");
 
@@ -107,10 +108,13 @@ describe("issue #35 the contract is checked: an answer off the document is caugh
     body,
   });
 
+  const problem = (status: number, kind: ProblemKind = "unauthorized") =>
+    json(problemDetails(kind, "Title", "Detail", { status }));
+
   it("a documented answer passes", () => {
     expect(check(answer(200, json({ data: { id: 7, name: "x", note: null } })))).toBeNull();
     expect(check(answer(204, Buffer.alloc(0), "DELETE", ""))).toBeNull();
-    expect(check(answer(401, json({ error: { message: "Unauthorized" } })))).toBeNull();
+    expect(check(answer(401, problem(401), "GET", "application/problem+json"))).toBeNull();
     // A method the route does not answer, an address no route serves: nothing to hold them to.
     expect(check(answer(405, json({ error: { message: "Method Not Allowed" } }), "PUT"))).toBeNull();
     expect(check({ ...answer(404, json({})), path: "/api/v2/nothing" })).toBeNull();
@@ -120,7 +124,12 @@ describe("issue #35 the contract is checked: an answer off the document is caugh
     expect(check(answer(200, json({ data: { id: 7, name: "x", note: null, extra: 1 } })))).toMatch(/additional/);
     expect(check(answer(200, json({ data: { id: "7", name: "x", note: null } })))).toMatch(/must be integer/);
     expect(check(answer(200, json({ data: { id: 7, note: null } })))).toMatch(/must have required property/);
-    expect(check(answer(409, json({ error: { message: "x" } })))).toMatch(/does not list/);
+    expect(check(answer(409, problem(409, "conflict"), "GET", "application/problem+json"))).toMatch(/does not list/);
+    // An error answered as plain JSON, or without its problem members, is off the document.
+    expect(check(answer(401, problem(401)))).toMatch(/not application\/problem\+json/);
+    expect(check(answer(401, json({ error: { message: "x" } }), "GET", "application/problem+json"))).toMatch(
+      /must have required property/,
+    );
     expect(check(answer(200, Buffer.from("<html></html>"), "GET", "text/html"))).toMatch(/not application\/json/);
     expect(check(answer(204, json({ data: 1 }), "DELETE"))).toMatch(/has a body/);
     expect(check(answer(500, json({ error: { message: "x" } })))).toMatch(/does not list/);
@@ -131,5 +140,47 @@ describe("issue #35 the contract is checked: an answer off the document is caugh
     const { gzipSync } = await import("node:zlib");
     const body = gzipSync(json({ data: { id: 7, name: "x", note: "n", more: true } }));
     expect(check({ ...answer(200, body), contentEncoding: "gzip" })).toMatch(/additional/);
+  });
+});
+
+describe("issue #35 §5 errors as problem details (RFC 9457)", () => {
+  it("problemKindOf names a status's kind; a type is stable and points at the reference page", () => {
+    expect(problemKindOf(404)).toBe("notFound");
+    expect(problemKindOf(409)).toBe("conflict");
+    expect(problemKindOf(400)).toBe("invalidRequest");
+    expect(problemKindOf(502)).toBe("serverError");
+    expect(problemTypeUri("staleStamp")).toBe("/api/docs#problem-stale-stamp");
+  });
+
+  it("pointerOf turns a field's path into a JSON Pointer", () => {
+    expect(pointerOf("title")).toBe("/title");
+    expect(pointerOf("roles.0")).toBe("/roles/0");
+    expect(pointerOf("a/b~c")).toBe("/a~1b~0c");
+    expect(pointerOf("_")).toBe("");
+  });
+
+  it("problemDetails: type, title, status, detail, each field's messages in errors, and today's error member alongside", () => {
+    expect(
+      problemDetails("validation", "Some values are not valid", "Please correct the errors", {
+        fields: { title: ["Required"], "roles.0": ["Too long", "Unknown"] },
+      }),
+    ).toEqual({
+      type: "/api/docs#problem-validation",
+      title: "Some values are not valid",
+      status: 400,
+      detail: "Please correct the errors",
+      errors: [
+        { detail: "Required", pointer: "/title" },
+        { detail: "Too long", pointer: "/roles/0" },
+        { detail: "Unknown", pointer: "/roles/0" },
+      ],
+      error: {
+        message: "Please correct the errors",
+        fields: { title: ["Required"], "roles.0": ["Too long", "Unknown"] },
+      },
+    });
+    expect(
+      problemDetails("staleStamp", "t", "d", { currentStamp: "2026-11-26T10:00:00.000Z" }).error.currentStamp,
+    ).toBe("2026-11-26T10:00:00.000Z");
   });
 });

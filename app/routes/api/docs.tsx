@@ -2,6 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { documentOutline, type FieldRow, type OperationOutline } from "~/api/openapi-outline";
 import { portalOpenApiDocument } from "~/assembly/api-operations";
+import { PROBLEMS, problemTypeUri, type ProblemKind } from "~/api/problems";
 import { titleMeta } from "~/shell/page-title";
 
 export const meta = titleMeta("apiDocs.title");
@@ -147,6 +148,32 @@ export default function ApiDocs() {
           ))}
         </ul>
       </nav>
+      <section aria-labelledby="problem-types-title">
+        <h2 id="problem-types-title">{t("apiDocs.problems")}</h2>
+        <p>{t("apiDocs.problemsIntro")}</p>
+        <div className="table-scroll">
+          <table className="api-docs__fields">
+            <thead>
+              <tr>
+                <th scope="col">type</th>
+                <th scope="col">{t("apiDocs.status")}</th>
+                <th scope="col">{t("apiDocs.problemTitle")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(Object.keys(PROBLEMS) as ProblemKind[]).map((kind) => (
+                <tr key={kind} id={`problem-${PROBLEMS[kind].slug}`}>
+                  <td>
+                    <code>{problemTypeUri(kind)}</code>
+                  </td>
+                  <td>{PROBLEMS[kind].status}</td>
+                  <td>{t(`problems.${kind}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
       {outline.tags.map((tag) => (
         <section key={tag.name} id={`tag-${tag.name}`} aria-labelledby={`tag-${tag.name}-title`}>
           <h2 id={`tag-${tag.name}-title`}>{tag.description}</h2>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { announcementRoutes } from "~/announcements/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
-import { apiError, apiJson } from "~/api/replies.server";
+import { apiError, apiJson, apiProblem } from "~/api/replies.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
@@ -47,9 +47,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "missing") return apiError(404, "Not Found");
   if (outcome.kind === "brandNotYours") return savedRefusalReply(locale, brandNotYoursRefusal("brandIds"));
   if (outcome.kind === "conflict")
-    return apiJson(
-      { error: { message: "The announcement was changed since it was read", currentStamp: outcome.currentStamp } },
-      { status: 409 },
-    );
+    return apiProblem(409, "The announcement was changed since it was read", {
+      kind: "staleStamp",
+      currentStamp: outcome.currentStamp,
+    });
   return apiJson({ data: announcementRecord((await getAnnouncement(db(), user, id))!) });
 }

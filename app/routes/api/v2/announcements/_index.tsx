@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requestTimeZone } from "~/i18n/time-zone.server";
 import { announcementRoutes } from "~/announcements/routes";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
-import { apiError, apiJson } from "~/api/replies.server";
+import { apiError, apiJson, apiProblem } from "~/api/replies.server";
 import { validationReply, jsonBody } from "~/api/validation-reply.server";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { db } from "~/db/client.server";
@@ -47,9 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: list.page,
     pageCount: list.pageCount,
   };
-  return failed
-    ? apiJson({ data, error: { message: "Announcements could not be loaded" } }, { status: 503 })
-    : apiJson({ data });
+  return failed ? apiProblem(503, "Announcements could not be loaded", { extra: { data } }) : apiJson({ data });
 }
 
 /**
