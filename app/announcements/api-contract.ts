@@ -176,6 +176,7 @@ export const announcementsApiOperations: ApiOperation[] = [
     method: "get",
     path: "/api/v2/announcements/{id}",
     operationId: "getAnnouncement",
+    stamped: true,
     tag: "announcements",
     summary: "One announcement",
     description: "One announcement, guarded like the editor (404 when none of its brands is the caller's).",
@@ -194,6 +195,7 @@ export const announcementsApiOperations: ApiOperation[] = [
     method: "put",
     path: "/api/v2/announcements/{id}",
     operationId: "updateAnnouncement",
+    stamped: true,
     tag: "announcements",
     summary: "Update an announcement",
     description:

@@ -39,6 +39,13 @@ export interface ApiOperation {
   public?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the operation reads (If-Match). */
+  requestHeaders?: z.ZodObject;
+  /**
+   * One record with an edit stamp: a read answers its ETag, a write takes If-Match as the stamp it
+   * was read with (issue #35 §5; the body's `updatedAt` wins).
+   */
+  stamped?: boolean;
   /** The JSON body, with the schema the route validates it with. */
   body?: z.ZodType;
   bodyExample?: unknown;
@@ -126,10 +133,24 @@ export function apiOperation(operation: ApiOperation): ApiOperation {
     delete common[401];
     delete common[403];
   }
-  return {
-    ...operation,
-    replies: { ...common, ...(writes ? writeReplies(operation) : {}), ...operation.replies },
-  };
+  const replies = { ...common, ...(writes ? writeReplies(operation) : {}), ...operation.replies };
+  if (operation.stamped && replies[200])
+    replies[200] = {
+      ...replies[200],
+      headers: { ...replies[200].headers, ETag: "The record's edit stamp (`updatedAt`), quoted." },
+    };
+  const requestHeaders =
+    operation.stamped && (operation.method === "put" || operation.method === "patch")
+      ? z.object({
+          "If-Match": z
+            .string()
+            .optional()
+            .meta({
+              description: "The ETag the record was read with: its edit stamp, when the body names no `updatedAt`.",
+            }),
+        })
+      : operation.requestHeaders;
+  return { ...operation, ...(requestHeaders ? { requestHeaders } : {}), replies };
 }
 
 /** `{ data: … }`: how every successful JSON answer of the API wraps its payload. */

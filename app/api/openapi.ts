@@ -25,6 +25,7 @@ function parametersOf(operation: ApiOperation) {
   for (const [place, shape] of [
     ["path", operation.params],
     ["query", operation.query],
+    ["header", operation.requestHeaders],
   ] as const) {
     if (!shape) continue;
     const schema = jsonSchemaOf(shape, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };

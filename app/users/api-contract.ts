@@ -212,6 +212,7 @@ export const usersApiOperations: ApiOperation[] = [
     method: "get",
     path: "/api/v2/admin/users/{id}",
     operationId: "getUser",
+    stamped: true,
     tag: "users",
     summary: "Read a user",
     description: "A user of the caller's own locations; any other id is 404, never 403.",
@@ -227,6 +228,7 @@ export const usersApiOperations: ApiOperation[] = [
     method: "patch",
     path: "/api/v2/admin/users/{id}",
     operationId: "updateUser",
+    stamped: true,
     tag: "users",
     summary: "Change a user",
     description:

@@ -76,3 +76,74 @@ describe("issue #35 the document and the routes name the same operations", () =>
         expect(html).toContain(`${method.toUpperCase()}</span> <code>${template}</code>`);
   });
 });
+
+describe("issue #35 §5 conventions", () => {
+  it("issue #35 §5 an error is problem details: a stable type, the title in the caller's language, today's error member alongside", async () => {
+    const answer = await client.send("/api/v2/admin/users/999999", { headers: { "Accept-Language": "de" } });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await answer.json()).toMatchObject({
+      type: "/api/docs#problem-not-found",
+      title: "Nicht gefunden",
+      status: 404,
+      error: { message: expect.any(String) },
+    });
+    const invalid = await client.send("/api/v2/announcements", {
+      method: "POST",
+      contentType: "application/json",
+      body: JSON.stringify({ title: "" }),
+    });
+    expect(invalid.status).toBe(400);
+    const problem = (await invalid.json()) as {
+      type: string;
+      errors: { pointer: string }[];
+      error: { fields: object };
+    };
+    expect(problem.type).toBe("/api/docs#problem-validation");
+    expect(problem.errors.map((error) => error.pointer)).toContain("/title");
+    expect(problem.error.fields).toHaveProperty("title");
+  });
+
+  it("issue #35 §5 a single record answers its ETag; If-Match is the stamp a write was read with: stale is 409, current saves", async () => {
+    // An announcement of the caller's own brands, created for the test.
+    const definitions = (await (await client.send("/api/v2/announcements/definitions")).json()) as {
+      data: { brands: { id: number }[]; regions: { code: string }[] };
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const created = await client.send("/api/v2/announcements", {
+      method: "POST",
+      contentType: "application/json",
+      body: JSON.stringify({
+        title: "Stamped over HTTP",
+        language: "en",
+        priority: "medium",
+        linkUrl: "https://news.vantor.example.com/stamped",
+        startDate: today,
+        expirationDate: later,
+        brandIds: [definitions.data.brands[0].id],
+        regionCodes: [definitions.data.regions[0].code],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    const read = await client.send(`/api/v2/announcements/${id}`);
+    const etag = read.headers.get("etag");
+    const { data: record } = (await read.json()) as { data: Record<string, unknown> };
+    expect(etag).toBe(`"${String(record.updatedAt)}"`);
+    const { updatedAt: _stamp, ...body } = record;
+    const put = (ifMatch: string) =>
+      client.send(`/api/v2/announcements/${id}`, {
+        method: "PUT",
+        contentType: "application/json",
+        headers: { "If-Match": ifMatch },
+        body: JSON.stringify({ ...body, title: `${String(record.title)} (checked)` }),
+      });
+    const stale = await put('"2000-01-01T00:00:00.000Z"');
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { type: string }).type).toBe("/api/docs#problem-stale-stamp");
+    const saved = await put(etag!);
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("etag")).not.toBe(etag);
+  });
+});

@@ -8,6 +8,7 @@ import { apiContractChecker } from "~/api/contract-check.server";
 import { apiOperation, dataOf } from "~/api/contract";
 import { openApiDocument } from "~/api/openapi";
 import { documentOutline } from "~/api/openapi-outline";
+import { etagOf, stampOfIfMatch, withIfMatch } from "~/api/etag";
 import { pointerOf, problemDetails, problemKindOf, problemTypeUri, type ProblemKind } from "~/api/problems";
 
 const APP = path.resolve(__dirname, "../../app");
@@ -182,5 +183,27 @@ describe("issue #35 §5 errors as problem details (RFC 9457)", () => {
     expect(
       problemDetails("staleStamp", "t", "d", { currentStamp: "2026-11-26T10:00:00.000Z" }).error.currentStamp,
     ).toBe("2026-11-26T10:00:00.000Z");
+  });
+});
+
+describe("issue #35 §5 the edit stamp over HTTP: ETag and If-Match", () => {
+  it("etagOf quotes a record's updatedAt; none without one", () => {
+    expect(etagOf({ updatedAt: "2026-11-26T10:00:00.000Z" })).toBe('"2026-11-26T10:00:00.000Z"');
+    expect(etagOf({ updatedAt: new Date("2026-11-26T10:00:00.000Z") })).toBe('"2026-11-26T10:00:00.000Z"');
+    expect(etagOf({ id: 1 })).toBeUndefined();
+    expect(etagOf(null)).toBeUndefined();
+  });
+  it("stampOfIfMatch reads the first tag, weak or strong; not *", () => {
+    expect(stampOfIfMatch('"2026-11-26T10:00:00.000Z"')).toBe("2026-11-26T10:00:00.000Z");
+    expect(stampOfIfMatch('W/"abc", "def"')).toBe("abc");
+    expect(stampOfIfMatch("*")).toBeUndefined();
+    expect(stampOfIfMatch(null)).toBeUndefined();
+    expect(stampOfIfMatch('""')).toBeUndefined();
+  });
+  it("withIfMatch gives a body the stamp it lacks; the body's own wins; other bodies are left", () => {
+    expect(withIfMatch({ title: "x" }, '"s1"')).toEqual({ title: "x", updatedAt: "s1" });
+    expect(withIfMatch({ title: "x", updatedAt: "s0" }, '"s1"')).toEqual({ title: "x", updatedAt: "s0" });
+    expect(withIfMatch(["x"], '"s1"')).toEqual(["x"]);
+    expect(withIfMatch({ title: "x" }, null)).toEqual({ title: "x" });
   });
 });

@@ -1,6 +1,7 @@
 import { apiError, apiJson } from "~/api/replies.server";
 import { refusalReply, savedRefusalReply } from "~/api/refusal-reply.server";
 import { apiIdParam } from "~/api/id-param.server";
+import { recordHeaders, withIfMatch } from "~/api/etag";
 import type { RecordApi, WriteOutcome } from "~/api/record-api";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server";
@@ -53,7 +54,7 @@ export async function recordCreateAction(request: Request, api: AnyRecordApi): P
 export async function recordLoader(request: Request, api: AnyRecordApi, idParam: string | undefined) {
   await requireApiAccessLike(request, api.recordAccess);
   const row = await api.get(db(), apiIdParam(idParam));
-  return row ? apiJson({ data: row }) : apiError(404, "Not Found");
+  return row ? apiJson({ data: row }, { headers: recordHeaders(row) }) : apiError(404, "Not Found");
 }
 
 /**
@@ -72,9 +73,10 @@ export async function recordAction(request: Request, api: AnyRecordApi, idParam:
     if (removal === "deleted") return new Response(null, { status: 204 });
     return removal === "missing" ? apiError(404, "Not Found") : refusedReply(api, outcome as WriteOutcome, locale);
   }
-  const parsed = api.schema.safeParse(await jsonBody(request));
+  const parsed = api.schema.safeParse(withIfMatch(await jsonBody(request), request.headers.get("If-Match")));
   if (!parsed.success) return validationReply(parsed.error, locale);
   const outcome = await api.update(db(), user, id, parsed.data);
   if (outcome.kind !== "saved") return refusedReply(api, outcome, locale);
-  return apiJson({ data: await api.get(db(), id) });
+  const saved = await api.get(db(), id);
+  return apiJson({ data: saved }, { headers: recordHeaders(saved) });
 }

@@ -6,6 +6,7 @@ import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { db } from "~/db/client.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { apiIdParam } from "~/api/id-param.server";
+import { recordHeaders, withIfMatch } from "~/api/etag";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import {
   announcementRecord,
@@ -21,7 +22,9 @@ import { savedRefusalReply } from "~/api/refusal-reply.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, announcementRoutes.announcementEditor);
   const row = await getAnnouncement(db(), user, apiIdParam(params.id));
-  return row ? apiJson({ data: announcementRecord(row) }) : apiError(404, "Not Found");
+  if (!row) return apiError(404, "Not Found");
+  const record = announcementRecord(row);
+  return apiJson({ data: record }, { headers: recordHeaders(record) });
 }
 
 /**
@@ -40,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? new Response(null, { status: 204 })
       : apiError(404, "Not Found");
   }
-  const parsed = announcementSchema.safeParse(await jsonBody(request));
+  const parsed = announcementSchema.safeParse(withIfMatch(await jsonBody(request), request.headers.get("If-Match")));
   const locale = await localeOf(request);
   if (!parsed.success) return validationReply(parsed.error, locale);
   const outcome = await updateAnnouncement(db(), user, id, parsed.data);
@@ -51,5 +54,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       kind: "staleStamp",
       currentStamp: outcome.currentStamp,
     });
-  return apiJson({ data: announcementRecord((await getAnnouncement(db(), user, id))!) });
+  const saved = announcementRecord((await getAnnouncement(db(), user, id))!);
+  return apiJson({ data: saved }, { headers: recordHeaders(saved) });
 }

@@ -4,6 +4,7 @@ import { requireApiAccessLike, requireApiFeatures } from "~/auth/api-auth.server
 import { apiError, apiJson } from "~/api/replies.server";
 import { db } from "~/db/client.server";
 import { apiIdParam } from "~/api/id-param.server";
+import { recordHeaders, withIfMatch } from "~/api/etag";
 import { refusalReply } from "~/api/refusal-reply.server";
 import { jsonBody, validationReply } from "~/api/validation-reply.server";
 import { localeOf } from "~/i18n/i18next.server";
@@ -18,7 +19,7 @@ import { getManagedUser } from "~/users/users.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, userRoutes.users);
   const managed = await getManagedUser(db(), user, apiIdParam(params.id));
-  return managed ? apiJson({ data: managed }) : apiError(404, "Not Found");
+  return managed ? apiJson({ data: managed }, { headers: recordHeaders(managed) }) : apiError(404, "Not Found");
 }
 
 /**
@@ -40,10 +41,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (deleted.kind === "self") return refusalReply(locale, 403, "adminUsers.deleteSelf");
     return new Response(null, { status: 204 });
   }
-  const parsed = userPatchSchema.safeParse(await jsonBody(request));
+  const parsed = userPatchSchema.safeParse(withIfMatch(await jsonBody(request), request.headers.get("If-Match")));
   if (!parsed.success) return validationReply(parsed.error, locale);
   const { updatedAt, ...patch } = parsed.data;
   const outcome = await editUser(db(), user, id, patch, updatedAt);
   if (outcome.kind !== "saved" && outcome.kind !== "unchanged") return userRefusalReply(outcome, locale);
-  return apiJson({ data: await getManagedUser(db(), user, id) });
+  const saved = await getManagedUser(db(), user, id);
+  return apiJson({ data: saved }, { headers: recordHeaders(saved) });
 }
