@@ -9,7 +9,7 @@ test("issue #35 /api/docs renders the API reference without JavaScript: every op
   };
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
-  await expect(page.getByRole("link", { name: "/api/v2/openapi.json" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "/api/v2/openapi.json", exact: true })).toHaveAttribute(
     "href",
     "/api/v2/openapi.json",
   );
