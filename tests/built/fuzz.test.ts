@@ -18,6 +18,7 @@ import {
   type ActionRoute,
   type Portal,
 } from "./portal";
+import { arbitraryOf, type JsonSchema } from "../support/json-schema-arbitrary";
 
 const SEED = 20261122;
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
@@ -432,17 +433,43 @@ interface Sample {
 
 const API_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
+/**
+ * The bodies the OpenAPI document describes for the route's writes, by method (issue #35 §2): drawn
+ * from each request body's JSON Schema, so they keep to it and reach the services.
+ */
+function documentedBodies(route: ActionRoute): Map<string, fc.Arbitrary<Payload>> {
+  const template = route.pattern.replace(/:([A-Za-z]+)\??/g, "{$1}");
+  const operations = openApi?.paths[template] ?? {};
+  const bodies = new Map<string, fc.Arbitrary<Payload>>();
+  for (const [method, operation] of Object.entries(operations)) {
+    const schema = operation.requestBody?.content["application/json"]?.schema;
+    if (!schema) continue;
+    bodies.set(
+      method.toUpperCase(),
+      arbitraryOf(schema, openApi?.components?.schemas)
+        .map((value) => JSON.stringify(value))
+        .map(kind("JSON from the document's schema", "application/json", true)),
+    );
+  }
+  return bodies;
+}
+
 /** API methods mostly among those the route answers (others still sometimes, for their 405). */
 function sampleArbitrary(route: ActionRoute, allowed: readonly string[]): fc.Arbitrary<Sample> {
-  let method: fc.Arbitrary<string> = fc.constant("POST");
-  if (route.api) {
-    const any = fc.constantFrom(...API_METHODS);
-    method =
-      allowed.length > 0
-        ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...allowed) }, { weight: 1, arbitrary: any })
-        : any;
-  }
-  return fc.record({ method, url: urlFor(route), payload: route.api ? apiPayload : formPayload });
+  if (!route.api) return fc.record({ method: fc.constant("POST"), url: urlFor(route), payload: formPayload });
+  const any = fc.constantFrom(...API_METHODS);
+  const method =
+    allowed.length > 0
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...allowed) }, { weight: 1, arbitrary: any })
+      : any;
+  const documented = documentedBodies(route);
+  return method.chain((chosen) => {
+    const fromSchema = documented.get(chosen);
+    const payload = fromSchema
+      ? fc.oneof({ weight: 2, arbitrary: fromSchema }, { weight: 3, arbitrary: apiPayload })
+      : apiPayload;
+    return fc.record({ method: fc.constant(chosen), url: urlFor(route), payload });
+  });
 }
 
 /** The API methods the route does not refuse with 405, probed with `{}` on an id no record has (harmless). */
@@ -513,6 +540,13 @@ function summarise(findings: Finding[]): string {
 let portal: Portal;
 let client: PortalClient;
 let prints: Fingerprints;
+
+type OpenApi = {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+/** The portal's OpenAPI document, which the API bodies are drawn from too. */
+let openApi: OpenApi | undefined;
 const reports = new Map<string, RouteReport>();
 
 /** After this answer the session may be gone: check it (a GET) before the next request. */
@@ -580,6 +614,7 @@ describe("fuzz: every form action and /api/v2 write", () => {
     portal = await startPortal();
     client = new PortalClient(portal.origin, portal.db);
     prints = new Fingerprints(portal.db);
+    openApi = (await (await fetch(`${portal.origin}/api/v2/openapi.json`)).json()) as OpenApi;
   });
 
   afterAll(async () => {
