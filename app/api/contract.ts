@@ -142,12 +142,9 @@ export function apiOperation(operation: ApiOperation): ApiOperation {
   const requestHeaders =
     operation.stamped && (operation.method === "put" || operation.method === "patch")
       ? z.object({
-          "If-Match": z
-            .string()
-            .optional()
-            .meta({
-              description: "The ETag the record was read with: its edit stamp, when the body names no `updatedAt`.",
-            }),
+          "If-Match": z.string().optional().meta({
+            description: "The ETag the record was read with: its edit stamp, when the body names no `updatedAt`.",
+          }),
         })
       : operation.requestHeaders;
   return { ...operation, ...(requestHeaders ? { requestHeaders } : {}), replies };
