@@ -1,14 +1,6 @@
 import { z } from "zod";
-import {
-  apiOperation,
-  dataOf,
-  idParams,
-  notFound,
-  pageOf,
-  refused,
-  staleStamp,
-  type ApiOperation,
-} from "~/api/contract";
+import { refused, type ApiOperation } from "~/api/contract";
+import { listQueryOf, recordApiOperations } from "~/api/record-contract";
 import { PERMISSION_SETS_WRITE } from "~/permissions/write-rules";
 import { permissionSetRoutes } from "./routes";
 import { permissionSetSchema } from "./schema";
@@ -62,15 +54,9 @@ const bodyExample = {
   securityRoles: [12, 15],
 };
 
-const listQuery = z.object({
-  q: z.string().optional().meta({ description: "Text contained in the name or the display name." }),
-  sortBy: z.string().optional().meta({
-    description:
-      "The sort column: name, displayName (the default), required or selectionMode; an unknown one is the default.",
-  }),
-  sortType: z.string().optional().meta({ description: "asc or desc (asc unless given)." }),
-  page: z.string().optional().meta({ description: "The page, from 1 (a page beyond the last is the last)." }),
-  rowsPerPage: z.string().optional().meta({ description: "Rows per page: 10 (the default), 25, 50 or 100." }),
+const listQuery = listQueryOf({
+  q: "Text contained in the name or the display name.",
+  sortBy: "The sort column: name, displayName (the default), required or selectionMode; an unknown one is the default.",
 });
 
 const saveRefused = refused(
@@ -80,96 +66,28 @@ const offerRefused = refused(
   "The caller lacks the features this operation needs, the write came from another site, or the set would offer roles the caller may not offer (issue #30 §3).",
 );
 
-export const permissionSetsApiOperations: ApiOperation[] = [
-  apiOperation({
-    method: "get",
-    path: "/api/v2/admin/permission-sets",
-    operationId: "listPermissionSets",
-    tag: "permissionSets",
-    summary: "List permission sets",
-    description:
-      "The permission sets list with the screen's parameters (search, sort, page), guarded like the list screen.",
-    rule: permissionSetRoutes.permissionSets.rule,
-    query: listQuery,
-    replies: {
-      200: {
-        description: "A page of permission sets.",
-        schema: dataOf(pageOf(permissionSetRowSchema)),
-        example: { data: { items: [rowExample], total: 1, page: 1, pageCount: 1 } },
-      },
-    },
-  }),
-  apiOperation({
-    method: "post",
-    path: "/api/v2/admin/permission-sets",
-    operationId: "createPermissionSet",
-    tag: "permissionSets",
-    summary: "Create a permission set",
-    description: "Creates a set through the editor's schema and rules; 201 with the set.",
-    rule: PERMISSION_SETS_WRITE,
-    body: permissionSetSchema,
-    bodyExample,
-    replies: {
-      201: {
-        description: "The set, created.",
-        schema: dataOf(permissionSetRecordSchema),
-        example: { data: recordExample },
-      },
-      400: saveRefused,
-      403: offerRefused,
-    },
-  }),
-  apiOperation({
-    method: "get",
-    path: "/api/v2/admin/permission-sets/{id}",
-    operationId: "getPermissionSet",
-    stamped: true,
-    tag: "permissionSets",
-    summary: "Read a permission set",
-    description: "One set with the roles it offers, guarded like its editor.",
-    rule: permissionSetRoutes.permissionSetEditor.rule,
-    params: idParams,
-    replies: {
-      200: { description: "The set.", schema: dataOf(permissionSetRecordSchema), example: { data: recordExample } },
-      404: notFound("the permission set"),
-    },
-  }),
-  apiOperation({
-    method: "put",
-    path: "/api/v2/admin/permission-sets/{id}",
-    operationId: "updatePermissionSet",
-    stamped: true,
-    tag: "permissionSets",
-    summary: "Update a permission set",
-    description: "Saves the set with the `updatedAt` it was read with: a stale one is a 409 and changes nothing.",
-    rule: PERMISSION_SETS_WRITE,
-    params: idParams,
-    body: permissionSetSchema,
-    bodyExample: { ...bodyExample, updatedAt: rowExample.updatedAt },
-    replies: {
-      200: {
-        description: "The set, saved.",
-        schema: dataOf(permissionSetRecordSchema),
-        example: { data: recordExample },
-      },
-      400: saveRefused,
-      403: offerRefused,
-      404: notFound("the permission set"),
-      409: staleStamp(),
-    },
-  }),
-  apiOperation({
-    method: "delete",
-    path: "/api/v2/admin/permission-sets/{id}",
-    operationId: "deletePermissionSet",
-    tag: "permissionSets",
-    summary: "Delete a permission set",
-    description: "Deletes the set and the choices users made in it.",
-    rule: PERMISSION_SETS_WRITE,
-    params: idParams,
-    replies: {
-      204: { description: "The set was deleted." },
-      404: notFound("the permission set"),
-    },
-  }),
-];
+export const permissionSetsApiOperations: ApiOperation[] = recordApiOperations({
+  path: "/api/v2/admin/permission-sets",
+  tag: "permissionSets",
+  ids: { one: "PermissionSet", many: "PermissionSets" },
+  names: { one: "permission set", many: "permission sets", short: "set" },
+  rules: {
+    list: permissionSetRoutes.permissionSets.rule,
+    record: permissionSetRoutes.permissionSetEditor.rule,
+    write: PERMISSION_SETS_WRITE,
+  },
+  listQuery,
+  schema: permissionSetSchema,
+  rowSchema: permissionSetRowSchema,
+  recordSchema: permissionSetRecordSchema,
+  examples: { row: rowExample, record: recordExample, body: bodyExample, stamp: rowExample.updatedAt },
+  descriptions: {
+    list: "The permission sets list with the screen's parameters (search, sort, page), guarded like the list screen.",
+    create: "Creates a set through the editor's schema and rules; 201 with the set.",
+    read: "One set with the roles it offers, guarded like its editor.",
+    update: "Saves the set with the `updatedAt` it was read with: a stale one is a 409 and changes nothing.",
+    delete: "Deletes the set and the choices users made in it.",
+  },
+  saveRefused,
+  grantRefused: offerRefused,
+});

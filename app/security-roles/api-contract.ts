@@ -1,14 +1,6 @@
 import { z } from "zod";
-import {
-  apiOperation,
-  dataOf,
-  idParams,
-  notFound,
-  pageOf,
-  refused,
-  staleStamp,
-  type ApiOperation,
-} from "~/api/contract";
+import { refused, type ApiOperation } from "~/api/contract";
+import { listQueryOf, recordApiOperations } from "~/api/record-contract";
 import { F } from "~/permissions/features";
 import { SECURITY_ROLES_WRITE } from "~/permissions/write-rules";
 import { securityRoleRoutes } from "./routes";
@@ -77,14 +69,9 @@ const bodyExample = {
   excludeFromCopyUser: false,
 };
 
-const listQuery = z.object({
-  q: z.string().optional().meta({ description: "Text contained in the name or the display name." }),
-  sortBy: z.string().optional().meta({
-    description: "The sort column: name, displayName (the default) or updatedAt; an unknown one is the default.",
-  }),
-  sortType: z.string().optional().meta({ description: "asc or desc (asc unless given)." }),
-  page: z.string().optional().meta({ description: "The page, from 1 (a page beyond the last is the last)." }),
-  rowsPerPage: z.string().optional().meta({ description: "Rows per page: 10 (the default), 25, 50 or 100." }),
+const listQuery = listQueryOf({
+  q: "Text contained in the name or the display name.",
+  sortBy: "The sort column: name, displayName (the default) or updatedAt; an unknown one is the default.",
 });
 
 const saveRefused = refused(
@@ -94,98 +81,33 @@ const grantRefused = refused(
   "The caller lacks the features this operation needs, the write came from another site, or the role would grant more than the caller may (features not held, portal-wide changes, assignable by the caller's own role; issue #30 §3).",
 );
 
-export const securityRolesApiOperations: ApiOperation[] = [
-  apiOperation({
-    method: "get",
-    path: "/api/v2/admin/security-roles",
-    operationId: "listSecurityRoles",
-    tag: "securityRoles",
-    summary: "List security roles",
-    description: "The roles list with the screen's parameters (search, sort, page), guarded like the list screen.",
-    rule: securityRoleRoutes.securityRoles.rule,
-    query: listQuery,
-    replies: {
-      200: {
-        description: "A page of roles.",
-        schema: dataOf(pageOf(securityRoleRowSchema)),
-        example: { data: { items: [rowExample], total: 1, page: 1, pageCount: 1 } },
-      },
-    },
-  }),
-  apiOperation({
-    method: "post",
-    path: "/api/v2/admin/security-roles",
-    operationId: "createSecurityRole",
-    tag: "securityRoles",
-    summary: "Create a security role",
-    description: "Creates a role through the editor's schema and rules; 201 with the role.",
-    rule: SECURITY_ROLES_WRITE,
-    body: securityRoleSchema,
-    bodyExample,
-    replies: {
-      201: {
-        description: "The role, created.",
-        schema: dataOf(securityRoleRecordSchema),
-        example: { data: recordExample },
-      },
-      400: saveRefused,
-      403: grantRefused,
-    },
-  }),
-  apiOperation({
-    method: "get",
-    path: "/api/v2/admin/security-roles/{id}",
-    operationId: "getSecurityRole",
-    stamped: true,
-    tag: "securityRoles",
-    summary: "Read a security role",
-    description: "One role with its links to other roles, guarded like its editor.",
-    rule: securityRoleRoutes.securityRoleEditor.rule,
-    params: idParams,
-    replies: {
-      200: { description: "The role.", schema: dataOf(securityRoleRecordSchema), example: { data: recordExample } },
-      404: notFound("the role"),
-    },
-  }),
-  apiOperation({
-    method: "put",
-    path: "/api/v2/admin/security-roles/{id}",
-    operationId: "updateSecurityRole",
-    stamped: true,
-    tag: "securityRoles",
-    summary: "Update a security role",
-    description: "Saves the role with the `updatedAt` it was read with: a stale one is a 409 and changes nothing.",
-    rule: SECURITY_ROLES_WRITE,
-    params: idParams,
-    body: securityRoleSchema,
-    bodyExample: { ...bodyExample, updatedAt: rowExample.updatedAt },
-    replies: {
-      200: {
-        description: "The role, saved.",
-        schema: dataOf(securityRoleRecordSchema),
-        example: { data: recordExample },
-      },
-      400: saveRefused,
-      403: grantRefused,
-      404: notFound("the role"),
-      409: staleStamp(),
-    },
-  }),
-  apiOperation({
-    method: "delete",
-    path: "/api/v2/admin/security-roles/{id}",
-    operationId: "deleteSecurityRole",
-    tag: "securityRoles",
-    summary: "Delete a security role",
-    description: "Deletes a role no one holds and no permission set offers.",
-    rule: SECURITY_ROLES_WRITE,
-    params: idParams,
-    replies: {
-      204: { description: "The role was deleted." },
-      404: notFound("the role"),
-      409: refused(
-        "The role is in use: users hold it or permission sets offer it (the message says how many); nothing changed.",
-      ),
-    },
-  }),
-];
+export const securityRolesApiOperations: ApiOperation[] = recordApiOperations({
+  path: "/api/v2/admin/security-roles",
+  tag: "securityRoles",
+  ids: { one: "SecurityRole", many: "SecurityRoles" },
+  names: { one: "security role", many: "security roles", short: "role" },
+  rules: {
+    list: securityRoleRoutes.securityRoles.rule,
+    record: securityRoleRoutes.securityRoleEditor.rule,
+    write: SECURITY_ROLES_WRITE,
+  },
+  listQuery,
+  schema: securityRoleSchema,
+  rowSchema: securityRoleRowSchema,
+  recordSchema: securityRoleRecordSchema,
+  examples: { row: rowExample, record: recordExample, body: bodyExample, stamp: rowExample.updatedAt },
+  descriptions: {
+    list: "The roles list with the screen's parameters (search, sort, page), guarded like the list screen.",
+    create: "Creates a role through the editor's schema and rules; 201 with the role.",
+    read: "One role with its links to other roles, guarded like its editor.",
+    update: "Saves the role with the `updatedAt` it was read with: a stale one is a 409 and changes nothing.",
+    delete: "Deletes a role no one holds and no permission set offers.",
+  },
+  saveRefused,
+  grantRefused,
+  deleteRefusals: {
+    409: refused(
+      "The role is in use: users hold it or permission sets offer it (the message says how many); nothing changed.",
+    ),
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiOperation, dataOf, idParams, notFound, pageOf, refused, type ApiOperation } from "~/api/contract";
+import { listQueryOf } from "~/api/record-contract";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { deactivationSchema, DEACTIVATION_REASONS } from "./lifecycle";
 import { LAST_LOGIN_FILTERS, USER_KINDS as LIST_KINDS, USER_SORTS, USER_STATUSES } from "./list-options";
@@ -127,10 +128,10 @@ const createBodyExample = {
 
 const oneOf = (values: readonly string[]) => values.join(", ");
 
-const listQuery = z.object({
-  q: z.string().optional().meta({
-    description: "Text contained in the name, e-mail or job title, or in the name of one of the user's locations.",
-  }),
+const listQuery = listQueryOf({
+  q: "Text contained in the name, e-mail or job title, or in the name of one of the user's locations.",
+  sortBy: `The sort column: ${oneOf(USER_SORTS)} (name unless given; an unknown one is name).`,
+}).extend({
   status: z
     .string()
     .optional()
@@ -149,15 +150,6 @@ const listQuery = z.object({
     .meta({
       description: `Last sign-in: ${oneOf(LAST_LOGIN_FILTERS)} (never, or more than 30, 90 or 180 days ago).`,
     }),
-  sortBy: z
-    .string()
-    .optional()
-    .meta({
-      description: `The sort column: ${oneOf(USER_SORTS)} (name unless given; an unknown one is name).`,
-    }),
-  sortType: z.string().optional().meta({ description: "asc or desc (asc unless given)." }),
-  page: z.string().optional().meta({ description: "The page, from 1 (a page beyond the last is the last)." }),
-  rowsPerPage: z.string().optional().meta({ description: "Rows per page: 10 (the default), 25, 50 or 100." }),
 });
 
 const userNotFound = notFound("the user (another dealer's user is not there for the caller)");
