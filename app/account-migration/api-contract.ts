@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { apiOperation, dataOf, refused, type ApiOperation } from "~/api/contract";
-import { LOCALES } from "~/i18n/locale";
+import { apiOperation, dataOf, refused, languageQuery, type ApiOperation } from "~/api/contract";
 import { PASSWORD_MIN_LENGTH } from "~/limits";
 import { SIGNED_IN } from "~/security/feature-rule";
 import { everySecurityQuestionText } from "./migration-data.server";
@@ -43,14 +42,7 @@ export const accountMigrationApiOperations: ApiOperation[] = [
     description:
       "The security questions, each its key and its text, in the language asked for (else the request's own).",
     rule: SIGNED_IN,
-    query: z.object({
-      language: z
-        .string()
-        .optional()
-        .meta({
-          description: `The language, one of ${LOCALES.join(", ")}; otherwise the request's own.`,
-        }),
-    }),
+    query: languageQuery,
     replies: {
       200: {
         description: "The questions (`data.items`), in their order.",

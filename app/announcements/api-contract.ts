@@ -9,6 +9,7 @@ import {
   pageOf,
   refused,
   staleStamp,
+  languageQuery,
   type ApiOperation,
 } from "~/api/contract";
 import { LOCALES } from "~/i18n/locale";
@@ -76,20 +77,7 @@ const recordExample = {
   updatedAt: "2026-03-12T09:41:07.512Z",
 };
 
-const bodyExample = {
-  title: "Spring service campaign",
-  description: "Internal: coordinate with the regional service managers.",
-  content: "<p>The spring service campaign starts on 1 April.</p>",
-  language: "en",
-  displayLocationCode: "dealer-home",
-  priority: "medium",
-  linkUrl: "https://portal.example/campaigns/spring",
-  startDate: "2026-04-01",
-  expirationDate: "2026-05-01",
-  roles: [],
-  brandIds: [1, 2],
-  regionCodes: ["EMEA", "NA"],
-};
+const { id: _id, updatedAt: _stamp, ...bodyExample } = recordExample;
 
 const brandsRefused = refused(
   "The body does not fit the editor's schema (each field's messages), or it names brands not the caller's (on `brandIds`).",
@@ -306,19 +294,13 @@ export const announcementsApiOperations: ApiOperation[] = [
       "The announcements the caller sees now at a display location, narrowed to the requested brands and " +
       "regions, each with its read state, in the caller's language (or `language`).",
     rule: SIGNED_IN,
-    query: z.object({
+    query: languageQuery.extend({
       displayLocationCode: z.string().optional().meta({ description: "The display location (default dealer-home)." }),
       brands: z.string().optional().meta({ description: "Comma-separated brand ids to narrow to; none: every brand." }),
       regionCode: z
         .string()
         .optional()
         .meta({ description: "Comma-separated region codes to narrow to; none: every region." }),
-      language: z
-        .string()
-        .optional()
-        .meta({
-          description: `The language, one of ${LOCALES.join(", ")}; otherwise the request's own.`,
-        }),
     }),
     replies: {
       200: {

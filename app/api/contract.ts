@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FeatureRule } from "~/security/feature-rule";
 import { PROBLEM_CONTENT_TYPE } from "~/api/problems";
+import { LOCALES } from "~/i18n/locale";
 
 /*
  * The API's contract (issue #35): each domain describes its /api/v2 operations here, with the same
@@ -171,4 +172,12 @@ export const idParams = z.object({
     .string()
     .regex(/^[1-9][0-9]*$/)
     .meta({ description: "The record's id." }),
+});
+
+/** The `language` query of a read in the caller's language (else the request's own). */
+export const languageQuery = z.object({
+  language: z
+    .string()
+    .optional()
+    .meta({ description: `The language, one of ${LOCALES.join(", ")}; otherwise the request's own.` }),
 });

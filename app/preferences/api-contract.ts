@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiOperation, dataOf, notFound, refused, type ApiOperation } from "~/api/contract";
+import { apiOperation, dataOf, notFound, refused, languageQuery, type ApiOperation } from "~/api/contract";
 import { LOCALES } from "~/i18n/locale";
 import { SIGNED_IN } from "~/security/feature-rule";
 import { profileFieldSchema } from "./profile-field";
@@ -159,14 +159,7 @@ export const preferencesApiOperations: ApiOperation[] = [
       "The distribution lists offered to the caller's brands (those without brands are for everyone), in their " +
       "language (or `language`).",
     rule: SIGNED_IN,
-    query: z.object({
-      language: z
-        .string()
-        .optional()
-        .meta({
-          description: `The language, one of ${LOCALES.join(", ")}; otherwise the request's own.`,
-        }),
-    }),
+    query: languageQuery,
     replies: {
       200: {
         description: "The lists (`data.items`), in their order.",
