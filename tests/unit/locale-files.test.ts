@@ -16,8 +16,14 @@ const SAME_IN_EVERY_LANGUAGE = [
  * French "application", "applications" and Spanish "error" are those languages' own words.
  */
 const SAME_WORD_BY_CHANCE: Partial<Record<string, RegExp[]>> = {
-  fr: [/^adminApplications\.count_/],
-  es: [/^integrationErrors\.count_one$/],
+  fr: [/^adminApplications\.count_/, /^apiDocs\.type$/],
+  es: [/^integrationErrors\.count_one$/, /^apiDocs\.no$/],
+  // The API reference's column heads: German, Dutch and Portuguese "Status", Dutch "Parameters"
+  // and "Type", Spanish and Italian "No" are those languages' own words.
+  de: [/^apiDocs\.status$/],
+  it: [/^apiDocs\.no$/],
+  nl: [/^apiDocs\.(parameters|status|type)$/],
+  pt: [/^apiDocs\.status$/],
 };
 
 /** i18next's plural suffixes (JSON v4): a counted text is one key per plural form of its language. */
