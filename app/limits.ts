@@ -14,6 +14,9 @@ export const SECURITY_ANSWER_MIN_LENGTH = 4;
 /** Multiselects offer at most 1000 options. */
 export const MULTISELECT_OPTIONS_LIMIT = 1000;
 
+/** The largest record id (PostgreSQL's integer): an id beyond it names no record and must not reach a query. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 /** Lists: 10 rows a page, 5 page buttons. */
 export const PAGE_SIZE = 10;
 /** What a list's rows-per-page choice offers (SPEC §3 table state); the first is the default. */

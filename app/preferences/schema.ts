@@ -1,3 +1,4 @@
+import { MAX_RECORD_ID } from "~/limits";
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 
@@ -18,7 +19,9 @@ export const themeSchema = z.object({
 });
 
 /** PATCH /api/v2/user sets the caller's subscriptions: the ids of the lists offered to them. */
-export const emailPreferencesBody = z.object({ emailPreferences: z.array(z.number().int().positive()).max(1000) });
+export const emailPreferencesBody = z.object({
+  emailPreferences: z.array(z.number().int().positive().max(MAX_RECORD_ID)).max(1000),
+});
 
 /** PATCH /api/v2/user changes one field of the caller's own profile: its key and new value (none clears it). */
 export const oneFieldBody = z.object({ key: z.string(), value: z.string().nullable().optional() });

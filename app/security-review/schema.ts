@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ATTESTATION_ROWS_PER_PAGE } from "~/limits";
+import { ATTESTATION_ROWS_PER_PAGE, MAX_RECORD_ID } from "~/limits";
 
 /** "Disable accounts": the selected users' ids (SPEC §7 PUT …/deactivate `identityIds`). */
 export const disableAccountsSchema = z.object({
   identityIds: z
-    .array(z.coerce.number().int("validations.required").positive("validations.required"), {
+    .array(z.coerce.number().int("validations.required").positive("validations.required").max(MAX_RECORD_ID), {
       error: "validations.selection",
     })
     .min(1, "validations.selection")
@@ -14,7 +14,7 @@ export const disableAccountsSchema = z.object({
 /** Ids as repeated fields, or one comma-separated field (the confirmation's hidden field). */
 const ids = z.preprocess(
   (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
-  z.array(z.coerce.number().int().positive()).max(ATTESTATION_ROWS_PER_PAGE).default([]),
+  z.array(z.coerce.number().int().positive().max(MAX_RECORD_ID)).max(ATTESTATION_ROWS_PER_PAGE).default([]),
 );
 
 /**

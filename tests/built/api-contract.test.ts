@@ -79,14 +79,21 @@ describe("issue #35 the document and the routes name the same operations", () =>
 
 describe("issue #35 §5 conventions", () => {
   it("issue #35 §5 an error is problem details: a stable type, the title in the caller's language, today's error member alongside", async () => {
-    const answer = await client.send("/api/v2/admin/users/999999", { headers: { "Accept-Language": "de" } });
+    const answer = await client.send("/api/v2/admin/users/999999");
     expect(answer.status).toBe(404);
     expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(await answer.json()).toMatchObject({
       type: "/api/docs#problem-not-found",
-      title: "Nicht gefunden",
+      title: "Not found",
       status: 404,
       error: { message: expect.any(String) },
+    });
+    // The title is in the caller's language (the locale cookie, else Accept-Language).
+    const signedOut = await fetch(`${portal.origin}/api/v2/admin/users`, { headers: { "Accept-Language": "de" } });
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toMatchObject({
+      type: "/api/docs#problem-unauthorized",
+      title: "Anmeldung erforderlich",
     });
     const invalid = await client.send("/api/v2/announcements", {
       method: "POST",
