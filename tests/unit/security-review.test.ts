@@ -11,7 +11,8 @@ import {
   sortAttestationRows,
   toggleGroup,
 } from "~/security-review/rules";
-import { securityReviewSchema } from "~/security-review/schema";
+import { disableAccountsSchema, securityReviewSchema } from "~/security-review/schema";
+import { MAX_RECORD_ID } from "~/limits";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-23T12:00:00Z");
@@ -131,5 +132,16 @@ describe("issue #16 §3 the reminder of a due review goes out at most once in AT
   });
   it("not again within the interval", () => {
     expect(attestationReminderIsDue(new Date(now.getTime() - 7 * DAY + 1), now, 7)).toBe(false);
+  });
+});
+
+describe("issue #35 ids beyond PostgreSQL's integer never reach a query", () => {
+  it("the deactivate body and the review page's form refuse an id above MAX_RECORD_ID", () => {
+    expect(disableAccountsSchema.safeParse({ identityIds: [MAX_RECORD_ID] }).success).toBe(true);
+    expect(disableAccountsSchema.safeParse({ identityIds: [MAX_RECORD_ID + 1] }).success).toBe(false);
+    expect(disableAccountsSchema.safeParse({ identityIds: [9007199254740947] }).success).toBe(false);
+    expect(
+      securityReviewSchema.safeParse({ intent: "disableConfirmed", identityIds: `1,${MAX_RECORD_ID + 1}` }).success,
+    ).toBe(false);
   });
 });
