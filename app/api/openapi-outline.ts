@@ -3,16 +3,17 @@
  * its parameters and its bodies' fields as rows, so the page reads without a script.
  */
 
-type Schema = {
+/** The JSON Schema the document's bodies are written in, as far as the portal's readers of it go. */
+export type JsonSchema = {
   type?: string | string[];
-  properties?: Record<string, Schema>;
+  properties?: Record<string, JsonSchema>;
   required?: string[];
-  items?: Schema;
+  items?: JsonSchema;
   enum?: unknown[];
   const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   $ref?: string;
   format?: string;
   pattern?: string;
@@ -20,12 +21,16 @@ type Schema = {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minItems?: number;
   maxItems?: number;
   default?: unknown;
   description?: string;
-  additionalProperties?: Schema | boolean;
+  additionalProperties?: JsonSchema | boolean;
 };
+
+type Schema = JsonSchema;
 
 /** One field of a body: its path (`data.items[].title`), type, whether it must be there, and its limits. */
 export interface FieldRow {

@@ -204,3 +204,19 @@ export async function fillNewAnnouncement(
   await page.getByRole("group", { name: "Brands" }).getByLabel("Vantor", { exact: true }).check();
   await page.getByRole("group", { name: "Regions" }).getByLabel("North America").check();
 }
+
+/**
+ * Waits until the service worker controls the page and has saved this user's home (the offline
+ * page's shell, issue #6 §2): home opened once under its control.
+ */
+export async function homeSavedOffline(page: Page) {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
+  await page.goto("/");
+  await page.waitForFunction(async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("portal-user-") && (await (await caches.open(name)).match("/", { ignoreVary: true })))
+        return true;
+    }
+    return false;
+  });
+}

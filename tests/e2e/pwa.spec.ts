@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fillNewAnnouncement, ready, signIn } from "./helpers";
+import { fillNewAnnouncement, homeSavedOffline, ready, signIn } from "./helpers";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -80,16 +80,8 @@ test.describe("installable, offline-first app", () => {
     context,
   }) => {
     await signIn(page, "admin@example.com", "/");
-    await controlled(page);
     // Home once under the service worker: this user's shell is saved.
-    await page.goto("/");
-    await page.waitForFunction(async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("portal-user-") && (await (await caches.open(name)).match("/", { ignoreVary: true })))
-          return true;
-      }
-      return false;
-    });
+    await homeSavedOffline(page);
     await page.goto("/admin/announcement");
     await ready(page);
     await fillNewAnnouncement(page, {

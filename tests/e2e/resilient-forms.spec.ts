@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { fillNewAnnouncement, ready, signIn } from "./helpers";
+import { fillNewAnnouncement, homeSavedOffline, ready, signIn } from "./helpers";
 import { CREATORS, RESCUERS } from "./fixture-accounts";
 
 const project = () => test.info().project.name as "js-on" | "js-off";
@@ -240,19 +240,6 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
     () => !jsOn(),
     "the queue is the browser's (IndexedDB): without JavaScript the browser's own error page stands",
   );
-
-  /** Waits until the service worker controls the page and has saved this user's home (the offline page's shell). */
-  async function homeSavedOffline(page: Page) {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
-    await page.goto("/");
-    await page.waitForFunction(async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("portal-user-") && (await (await caches.open(name)).match("/", { ignoreVary: true })))
-          return true;
-      }
-      return false;
-    });
-  }
 
   const queued = (page: Page) => page.getByTestId("queued-changes");
 

@@ -4,30 +4,9 @@
  * into the services — beside the hostile ones it sends anyway.
  */
 import fc from "fast-check";
+import type { JsonSchema } from "../../app/api/openapi-outline";
 
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-  $ref?: string;
-};
+export type { JsonSchema };
 
 /** Strings and lists are kept short: the point is their shape, not their size (the size limits have their own tests). */
 const MAX_STRING = 40;
