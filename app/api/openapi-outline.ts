@@ -30,8 +30,6 @@ export type JsonSchema = {
   additionalProperties?: JsonSchema | boolean;
 };
 
-type Schema = JsonSchema;
-
 /** One field of a body: its path (`data.items[].title`), type, whether it must be there, and its limits. */
 export interface FieldRow {
   name: string;
@@ -46,11 +44,11 @@ function refName(ref: string): string {
   return ref.split("/").pop() ?? ref;
 }
 
-function resolve(schema: Schema, components: Record<string, Schema>): Schema {
+function resolve(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
   return schema.$ref ? (components[refName(schema.$ref)] ?? schema) : schema;
 }
 
-function typeOf(schema: Schema, components: Record<string, Schema>): string {
+function typeOf(schema: JsonSchema, components: Record<string, JsonSchema>): string {
   const seen = resolve(schema, components);
   const variants = seen.anyOf ?? seen.oneOf;
   if (variants) return variants.map((variant) => typeOf(variant, components)).join(" | ");
@@ -63,7 +61,7 @@ function typeOf(schema: Schema, components: Record<string, Schema>): string {
   return named.join(" | ") || (seen.properties ? "object" : "any");
 }
 
-function notesOf(schema: Schema): string {
+function notesOf(schema: JsonSchema): string {
   const notes: string[] = [];
   if (schema.enum) notes.push(`one of ${schema.enum.map((value) => JSON.stringify(value)).join(", ")}`);
   if (schema.minLength !== undefined) notes.push(`at least ${schema.minLength} characters`);
@@ -79,7 +77,12 @@ function notesOf(schema: Schema): string {
 }
 
 /** The fields of a schema, depth first: an object's properties, an array's items' (`[]`). */
-export function fieldRows(schema: Schema, components: Record<string, Schema> = {}, prefix = "", depth = 0): FieldRow[] {
+export function fieldRows(
+  schema: JsonSchema,
+  components: Record<string, JsonSchema> = {},
+  prefix = "",
+  depth = 0,
+): FieldRow[] {
   const seen = resolve(schema, components);
   if (depth > MAX_DEPTH) return [];
   const nested = seen.items ? resolve(seen.items, components) : null;
@@ -111,7 +114,7 @@ type Document = {
   info: { title: string; version: string; description?: string };
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, OperationObject>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, JsonSchema> };
 };
 
 type OperationObject = {
@@ -120,9 +123,12 @@ type OperationObject = {
   summary?: string;
   description?: string;
   security?: unknown[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema; example?: unknown }> };
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema: JsonSchema; example?: unknown }> }
+  >;
 };
 
 export interface OperationOutline {

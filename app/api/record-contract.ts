@@ -60,11 +60,12 @@ const article = (noun: string) => (/^[aeiou]/i.test(noun) ? "an" : "a");
 export function recordApiOperations(record: RecordContract): ApiOperation[] {
   const { one, many } = record.names;
   const item = `${record.path}/{id}`;
-  const saved = (verb: string) => ({
-    description: `The ${record.names.short}, ${verb}.`,
+  const recordReply = (description: string): ApiReply => ({
+    description,
     schema: dataOf(record.recordSchema),
     example: { data: record.examples.record },
   });
+  const saved = (verb: string) => recordReply(`The ${record.names.short}, ${verb}.`);
   return [
     apiOperation({
       method: "get",
@@ -106,11 +107,7 @@ export function recordApiOperations(record: RecordContract): ApiOperation[] {
       rule: record.rules.record,
       params: idParams,
       replies: {
-        200: {
-          description: `The ${record.names.short}.`,
-          schema: dataOf(record.recordSchema),
-          example: { data: record.examples.record },
-        },
+        200: recordReply(`The ${record.names.short}.`),
         404: notFound(`the ${one}`),
       },
     }),

@@ -26,14 +26,18 @@ export interface ProblemOptions {
   extra?: Record<string, unknown>;
 }
 
-/** An error answer of the API: problem details (RFC 9457) with a translated title, and today's `error` member. */
-export function apiProblem(status: number, detail: string, options: ProblemOptions = {}): Response {
+/** The body of an API error: problem details (RFC 9457) with the title in the request's language, and today's `error` member. */
+export function problemBody(status: number, detail: string, options: ProblemOptions = {}) {
   const kind = options.kind ?? problemKindOf(status);
   const title = translatorFor(options.locale ?? requestLocale())(`problems.${kind}`);
+  return { ...options.extra, ...problemDetails(kind, title, detail, { ...options, status }) };
+}
+
+/** An error answer of the API (its body: problemBody). */
+export function apiProblem(status: number, detail: string, options: ProblemOptions = {}): Response {
   const headers: Record<string, string> = { ...NO_STORE, "Content-Type": PROBLEM_CONTENT_TYPE, ...options.headers };
   if (status === 401) headers["WWW-Authenticate"] = "Bearer";
-  const body = { ...options.extra, ...problemDetails(kind, title, detail, { ...options, status }) };
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(JSON.stringify(problemBody(status, detail, options)), { status, headers });
 }
 
 export function apiError(status: number, message: string, extraHeaders: Record<string, string> = {}): Response {

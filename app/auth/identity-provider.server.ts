@@ -10,6 +10,7 @@ import { PORTAL_SCOPES } from "./oidc-client.server";
 import { DatabaseOidcAdapter } from "./oidc-adapter.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { localeFromHeaders } from "~/i18n/locale";
+import { escapeHtml } from "~/security/html-escape";
 
 let mounted: Provider | undefined;
 
@@ -29,13 +30,6 @@ export function signingKeys(dataDir: string) {
   const jwks = { keys: [jwk] };
   writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
   return jwks;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 }
 
 function simplePage(ctx: KoaContextWithOIDC, title: string, body: string): string {

@@ -45,14 +45,8 @@ const rowExample = {
 
 const recordExample = { ...rowExample, securityRoles: [12, 15] };
 
-const bodyExample = {
-  name: "WARRANTY_CLAIMS",
-  displayName: "Warranty claims",
-  required: true,
-  selectionMode: "single",
-  applicationId: 7,
-  securityRoles: [12, 15],
-};
+/** A create's body: the record without what the portal sets (its id and times). */
+const { id: _id, createdAt: _created, updatedAt: _stamp, ...bodyExample } = recordExample;
 
 const listQuery = listQueryOf({
   q: "Text contained in the name or the display name.",

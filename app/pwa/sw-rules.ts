@@ -2,6 +2,8 @@
  * What the service worker decides (issue #6 §2), as pure functions so they are tested without a
  * browser. The worker itself is app/sw.ts.
  */
+// Relative, as the service worker's own imports are (app/sw.ts is built apart from the app).
+import { escapeHtml } from "../security/html-escape";
 
 /** How long home waits for the network before it opens from the saved copy. */
 export const NETWORK_TIMEOUT_MS = 3_000;
@@ -106,10 +108,6 @@ export const OFFLINE_KEY_COOKIE = "portal_offline";
  */
 export function maySeeSavedCopy(signedInKey: string | null | undefined, savedKey: string | null): boolean {
   return typeof signedInKey === "string" && signedInKey.length > 0 && signedInKey === savedKey;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -31,10 +31,11 @@ export function currentRequestId(): string | undefined {
   return requestScope.getStore()?.get(REQUEST_ID_KEY) as string | undefined;
 }
 
-/** The key under which the server keeps the language the request asks for (cookie, else Accept-Language). */
+/** The key under which the server keeps how to read the language the request asks for (cookie, else Accept-Language). */
 export const REQUEST_LOCALE_KEY = "request-locale";
 
-/** The language of the request being answered, as the server read it; undefined outside a request. */
+/** The language of the request being answered, as the server reads it; undefined outside a request. */
 export function currentRequestLocale(): string | undefined {
-  return requestScope.getStore()?.get(REQUEST_LOCALE_KEY) as string | undefined;
+  const read = requestScope.getStore()?.get(REQUEST_LOCALE_KEY) as (() => string) | undefined;
+  return read?.();
 }

@@ -7,7 +7,8 @@ import type { Config } from "~/config.server";
 import { localeFromHeaders } from "~/i18n/locale";
 import { translatorFor } from "~/i18n/i18next.server";
 import { logger } from "~/logger.server";
-import { PROBLEM_CONTENT_TYPE, problemDetails, problemKindOf } from "~/api/problems";
+import { PROBLEM_CONTENT_TYPE } from "~/api/problems";
+import { problemBody } from "~/api/replies.server";
 import { isCrossSiteWrite, originMatchesHost } from "~/security/cross-site";
 import { bodyKindOf, bodySizeProblem } from "~/security/body-limits";
 import { withSecureFlag } from "~/security/cookie-flags";
@@ -16,16 +17,15 @@ import { rateLimitRefusals } from "~/server-context/metrics.server";
 
 /** A refusal in the caller's language: plain text for pages, JSON for the API. */
 function refuse(req: Request, res: Response, status: number, key: string): void {
-  const t = translatorFor(localeFromHeaders(req.get("cookie"), req.get("accept-language")));
-  const message = t(key);
+  const locale = localeFromHeaders(req.get("cookie"), req.get("accept-language"));
+  const message = translatorFor(locale)(key);
   res.setHeader("Cache-Control", "no-store");
-  if (req.originalUrl.toLowerCase().startsWith("/api/")) {
-    const kind = problemKindOf(status);
+  if (req.originalUrl.toLowerCase().startsWith("/api/"))
     res
       .status(status)
       .type(PROBLEM_CONTENT_TYPE)
-      .send(JSON.stringify(problemDetails(kind, t(`problems.${kind}`), message)));
-  } else res.status(status).type("text/plain; charset=utf-8").send(message);
+      .send(JSON.stringify(problemBody(status, message, { locale })));
+  else res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
 /** 405 for methods the portal does not answer, 400 for addresses that do not decode or carry NUL, 415 for non-form page posts. */

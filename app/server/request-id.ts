@@ -12,8 +12,9 @@ export function withRequestId(trustedProxy: boolean): RequestHandler {
   return (req, res, next) => {
     const id = requestIdFor(req.get("X-Request-Id"), trustedProxy);
     res.setHeader("X-Request-Id", id);
-    // The request's language, for answers written without it (the API's problem titles).
-    const locale = localeFromHeaders(req.get("cookie"), req.get("accept-language"));
+    // The request's language, for answers written without it (the API's problem titles): read
+    // only when one is written, not for every asset.
+    const locale = () => localeFromHeaders(req.get("cookie"), req.get("accept-language"));
     requestScope.run(
       new Map<string, unknown>([
         [REQUEST_ID_KEY, id],

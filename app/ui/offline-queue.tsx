@@ -10,7 +10,7 @@ import {
 } from "~/forms/offline-queue";
 import { FORM_KEY_FIELD } from "~/security/form-key";
 import { dropQueuedPost, markRefused, onQueueChanged, queuedPostsOf, queuePost } from "~/forms/offline-queue-store";
-import { forgetTypingDraftsOn } from "~/ui/typing-draft";
+import { forgetTypingDrafts } from "~/ui/typing-draft";
 
 /** Whose queue this page shows and sends: the signed-in identity's offline key, or none when signed out. */
 export function useQueueOwner(): string | undefined {
@@ -87,7 +87,7 @@ async function sendInBackground(post: QueuedPost): Promise<ReturnType<typeof rep
   const outcome = replayOutcomeOf(answer);
   if (outcome === "sent") {
     await dropQueuedPost(post.id!);
-    forgetTypingDraftsOn(new URL(post.page, window.location.href).pathname);
+    forgetTypingDrafts(new URL(post.page, window.location.href).pathname);
   }
   if (outcome === "refused") await markRefused(post, answer.status);
   return outcome;
@@ -116,7 +116,7 @@ export function useOfflineReplay(owner: string | undefined) {
           for (const [name, value] of step.post.fields) formData.append(name, value);
           // The page shows the answer and keeps the input from here; the queue lets go of it.
           await dropQueuedPost(step.post.id!);
-          forgetTypingDraftsOn(location.pathname);
+          forgetTypingDrafts(location.pathname);
           submit(formData, { method: "post", action: step.post.action });
           return;
         }

@@ -43,22 +43,17 @@ function writeDraft(key: string, draft: StoredDraft | null): void {
   }
 }
 
-/** Removes every typing draft in this browser (sign-out: nothing of them survives it). */
-export function forgetTypingDrafts(): void {
-  try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(DRAFT_PREFIX)) localStorage.removeItem(key);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
-}
-
-/** Removes the typing drafts of one page (its post was sent from the offline queue, issue #34 §2). */
-export function forgetTypingDraftsOn(pathname: string): void {
+/**
+ * Removes the typing drafts in this browser: every one (sign-out: nothing of them survives it), or
+ * one page's (its post was sent from the offline queue, issue #34 §2).
+ */
+export function forgetTypingDrafts(pathname?: string): void {
   try {
     for (const key of Object.keys(localStorage)) {
       if (!key.startsWith(DRAFT_PREFIX)) continue;
       const place = key.slice(key.indexOf(":", DRAFT_PREFIX.length) + 1);
-      if (place === pathname || place.startsWith(`${pathname}#`)) localStorage.removeItem(key);
+      if (pathname === undefined || place === pathname || place.startsWith(`${pathname}#`))
+        localStorage.removeItem(key);
     }
   } catch {
     // Nothing stored, nothing to forget.

@@ -147,6 +147,6 @@ describe("issue #34 offline posts are queued, not lost: the rules", () => {
     const shown = offlinePageWithQueue(html, ["New announcement", "<b>x</b>"]);
     expect(shown).not.toContain("hidden");
     expect(shown.match(/data-queued-count="">2</g)).toHaveLength(2);
-    expect(shown).toContain("<li>New announcement</li><li>&#60;b&#62;x&#60;/b&#62;</li>");
+    expect(shown).toContain("<li>New announcement</li><li>&lt;b&gt;x&lt;/b&gt;</li>");
   });
 });
