@@ -111,17 +111,21 @@ export function useOfflineReplay(owner: string | undefined) {
   const run = useCallback(
     async (steps: ReplayStep[]) => {
       for (const step of steps) {
+        // Sent first, let go of only once the server has answered: a connection that drops again
+        // (or a page left meanwhile) keeps the post waiting.
+        const outcome = await sendInBackground(step.post);
+        if (outcome === "retry" || outcome === "signIn") return;
         if (step.by === "page") {
+          // The page shows the answer, the same post again: once applied, its one-time key answers
+          // with the first answer (the saved record); refused, it is weighed again (the conflict
+          // with the queued input), and the page keeps the input from there.
           const formData = new FormData();
           for (const [name, value] of step.post.fields) formData.append(name, value);
-          // The page shows the answer and keeps the input from here; the queue lets go of it.
-          await dropQueuedPost(step.post.id!);
+          if (outcome === "refused") await dropQueuedPost(step.post.id!);
           forgetTypingDrafts(location.pathname);
           submit(formData, { method: "post", action: step.post.action });
           return;
         }
-        const outcome = await sendInBackground(step.post);
-        if (outcome === "retry" || outcome === "signIn") return;
       }
     },
     [submit, location.pathname],

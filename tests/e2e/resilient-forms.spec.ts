@@ -3,6 +3,8 @@ import { fillNewAnnouncement, homeSavedOffline, ready, signIn } from "./helpers"
 import { CREATORS, RESCUERS } from "./fixture-accounts";
 
 const project = () => test.info().project.name as "js-on" | "js-off";
+/** A title no other run of the test writes (a repeated run, or the other project, counts its own rows). */
+const titled = (text: string) => `${text} ${project()} ${test.info().repeatEachIndex}`;
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** Fills the new-announcement editor the way an administrator does. */
@@ -62,7 +64,7 @@ test.describe("issue #34 resilient forms", () => {
   }) => {
     test.slow();
     const rescuer = RESCUERS[project()];
-    const title = `Rescued notice ${project()}`;
+    const title = titled("Rescued notice");
     await signIn(page, rescuer, "/admin/announcement");
     await fillAnnouncement(page, title);
 
@@ -112,7 +114,7 @@ test.describe("issue #34 resilient forms", () => {
     page,
   }) => {
     const admin = CREATORS[project()];
-    const title = `Applied once ${project()}`;
+    const title = titled("Applied once");
     await signIn(page, admin, "/admin/announcement");
     await fillAnnouncement(page, title);
     const save = page.getByRole("button", { name: "Save" });
@@ -247,7 +249,7 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
     page,
     context,
   }) => {
-    const title = `Queued while offline ${project()}`;
+    const title = titled("Queued while offline");
     await signIn(page, CREATORS[project()], "/");
     await homeSavedOffline(page);
     await page.goto("/admin/announcement");
@@ -282,7 +284,7 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
     page,
     context,
   }) => {
-    const title = `Sent when back online ${project()}`;
+    const title = titled("Sent when back online");
     await signIn(page, CREATORS[project()], "/admin/announcement");
     await ready(page);
     await fillAnnouncement(page, title);
@@ -296,13 +298,44 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
     expect(await rowsTitled(page, title)).toBe(1);
   });
 
+  test("issue #34 offline posts are queued, not lost: a send that fails as the connection comes back keeps the post waiting; Send now sends it once", async ({
+    page,
+    context,
+  }) => {
+    const title = titled("Kept when the send failed");
+    await signIn(page, CREATORS[project()], "/admin/announcement");
+    await ready(page);
+    await fillAnnouncement(page, title);
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(queued(page).locator("summary")).toHaveText("Waiting to be sent 1");
+
+    // The connection is back but the first send does not reach the server.
+    let refused = 0;
+    await page.route("**/admin/announcement", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      refused++;
+      await route.abort("internetdisconnected");
+    });
+    await context.setOffline(false);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(queued(page).locator("summary")).toHaveText("Waiting to be sent 1");
+
+    await page.unroute("**/admin/announcement");
+    await queued(page).locator("summary").click();
+    await queued(page).getByRole("button", { name: "Send now" }).click();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    await expect(queued(page)).toBeHidden();
+    expect(await rowsTitled(page, title)).toBe(1);
+  });
+
   test("issue #34 a queued edit of a record changed meanwhile comes back as the editor's conflict view with the queued input", async ({
     page,
     context,
     browser,
     baseURL,
   }) => {
-    const title = `Changed while queued ${project()}`;
+    const title = titled("Changed while queued");
     await signIn(page, CREATORS[project()], "/admin/announcement");
     await ready(page);
     await fillAnnouncement(page, title);
@@ -336,7 +369,7 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
     page,
     context,
   }) => {
-    const title = `Discarded while offline ${project()}`;
+    const title = titled("Discarded while offline");
     await signIn(page, CREATORS[project()], "/admin/announcement");
     await ready(page);
     await fillAnnouncement(page, title);
