@@ -50,6 +50,7 @@ export const LAYERS = {
     "directory",
     "integrations",
     "imports",
+    "api-clients",
   ],
   // The top: routes, the root route's composition, the assembly of the features' parts and the
   // process that serves them (server/: Express, the cluster, the operators' commands).

@@ -50,3 +50,10 @@ export const DEFAULT_BRAND_IDS = [1] as const;
 
 /** An uploaded file (a document, an import file): at most 20 MB. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** An API client lives at most a year; its creator sets when it expires within that (issue #35 §3). */
+export const API_CLIENT_MAX_DAYS = 365;
+/** A rotated secret keeps working this long beside the new one, unless retired at once. */
+export const API_CLIENT_ROTATION_HOURS = 24;
+/** An administrator keeps at most this many API clients. */
+export const API_CLIENTS_PER_CREATOR = 50;

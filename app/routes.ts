@@ -12,6 +12,7 @@ import { i18nRouteModules } from "./i18n/route-modules";
 import { importsRouteModules } from "./imports/route-modules";
 import { integrationsRouteModules } from "./integrations/route-modules";
 import { permissionSetsRouteModules } from "./permission-sets/route-modules";
+import { apiClientsRouteModules } from "./api-clients/route-modules";
 import { preferencesRouteModules } from "./preferences/route-modules";
 import { pwaRouteModules } from "./pwa/route-modules";
 import { securityReviewRouteModules } from "./security-review/route-modules";
@@ -42,6 +43,7 @@ export default [
   ...importsRouteModules,
   ...integrationsRouteModules,
   ...permissionSetsRouteModules,
+  ...apiClientsRouteModules,
   ...securityRolesRouteModules,
   ...securityReviewRouteModules,
   ...supportRouteModules,

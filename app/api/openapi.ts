@@ -124,11 +124,14 @@ export function openApiDocument(operations: readonly ApiOperation[], info: OpenA
       version: info.version,
       description:
         "The portal's API for the systems around it. Every answer is the caller's own (`Cache-Control: private, no-store`). " +
-        "Call it with the portal's session cookie (the portal's own pages) or a bearer access token from the portal's identity provider.",
+        "Call it with the portal's session cookie (the portal's own pages), a bearer access token from the portal's identity provider, " +
+        "or as an API client: an administrator makes one under /admin/api-clients, and the calling system gets its token by the " +
+        "OAuth 2.0 client credentials grant. A client acts for its creator, within its scopes and locations; operations on a signed-in " +
+        "person's own account (/api/v2/user) are not for clients.",
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: info.serverUrl }],
-    security: [{ bearer: [] }, { session: [] }],
+    security: [{ bearer: [] }, { apiClient: [] }, { session: [] }],
     tags: Object.entries(API_TAGS)
       .filter(([name]) => usedTags.has(name as keyof typeof API_TAGS))
       .map(([name, description]) => ({ name, description })),
@@ -137,6 +140,13 @@ export function openApiDocument(operations: readonly ApiOperation[], info: OpenA
       schemas: { ApiError: jsonSchemaOf(apiErrorSchema, "output", false) },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An access token of the portal's identity provider." },
+        apiClient: {
+          type: "oauth2",
+          description:
+            "An API client's token (issue #35): the client credentials grant at the portal's identity provider, the client " +
+            "authenticated with HTTP Basic (client ID and secret); sent as a bearer token.",
+          flows: { clientCredentials: { tokenUrl: "/oidc/token", scopes: {} } },
+        },
         session: {
           type: "apiKey",
           in: "cookie",

@@ -10,6 +10,7 @@ import { documentRoutes } from "~/documents/routes";
 import { importRoutes } from "~/imports/routes";
 import { integrationRoutes } from "~/integrations/routes";
 import { permissionSetRoutes } from "~/permission-sets/routes";
+import { apiClientRoutes } from "~/api-clients/routes";
 import { assembleProfileParts } from "~/permissions/profile-parts";
 import { assembleRouteTable } from "~/permissions/route-rules";
 import { preferenceRoutes } from "~/preferences/routes";
@@ -42,6 +43,7 @@ export const ROUTE_TABLE = {
   ...auditRoutes,
   ...importRoutes,
   ...integrationRoutes,
+  ...apiClientRoutes,
   ...preferenceRoutes,
   ...accountRoutes,
   ...accountMigrationRoutes,

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
 import type { Actor } from "~/permissions/actor";
 import { everyAuditEntry } from "./audit-log.server";
-import type { AuditQuery, AuditView } from "./query";
+import { changedByText, type AuditQuery, type AuditView } from "./query";
 
 /** The CSV export of an audit view: the filtered history, every page; scoped like the screen. */
 export function auditCsv(database: Database, actor: Actor, view: AuditView, query: AuditQuery, t: TFunction): Response {
@@ -27,7 +27,7 @@ export function auditCsv(database: Database, actor: Actor, view: AuditView, quer
         row.oldValue,
         row.newValue,
         row.changedOn,
-        row.changedBy ?? t("audit.system"),
+        changedByText(row, t),
       ];
     }
   }

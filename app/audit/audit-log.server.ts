@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { auditLog, identities, organizations, roleAssignments } from "~/db/schema";
+import { apiClients, auditLog, identities, organizations, roleAssignments } from "~/db/schema";
 import { containsPattern, everyRow, pageOf } from "~/lists/list-query";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import type { Actor } from "~/permissions/actor";
@@ -25,6 +25,8 @@ export interface AuditRow {
   changedOn: Date;
   /** Null: the system (a job) made the change. */
   changedBy: string | null;
+  /** The API client that made it for `changedBy` (issue #35 §3), when a machine did. */
+  changedByClient: string | null;
 }
 
 /**
@@ -90,7 +92,8 @@ function reader(database: Database, view: AuditView, actorId: number, query: Pic
     const from = database
       .select(fields as never)
       .from(a)
-      .leftJoin(actor, eq(actor.id, a.changedBy));
+      .leftJoin(actor, eq(actor.id, a.changedBy))
+      .leftJoin(apiClients, eq(apiClients.id, a.apiClientId));
     return view === "users"
       ? from.leftJoin(subjectUser, sql`${subjectUser.id}::text = ${a.entityId}`)
       : from.leftJoin(organizations, sql`${organizations.id}::text = ${a.entityId}`);
@@ -112,6 +115,7 @@ function reader(database: Database, view: AuditView, actorId: number, query: Pic
         newValue: a.newValue,
         changedOn: a.changedOn,
         changedBy: sql<string | null>`${actor.firstName} || ' ' || ${actor.lastName}`,
+        changedByClient: apiClients.name,
       })
         .where(where)
         .orderBy(direction(sorts[query.state.sortBy]), direction(a.id))

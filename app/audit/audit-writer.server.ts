@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import type { SaveOutcome } from "~/forms/save-outcome";
+import { actingApiClient } from "~/server-context/acting-api-client.server";
 
 export interface FieldChange {
   field: string;
@@ -46,11 +47,16 @@ export function fieldChanges<T extends Record<string, unknown>>(
 export interface AuditEntry {
   entity: string;
   entityId: string | number;
-  /** "resync": an administrator asked for the record to be pushed to every target again. */
-  operation: "create" | "update" | "delete" | "move" | "resync";
+  /**
+   * "resync": an administrator asked for the record to be pushed to every target again; "call":
+   * an API client called the API (issue #35 §3).
+   */
+  operation: "create" | "update" | "delete" | "move" | "resync" | "call";
   changes: FieldChange[];
   /** Null: done by the system (a job), not by a person. */
   actorId: number | null;
+  /** The API client acting for `actorId`; by default the request's (issue #35 §3). */
+  apiClientId?: number;
   at?: Date;
 }
 
@@ -84,6 +90,8 @@ export async function recordAudit(database: Executor, entry: AuditEntry): Promis
 export async function recordAudits(database: Executor, entries: readonly AuditEntry[]): Promise<void> {
   const now = new Date();
   const changes = entries.map((entry): AuditedChange => ({ ...entry, at: entry.at ?? now }));
+  // A change an API client makes names it beside the person it acts for (issue #35 §3).
+  const client = actingApiClient();
   const rows = changes.flatMap((change): (typeof auditLog.$inferInsert)[] => {
     const base = {
       entity: change.entity,
@@ -91,6 +99,7 @@ export async function recordAudits(database: Executor, entries: readonly AuditEn
       operation: change.operation,
       changedBy: change.actorId,
       changedOn: change.at,
+      apiClientId: change.apiClientId ?? (client && change.actorId === client.creatorId ? client.id : null),
     };
     return change.changes.length > 0
       ? change.changes.map((c) => ({ ...base, ...c }))
@@ -103,19 +112,19 @@ export async function recordAudits(database: Executor, entries: readonly AuditEn
 }
 
 /**
- * Many audit rows in one statement of eight array parameters (unnest): a bulk import writes ten
+ * Many audit rows in one statement of nine array parameters (unnest): a bulk import writes ten
  * thousands, and building a VALUES list of that size costs more than the database's work.
  */
 async function insertAuditRows(database: Executor, rows: readonly (typeof auditLog.$inferInsert)[]) {
   const column = <T>(pick: (row: typeof auditLog.$inferInsert) => T) => sql.param(rows.map(pick));
   await database.execute(sql`
-    insert into ${auditLog} (entity, entity_id, operation, field, old_value, new_value, changed_on, changed_by)
+    insert into ${auditLog} (entity, entity_id, operation, field, old_value, new_value, changed_on, changed_by, api_client_id)
     select * from unnest(
       ${column((r) => r.entity)}::text[], ${column((r) => r.entityId)}::text[], ${column((r) => r.operation)}::text[],
       ${column((r) => r.field ?? null)}::text[], ${column((r) => r.oldValue ?? null)}::text[],
       ${column((r) => r.newValue ?? null)}::text[],
       ${column((r) => (r.changedOn instanceof Date ? r.changedOn : new Date()).toISOString())}::timestamptz[],
-      ${column((r) => r.changedBy ?? null)}::int4[])`);
+      ${column((r) => r.changedBy ?? null)}::int4[], ${column((r) => r.apiClientId ?? null)}::int4[])`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { dayRangeOf } from "~/lists/date-range";
 import { tableStateOf, type TableState } from "~/lists/table-state";
 import { MAX_TEXT_LENGTH } from "~/limits";
@@ -57,4 +58,11 @@ export function auditQueryOf(params: URLSearchParams, timeZone?: string): AuditQ
 /** Whether an audited change is a sign-in alone (which "exclude last logins" hides and no target is sent). */
 export function onlySignIn(changes: readonly { field: string | null }[]): boolean {
   return changes.length > 0 && changes.every((change) => change.field === LAST_LOGIN_FIELD);
+}
+
+/** Who made a change, as the history says it: a person, an API client for a person, or the system. */
+export function changedByText(row: { changedBy: string | null; changedByClient: string | null }, t: TFunction): string {
+  if (row.changedByClient !== null)
+    return t("audit.byApiClient", { client: row.changedByClient, person: row.changedBy ?? t("audit.system") });
+  return row.changedBy ?? t("audit.system");
 }

@@ -14,6 +14,9 @@ import { RateWindow } from "~/security/rate-window";
 import { sharedRateCounter, type RateCounter } from "~/security/shared-rate.server";
 import { apiError } from "~/api/replies.server";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
+import { actAsApiClient } from "~/server-context/acting-api-client.server";
+import { clientMayCall, featuresOfClient } from "~/permissions/api-client-scopes";
+import { activeApiClient } from "./api-client-auth.server";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the external issuer's checked token. */
 async function identityIdForBearer(token: string, key: IssuerKey): Promise<number | null> {
@@ -42,19 +45,47 @@ async function identityIdForBearer(token: string, key: IssuerKey): Promise<numbe
 
 /** The caller behind a bearer token; like a session, refused on a host that does not serve their brands. */
 async function bearerUser(token: string, request: Request): Promise<PortalUser | null> {
-  const host = new URL(request.url).host;
   const identityId = await identityIdForBearer(token, issuerKeyFor(request));
-  if (identityId === null) return null;
+  if (identityId === null) return apiClientUser(token, request);
   const [profile, claims] = await Promise.all([loadAccessProfile(db(), identityId), identityClaims(db(), identityId)]);
-  if (!profile || !claims) return null;
-  if (
-    brandHostMismatch(
-      isBrand3Host(host, getConfig().BRAND3_HOST_MARKER),
-      profile.access.brands.map((b) => b.id),
-    )
-  )
-    return null;
+  if (!profile || !claims || wrongBrandHost(request, profile)) return null;
   return portalUserFrom(identityId, claims, profile);
+}
+
+function wrongBrandHost(request: Request, profile: { access: { brands: { id: number }[] } }): boolean {
+  return brandHostMismatch(
+    isBrand3Host(new URL(request.url).host, getConfig().BRAND3_HOST_MARKER),
+    profile.access.brands.map((b) => b.id),
+  );
+}
+
+/**
+ * The caller behind an API client's token (issue #35 §3): its creator as they stand now, with the
+ * features of the client's scopes they hold and none of their required actions (a machine has no
+ * password to change), acting for the client — which narrows the request's locations and names
+ * the client in its audit rows. Null once the client is revoked or expired, or its creator gone.
+ */
+async function apiClientUser(token: string, request: Request): Promise<PortalUser | null> {
+  if (!getConfig().embeddedIdp) return null;
+  const found = await embeddedProvider().ClientCredentials.find(token);
+  if (!found || found.isExpired || !found.clientId) return null;
+  const client = await activeApiClient(found.clientId);
+  if (!client) return null;
+  const [profile, claims] = await Promise.all([
+    loadAccessProfile(db(), client.createdBy),
+    identityClaims(db(), client.createdBy),
+  ]);
+  if (!profile || !claims || wrongBrandHost(request, profile)) return null;
+  const access = {
+    ...profile.access,
+    features: featuresOfClient(profile.access.features, client.scopes),
+    requiredActions: [],
+  };
+  actAsApiClient({ id: client.id, creatorId: client.createdBy, locationIds: client.locationIds });
+  return {
+    ...portalUserFrom(client.createdBy, claims, { ...profile, access }),
+    apiClient: { id: client.id, name: client.name },
+  };
 }
 
 /** The caller of an API request, by `Authorization: Bearer` or by session cookie; null when neither holds. */
@@ -89,12 +120,14 @@ function perUserLimit(): RateCounter {
 export async function requireApiFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
   const user = await apiUser(request);
   if (!user) throw apiError(401, "Unauthorized");
-  const verdict = await perUserLimit().hit(String(user.identityId));
+  // A client counts on its own: a busy integration does not use up its creator's requests.
+  const verdict = await perUserLimit().hit(user.apiClient ? `client:${user.apiClient.id}` : String(user.identityId));
   if (!verdict.allowed) {
     rateLimitRefusals.inc({ limit: "api-user" });
     throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });
   }
   if (!satisfiesRule(user.access.features, rule)) throw apiError(403, "Forbidden");
+  if (user.apiClient && !clientMayCall(rule)) throw apiError(403, "Forbidden");
   return user;
 }
 

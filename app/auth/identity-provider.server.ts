@@ -101,6 +101,8 @@ export function createIdentityProvider(config: Config): Provider {
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // API clients (issue #35 §3): a system's own token, no person's sign-in.
+      clientCredentials: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
@@ -142,6 +144,7 @@ export function createIdentityProvider(config: Config): Provider {
     ttl: {
       AccessToken: config.OIDC_ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
+      ClientCredentials: config.OIDC_ACCESS_TOKEN_TTL,
       IdToken: config.OIDC_ACCESS_TOKEN_TTL,
       Interaction: 60 * 60,
       // The provider's sign-in lasts as long as a portal session may (its absolute limit).

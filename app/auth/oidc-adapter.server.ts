@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { oidcPayloads } from "~/db/schema";
+import { providerClientOf } from "./api-client-auth.server";
 
 /** Persists the embedded identity provider's models in the database (survives restarts, shared by instances). */
 export class DatabaseOidcAdapter {
@@ -38,6 +39,8 @@ export class DatabaseOidcAdapter {
   }
 
   find(id: string) {
+    // Clients beyond the portal's own are the API clients (issue #35 §3), read from their table.
+    if (this.model === "Client") return providerClientOf(id);
     return this.findWhere(eq(oidcPayloads.id, id));
   }
 

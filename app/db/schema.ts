@@ -383,6 +383,8 @@ export const auditLog = pgTable(
     newValue: text("new_value"),
     changedOn: timestamp("changed_on", { withTimezone: true }).notNull().defaultNow(),
     changedBy: integer("changed_by"),
+    /** The API client that made the change for `changedBy` (issue #35 §3); null for a person. */
+    apiClientId: integer("api_client_id"),
   },
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
 );
@@ -874,4 +876,51 @@ export const formRescues = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("form_rescues_identity_idx").on(t.identityId, t.path)],
+);
+
+/**
+ * Machine clients of the API (issue #35 §3): a system that calls /api/v2 with the OAuth 2.0 client
+ * credentials grant. It acts for its creator, never beyond them: its features are the creator's
+ * within its scopes, its locations the creator's within those named here.
+ */
+export const apiClients = pgTable(
+  "api_clients",
+  {
+    id: serial("id").primaryKey(),
+    /** The OAuth client_id it presents (`pc_` and random characters). */
+    clientId: text("client_id").notNull(),
+    name: text("name").notNull(),
+    /** Scopes as `<area>:read` / `<area>:write` (api-clients/rules.ts). */
+    scopes: text("scopes").array().notNull(),
+    /** The dealer locations it may act on (organization ids). */
+    locationIds: integer("location_ids").array().notNull(),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_clients_client_id_idx").on(t.clientId), index("api_clients_created_by_idx").on(t.createdBy)],
+);
+
+/**
+ * An API client's secrets, hashed (SHA-256 of a random 256-bit secret: no slow hash is needed for
+ * a value no person chose). Two live during a rotation: the previous one until `retiresAt`.
+ */
+export const apiClientSecrets = pgTable(
+  "api_client_secrets",
+  {
+    id: serial("id").primaryKey(),
+    apiClientId: integer("api_client_id")
+      .notNull()
+      .references(() => apiClients.id, { onDelete: "cascade" }),
+    secretHash: text("secret_hash").notNull(),
+    /** Its last four characters, for the administrator to tell secrets apart. */
+    hint: text("hint").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    retiresAt: timestamp("retires_at", { withTimezone: true }),
+  },
+  (t) => [index("api_client_secrets_client_idx").on(t.apiClientId)],
 );

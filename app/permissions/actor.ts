@@ -19,7 +19,10 @@ export interface TimeZones {
 }
 
 export interface Actor {
+  /** The person acting, or for whom an API client acts (its creator). */
   identityId: number;
+  /** The API client acting for `identityId` (issue #35 §3), when a machine makes the request. */
+  apiClient?: { id: number; name: string };
   userType: "internal" | "external";
   access: AccessData;
   /** Where the actor administers the portal (empty unless they hold a role at an OEM organization; ADR 29). */

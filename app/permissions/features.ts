@@ -15,6 +15,8 @@ export const F = {
   auditOrgsRead: "audit:orgs:read",
   identityBulkImportWrite: "admin:identityBulkImport:write",
   integrationStatusRead: "admin:integrationStatus:read",
+  /** Create, rotate and revoke the API's machine clients (issue #35 §3). */
+  apiClientsWrite: "admin:apiClients:write",
   documentsView: "documents:view",
   /** Upload, replace and delete documents of the library (issue #5 §3). */
   documentsWrite: "admin:documents:write",
@@ -50,6 +52,7 @@ export const ALL_ADMIN_FEATURES = [
   F.auditOrgsRead,
   F.identityBulkImportWrite,
   F.integrationStatusRead,
+  F.apiClientsWrite,
 ] as const;
 
 export function isAnyAdmin(features: readonly string[]): boolean {

@@ -17,6 +17,7 @@ import {
 import helmet from "helmet";
 import { cspNonceSource } from "./csp-nonce";
 import { checkApiContract } from "./api-contract-check";
+import { recordApiClientCalls } from "./api-client-calls";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "~/config.server";
@@ -27,6 +28,7 @@ import { seedDemo } from "~/seed/seed";
 import { deliverSoon, mailTransport, setMailDelivery } from "~/mail/outbox.server";
 import { pushSoon, setIntegrations } from "~/integrations/pushes.server";
 import { createIdentityProvider } from "~/auth/identity-provider.server";
+import { tokenRequestAuthorization } from "~/auth/api-client-auth.server";
 import { logger } from "~/logger.server";
 import { HealthState } from "./health";
 import { withRequestId } from "./request-id";
@@ -314,9 +316,19 @@ async function servePortal(
   );
 
   app.use("/api", apiAddressRateLimit(config, sharedStore("api-address")));
+  app.use("/api", recordApiClientCalls());
 
   if (config.embeddedIdp) {
     const provider = createIdentityProvider(config);
+    // An API client's secret is checked against its hashes before the provider sees the request.
+    app.post("/oidc/token", (req, _res, next) => {
+      tokenRequestAuthorization(req.headers.authorization)
+        .then((authorization) => {
+          if (authorization) req.headers.authorization = authorization;
+          next();
+        })
+        .catch(next);
+    });
     app.use("/oidc", provider.callback());
   }
 

@@ -80,7 +80,7 @@ describe("SPEC §2 route table: every route has its rule", () => {
 describe("SPEC §2 header navigation filtered by the same table", () => {
   it("an administrator sees every admin link", () => {
     expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS).map((l) => l.to)).toContain("/admin/users");
-    expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS)).toHaveLength(12);
+    expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS)).toHaveLength(13);
   });
   it("a read-only auditor's links are only those its features allow", () => {
     const links = visibleAdminLinks(
@@ -135,7 +135,11 @@ describe("issue #11 §3: menus come from the route table; a screen that does not
       "/admin/orgs-bulk-assignments",
     ];
     // The integration error report is in the Admin menu only (not a launcher tile).
-    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual([...built, "/admin/integration-errors"]);
+    expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual([
+      ...built,
+      "/admin/integration-errors",
+      "/admin/api-clients",
+    ]);
     expect(launcherAdminLinks(admin).map((l) => l.to)).toEqual(built);
   });
   it("every linked address is guarded by the entry it belongs to", () => {

@@ -15,6 +15,8 @@ export function CreateStep(props: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step has its own schema
   form: FormMetadata<any, string[]>;
   intro?: ReactNode;
+  /** The submit button's text (default: the create flow's "Continue"). */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -36,7 +38,7 @@ export function CreateStep(props: {
         {props.children}
         <div className="editor__actions">
           <button type="submit" className="button" disabled={submitting}>
-            {t("adminUsers.startButton")}
+            {props.submitLabel ?? t("adminUsers.startButton")}
           </button>
         </div>
       </Form>

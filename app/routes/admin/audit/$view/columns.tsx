@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import type { TFunction } from "i18next";
 import type { Column } from "~/ui/DataTable";
-import type { AuditView } from "~/audit/query";
+import { changedByText, type AuditView } from "~/audit/query";
 import type { AuditRow } from "~/audit/audit-log.server";
 import { toUser } from "~/users/routes";
 
@@ -67,7 +67,7 @@ export function auditColumns(props: {
       key: "changedBy",
       label: t("audit.changedBy"),
       sortable: true,
-      render: (row) => row.changedBy ?? t("audit.system"),
+      render: (row) => changedByText(row, t),
     },
   ];
   if (view === "users" && props.canResync) {
