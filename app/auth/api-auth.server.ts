@@ -15,7 +15,7 @@ import { sharedRateCounter, type RateCounter } from "~/security/shared-rate.serv
 import { apiError } from "~/api/replies.server";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
 import { actAsApiClient } from "~/server-context/acting-api-client.server";
-import { clientMayCall, featuresOfClient } from "~/permissions/api-client-scopes";
+import { clientMayCall, featuresOfClient, rateLimitKeyOf } from "~/permissions/api-client-scopes";
 import { activeApiClient } from "./api-client-auth.server";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the external issuer's checked token. */
@@ -120,8 +120,7 @@ function perUserLimit(): RateCounter {
 export async function requireApiFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
   const user = await apiUser(request);
   if (!user) throw apiError(401, "Unauthorized");
-  // A client counts on its own: a busy integration does not use up its creator's requests.
-  const verdict = await perUserLimit().hit(user.apiClient ? `client:${user.apiClient.id}` : String(user.identityId));
+  const verdict = await perUserLimit().hit(rateLimitKeyOf(user));
   if (!verdict.allowed) {
     rateLimitRefusals.inc({ limit: "api-user" });
     throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });

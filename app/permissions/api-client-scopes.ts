@@ -76,3 +76,8 @@ export function locationsRefused(requested: readonly number[], creatorLocations:
 export function clientMayCall(rule: FeatureRule): boolean {
   return (rule.all?.length ?? 0) > 0 || (rule.any?.length ?? 0) > 0;
 }
+
+/** Whose count an API call goes to: an API client's own (a busy integration does not use up its creator's), else the person's. */
+export function rateLimitKeyOf(caller: { identityId: number; apiClient?: { id: number } }): string {
+  return caller.apiClient ? `client:${caller.apiClient.id}` : String(caller.identityId);
+}

@@ -9,6 +9,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiClients,
   announcements,
   applications,
   directoryConfigurations,
@@ -79,6 +80,8 @@ interface Catalogue {
   application: number;
   announcement: number;
   document: number;
+  /** The demo admin's API client: another administrator's, for every actor. */
+  apiClient: number;
 }
 
 interface Attempt {
@@ -156,6 +159,7 @@ function urlOf(route: ActionRoute, t: Targets, mode = "view", tab = "contact"): 
       if (pattern.includes("permission-set")) return String(catalogue.permissionSet);
       if (pattern.includes("application")) return String(catalogue.application);
       if (pattern.includes("announcement")) return String(catalogue.announcement);
+      if (pattern.includes("api-clients")) return String(catalogue.apiClient);
       return "1";
     }
     if (name === "context") return "DEALER_LOCATION";
@@ -250,6 +254,17 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
         ["identityIds", user],
       ]),
     );
+  if (p === "/admin/api-clients/new")
+    return [
+      post("a client of another dealer's location", [
+        ["name", "Elsewhere"],
+        ["scopes", "users:write"],
+        ["locationIds", location],
+        ["expiresOn", new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)],
+      ]),
+    ];
+  if (p === "/admin/api-clients/:id")
+    return ["rotate", "retirePrevious", "revoke"].map((intent) => post(intent, [["intent", intent]]));
   if (p === "/directory-review/:context" || p === "/admin/manage-directory/:context?")
     return [post("save", directory("save"))];
   if (p === "/api/v2/admin/directory-data/:context/selections")
@@ -464,6 +479,19 @@ beforeAll(async () => {
       await portal.db.select({ id: announcements.id }).from(announcements).orderBy(announcements.id).limit(1)
     )[0].id,
     document: (await portal.db.select({ id: documents.id }).from(documents).orderBy(documents.id).limit(1))[0].id,
+    apiClient: (
+      await portal.db
+        .insert(apiClients)
+        .values({
+          clientId: "pc_tenantisolation000000001",
+          name: "Demo admin's DMS",
+          scopes: ["users:read"],
+          locationIds: [],
+          createdBy: await idOf("admin@example.com"),
+          expiresAt: new Date(Date.now() + 30 * 86_400_000),
+        })
+        .returning({ id: apiClients.id })
+    )[0].id,
   };
   for (const email of ACTORS) {
     const client = new PortalClient(portal.origin, portal.db);

@@ -6,6 +6,7 @@ import {
   featuresOfClient,
   featuresOfScope,
   locationsRefused,
+  rateLimitKeyOf,
   scopesOffered,
   scopesRefused,
 } from "~/permissions/api-client-scopes";
@@ -50,6 +51,14 @@ describe("issue #35 §3 machine clients: what a client may do", () => {
   it("locationsRefused: only the administrator's own locations", () => {
     expect(locationsRefused([1, 2], [1, 2, 3])).toEqual([]);
     expect(locationsRefused([1, 4], [1, 2, 3])).toEqual([4]);
+  });
+
+  it("rateLimitKeyOf: rate limits count per client, apart from its creator's own calls", () => {
+    expect(rateLimitKeyOf({ identityId: 7 })).toBe("7");
+    expect(rateLimitKeyOf({ identityId: 7, apiClient: { id: 3 } })).toBe("client:3");
+    expect(rateLimitKeyOf({ identityId: 7, apiClient: { id: 4 } })).not.toBe(
+      rateLimitKeyOf({ identityId: 7, apiClient: { id: 3 } }),
+    );
   });
 
   it("clientMayCall: only operations a feature grants, never a person's own", () => {

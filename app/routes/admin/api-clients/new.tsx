@@ -12,7 +12,7 @@ import { SecretOnce } from "~/api-clients/components/SecretOnce";
 import { toApiClient, toApiClients } from "~/api-clients/routes";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
-import { CreateStep } from "~/users/components/CreateStep";
+import { FormStep } from "~/ui/FormStep";
 import { CheckboxGroup } from "~/ui/CheckboxGroup";
 import { Field } from "~/ui/Field";
 
@@ -78,7 +78,7 @@ export default function NewApiClient() {
   }
   const checkedOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
   return (
-    <CreateStep
+    <FormStep
       title={t("apiClients.newTitle")}
       back={{ to: toApiClients(), label: t("apiClients.title") }}
       form={form}
@@ -113,6 +113,6 @@ export default function NewApiClient() {
         <p className="notice">{t("apiClients.noLocations")}</p>
       )}
       <Field field={fields.expiresOn} kind="date" label={t("apiClients.expiresOn")} max={bounds.last} required />
-    </CreateStep>
+    </FormStep>
   );
 }

@@ -6,7 +6,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { CreateStep } from "~/users/components/CreateStep";
+import { FormStep } from "~/ui/FormStep";
 import { Field } from "~/ui/Field";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
@@ -71,7 +71,7 @@ export default function CreateFromRoles() {
   });
   const choices = roles.map((role) => ({ value: String(role.id), label: role.displayName }));
   return (
-    <CreateStep
+    <FormStep
       title={t("adminUsers.fromRolesTitle")}
       back={{ to: toCreateUser(), label: t("adminUsers.createTitle") }}
       form={form}
@@ -96,6 +96,6 @@ export default function CreateFromRoles() {
         errorValues={{ n: COMBINE_MIN_ROLES }}
       />
       <TypeAndKind userType={fields.userType} kind={fields.kind} />
-    </CreateStep>
+    </FormStep>
   );
 }

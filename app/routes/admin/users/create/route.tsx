@@ -6,7 +6,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { requireFeatures, requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { CreateStep } from "~/users/components/CreateStep";
+import { FormStep } from "~/ui/FormStep";
 import { F } from "~/permissions/features";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
@@ -63,7 +63,7 @@ export default function CreateUserChooser() {
   });
   const starts = CREATE_STARTS.filter((start) => canCopy || start === "scratch");
   return (
-    <CreateStep
+    <FormStep
       title={t("adminUsers.createTitle")}
       back={{ to: toUsers(), label: t("adminUsers.back") }}
       form={form}
@@ -88,6 +88,6 @@ export default function CreateUserChooser() {
         }))}
       />
       <TypeAndKind userType={fields.userType} kind={fields.kind} />
-    </CreateStep>
+    </FormStep>
   );
 }

@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/ui/EditorDialogs";
 
 /**
- * One step of the create flow before the editor (the chooser, create from role(s)): a back link,
- * the title, what the step says first, and its form with the form-level errors and "Continue".
+ * A page of one short form (a step of the create flow, a new API client): a back link,
+ * the title, what the step says first, and its form with the form-level errors and its button.
  */
-export function CreateStep(props: {
+export function FormStep(props: {
   title: string;
   back: { to: string; label: string };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step has its own schema
