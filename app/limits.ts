@@ -53,6 +53,8 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** An API client lives at most a year; its creator sets when it expires within that (issue #35 §3). */
 export const API_CLIENT_MAX_DAYS = 365;
+/** The expiry a new API client's form suggests. */
+export const API_CLIENT_SUGGESTED_DAYS = 90;
 /** A rotated secret keeps working this long beside the new one, unless retired at once. */
 export const API_CLIENT_ROTATION_HOURS = 24;
 /** An administrator keeps at most this many API clients. */

@@ -4,10 +4,17 @@ import { apiClients, apiClientSecrets, auditLog, organizations } from "~/db/sche
 import { recordAudit } from "~/audit/audit-writer.server";
 import type { Actor } from "~/permissions/actor";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
-import { locationsRefused, scopesOffered, scopesRefused, type ApiClientScope } from "~/permissions/api-client-scopes";
+import { locationsRefused, scopesOffered, scopesRefused } from "~/permissions/api-client-scopes";
 import { API_CLIENT_ROTATION_HOURS, API_CLIENTS_PER_CREATOR } from "~/limits";
-import { newApiClientId, newApiClientSecret, secretHashOf, secretHintOf } from "~/security/api-client-credentials";
-import { apiClientStateOf, type ApiClientState } from "~/security/api-client-credentials";
+import {
+  apiClientStateOf,
+  newApiClientId,
+  newApiClientSecret,
+  secretHashOf,
+  secretHintOf,
+  secretIsLive,
+  type ApiClientState,
+} from "~/security/api-client-credentials";
 import type { ApiClientInput } from "./schema";
 
 /** The audit entity of API clients (their creation, rotations, revocation and calls). */
@@ -121,7 +128,7 @@ export async function apiClientDetail(
       hint: secret.hint,
       createdAt: secret.createdAt,
       retiresAt: secret.retiresAt,
-      live: secret.retiresAt === null || secret.retiresAt.getTime() > now.getTime(),
+      live: secretIsLive(secret, now),
     })),
     calls: calls.map((call) => ({ id: call.id, call: call.call ?? "", status: call.status, at: call.at })),
   };
@@ -153,7 +160,7 @@ export async function createApiClient(database: Database, actor: Actor, input: A
       .values({
         clientId,
         name: input.name,
-        scopes: input.scopes as ApiClientScope[],
+        scopes: input.scopes,
         locationIds: input.locationIds,
         createdBy: actor.identityId,
         expiresAt: input.expiresOn,

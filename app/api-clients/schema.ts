@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { API_CLIENT_MAX_DAYS, MAX_RECORD_ID, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
+import { API_CLIENT_MAX_DAYS, API_CLIENT_SUGGESTED_DAYS, MAX_RECORD_ID, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { API_CLIENT_SCOPES } from "~/permissions/api-client-scopes";
 import { calendarDayOf } from "~/validation/calendar-day";
 
 const DAY_MS = 86_400_000;
 
-/** The first and last day an API client may expire on, as `YYYY-MM-DD`, counted from today. */
-export function expiryBoundsOf(now: Date): { first: string; last: string } {
+/** The first and last day an API client may expire on, and the one suggested, as `YYYY-MM-DD`, counted from today. */
+export function expiryBoundsOf(now: Date): { first: string; last: string; suggested: string } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const day = (offset: number) => new Date(today + offset * DAY_MS).toISOString().slice(0, 10);
-  return { first: day(1), last: day(API_CLIENT_MAX_DAYS) };
+  return { first: day(1), last: day(API_CLIENT_MAX_DAYS), suggested: day(API_CLIENT_SUGGESTED_DAYS) };
 }
 
 /** The new API client form (issue #35 §3); the expiry is checked against today on the server too. */

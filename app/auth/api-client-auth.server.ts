@@ -3,8 +3,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { apiClients, apiClientSecrets, oidcPayloads } from "~/db/schema";
-import { secretHashOf } from "~/security/api-client-credentials";
-import { apiClientStateOf, basicCredentialsOf, isApiClientId, secretIsLive } from "~/security/api-client-credentials";
+import {
+  apiClientStateOf,
+  basicCredentialsOf,
+  isApiClientId,
+  secretHashOf,
+  secretIsLive,
+} from "~/security/api-client-credentials";
 
 /**
  * API clients at the embedded identity provider (issue #35 §3, ADR 39). The provider compares a
@@ -59,12 +64,7 @@ export async function tokenRequestAuthorization(header: string | undefined): Pro
 
 /** The provider's record of an active API client (client credentials only), or undefined. */
 export async function providerClientOf(clientId: string): Promise<Record<string, unknown> | undefined> {
-  if (!isApiClientId(clientId)) return undefined;
-  const [client] = await db()
-    .select({ expiresAt: apiClients.expiresAt, revokedAt: apiClients.revokedAt })
-    .from(apiClients)
-    .where(eq(apiClients.clientId, clientId));
-  if (!client || apiClientStateOf(client, new Date()) !== "active") return undefined;
+  if (!(await activeApiClient(clientId))) return undefined;
   return {
     client_id: clientId,
     client_secret: providerSecretOf(clientId),
@@ -75,8 +75,8 @@ export async function providerClientOf(clientId: string): Promise<Record<string,
   };
 }
 
-/** The API client behind a client-credentials access token's client id, as the API acts for it. */
-export interface ActingApiClient {
+/** An active API client as the API acts for it (the request scope keeps what it narrows by: `ActingApiClient`). */
+export interface ApiClientRecord {
   id: number;
   clientId: string;
   name: string;
@@ -86,7 +86,7 @@ export interface ActingApiClient {
 }
 
 /** The active API client of a client id, or null (unknown, expired, revoked). */
-export async function activeApiClient(clientId: string, now = new Date()): Promise<ActingApiClient | null> {
+export async function activeApiClient(clientId: string, now = new Date()): Promise<ApiClientRecord | null> {
   if (!isApiClientId(clientId)) return null;
   const [client] = await db().select().from(apiClients).where(eq(apiClients.clientId, clientId));
   if (!client || apiClientStateOf(client, now) !== "active") return null;

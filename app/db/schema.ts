@@ -890,7 +890,7 @@ export const apiClients = pgTable(
     /** The OAuth client_id it presents (`pc_` and random characters). */
     clientId: text("client_id").notNull(),
     name: text("name").notNull(),
-    /** Scopes as `<area>:read` / `<area>:write` (api-clients/rules.ts). */
+    /** Scopes as `<area>:read` / `<area>:write` (permissions/api-client-scopes.ts). */
     scopes: text("scopes").array().notNull(),
     /** The dealer locations it may act on (organization ids). */
     locationIds: integer("location_ids").array().notNull(),

@@ -3,12 +3,10 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { apiClients } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
+import { API_CLIENT_AUDIT_ENTITY } from "~/api-clients/api-clients.server";
 import { logger } from "~/logger.server";
 import { actingApiClient } from "~/server-context/acting-api-client.server";
 import { requestScope } from "~/server-context/request-scope.server";
-
-/** The audit entity of an API client's calls. */
-export const API_CLIENT_ENTITY = "apiClient";
 
 /**
  * Every call an API client makes is audited with the client as the actor (issue #35 §3): once it
@@ -24,7 +22,7 @@ export function recordApiClientCalls(): RequestHandler {
       const work = db().transaction(async (tx) => {
         await tx.update(apiClients).set({ lastUsedAt: new Date() }).where(eq(apiClients.id, client.id));
         await recordAudit(tx, {
-          entity: API_CLIENT_ENTITY,
+          entity: API_CLIENT_AUDIT_ENTITY,
           entityId: client.id,
           operation: "call",
           changes: [{ field: `${req.method} ${path}`, oldValue: null, newValue: String(res.statusCode) }],

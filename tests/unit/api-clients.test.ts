@@ -107,7 +107,7 @@ describe("issue #35 §3 machine clients: credentials", () => {
   });
 
   it("the new client's expiry: from tomorrow to a year from today", () => {
-    expect(expiryBoundsOf(now)).toEqual({ first: "2026-11-27", last: "2027-11-26" });
+    expect(expiryBoundsOf(now)).toEqual({ first: "2026-11-27", last: "2027-11-26", suggested: "2027-02-24" });
     const schema = apiClientSchema(now);
     const valid = { name: "DMS", scopes: ["users:read"], locationIds: [], expiresOn: "2027-02-01" };
     expect(schema.safeParse(valid).success).toBe(true);

@@ -13,20 +13,15 @@ import { toApiClient, toApiClients } from "~/api-clients/routes";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { FormStep } from "~/ui/FormStep";
-import { CheckboxGroup } from "~/ui/CheckboxGroup";
+import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
 import { Field } from "~/ui/Field";
 
 export const meta = titleMeta("apiClients.newTitle");
 
-const DEFAULT_DAYS = 90;
-
 /** Issue #35 §3: a new API client — its name, scopes, locations and expiry; its secret shown once. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
-  const now = new Date();
-  const bounds = expiryBoundsOf(now);
-  const suggested = new Date(now.getTime() + DEFAULT_DAYS * 86_400_000).toISOString().slice(0, 10);
-  return { ...(await apiClientChoices(db(), user)), bounds, suggested };
+  return { ...(await apiClientChoices(db(), user)), bounds: expiryBoundsOf(new Date()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,13 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewApiClient() {
-  const { scopes, locations, bounds, suggested } = useLoaderData<typeof loader>();
+  const { scopes, locations, bounds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? (actionData?.result ?? undefined) : undefined,
-    defaultValue: { expiresOn: suggested },
+    defaultValue: { expiresOn: bounds.suggested },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: apiClientSchema(new Date()) }),
     shouldValidate: "onSubmit",
   });
@@ -76,7 +71,6 @@ export default function NewApiClient() {
       </div>
     );
   }
-  const checkedOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
   return (
     <FormStep
       title={t("apiClients.newTitle")}
@@ -91,10 +85,10 @@ export default function NewApiClient() {
         legend={t("apiClients.scopes")}
         help={t("apiClients.scopesHelp")}
         options={scopes.map((scope) => ({ value: scope, label: scopeLabel(t, scope) }))}
-        checked={checkedOf(fields.scopes.initialValue)}
+        checked={listOf(fields.scopes.initialValue)}
         fieldKey={fields.scopes.key}
         errorId={fields.scopes.errorId}
-        errors={fields.scopes.errors?.map((error) => t(error))}
+        errors={fields.scopes.errors ?? Object.values(fields.scopes.allErrors).flat()}
         columns
       />
       {locations.length > 0 ? (
@@ -103,10 +97,10 @@ export default function NewApiClient() {
           legend={t("apiClients.locations")}
           help={t("apiClients.locationsHelp")}
           options={locations.map((location) => ({ value: location.id, label: location.name }))}
-          checked={checkedOf(fields.locationIds.initialValue)}
+          checked={listOf(fields.locationIds.initialValue)}
           fieldKey={fields.locationIds.key}
           errorId={fields.locationIds.errorId}
-          errors={fields.locationIds.errors?.map((error) => t(error))}
+          errors={fields.locationIds.errors ?? Object.values(fields.locationIds.allErrors).flat()}
           columns
         />
       ) : (
