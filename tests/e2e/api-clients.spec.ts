@@ -107,7 +107,6 @@ test("issue #35 §3 machine clients: the admin creates a client; with client cre
 test("issue #35 §3 the API client screens: an empty form says what is missing and keeps what was typed; axe finds nothing on the list, the form and a client's page; another administrator's client is not there", async ({
   page,
 }) => {
-  test.skip(project() === "js-off", "the screens' markup is the same without JavaScript; js-off covers the flow above");
   await signIn(page, CREATORS[project()], "/admin/api-clients/new");
   await expectNoAxeViolations(page);
   await page.getByLabel("Name").fill("Half filled");
