@@ -51,6 +51,7 @@ export const LAYERS = {
     "integrations",
     "imports",
     "api-clients",
+    "scim",
   ],
   // The top: routes, the root route's composition, the assembly of the features' parts and the
   // process that serves them (server/: Express, the cluster, the operators' commands).

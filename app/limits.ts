@@ -59,3 +59,12 @@ export const API_CLIENT_SUGGESTED_DAYS = 90;
 export const API_CLIENT_ROTATION_HOURS = 24;
 /** An administrator keeps at most this many API clients. */
 export const API_CLIENTS_PER_CREATOR = 50;
+/** The most resources a SCIM list answers in one page (its `count` is capped here; issue #36). */
+export const SCIM_MAX_RESULTS = 200;
+/** A SCIM list's page when the client names no `count`. */
+export const SCIM_DEFAULT_COUNT = 100;
+/** The most operations one SCIM PATCH may carry, and the most members one group change may name. */
+export const SCIM_MAX_PATCH_OPERATIONS = 100;
+export const SCIM_MAX_MEMBER_CHANGES = 1000;
+/** The longest filter a SCIM list reads (a filter is parsed before any query; issue #36). */
+export const SCIM_MAX_FILTER_LENGTH = 2000;

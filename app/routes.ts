@@ -13,6 +13,7 @@ import { importsRouteModules } from "./imports/route-modules";
 import { integrationsRouteModules } from "./integrations/route-modules";
 import { permissionSetsRouteModules } from "./permission-sets/route-modules";
 import { apiClientsRouteModules } from "./api-clients/route-modules";
+import { scimRouteModules } from "./scim/route-modules";
 import { preferencesRouteModules } from "./preferences/route-modules";
 import { pwaRouteModules } from "./pwa/route-modules";
 import { securityReviewRouteModules } from "./security-review/route-modules";
@@ -44,6 +45,7 @@ export default [
   ...integrationsRouteModules,
   ...permissionSetsRouteModules,
   ...apiClientsRouteModules,
+  ...scimRouteModules,
   ...securityRolesRouteModules,
   ...securityReviewRouteModules,
   ...supportRouteModules,

@@ -15,8 +15,10 @@ import { sharedRateCounter, type RateCounter } from "~/security/shared-rate.serv
 import { apiError } from "~/api/replies.server";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
 import { actAsApiClient } from "~/server-context/acting-api-client.server";
-import { clientMayCall, featuresOfClient, rateLimitKeyOf } from "~/permissions/api-client-scopes";
-import { activeApiClient } from "./api-client-auth.server";
+import { clientMayCall, featuresOfClient, opensScim, rateLimitKeyOf } from "~/permissions/api-client-scopes";
+import { USERS_LIFECYCLE } from "~/permissions/write-rules";
+import { scimTokenParts } from "~/security/scim-token";
+import { activeApiClient, secretOpensClient, type ApiClientRecord } from "./api-client-auth.server";
 
 /** The identity behind a bearer access token: the embedded provider's token store, or the external issuer's checked token. */
 async function identityIdForBearer(token: string, key: IssuerKey): Promise<number | null> {
@@ -45,6 +47,7 @@ async function identityIdForBearer(token: string, key: IssuerKey): Promise<numbe
 
 /** The caller behind a bearer token; like a session, refused on a host that does not serve their brands. */
 async function bearerUser(token: string, request: Request): Promise<PortalUser | null> {
+  if (scimTokenParts(token)) return apiClientUser(token, request);
   const identityId = await identityIdForBearer(token, issuerKeyFor(request));
   if (identityId === null) return apiClientUser(token, request);
   const [profile, claims] = await Promise.all([loadAccessProfile(db(), identityId), identityClaims(db(), identityId)]);
@@ -67,9 +70,7 @@ function wrongBrandHost(request: Request, profile: { access: { brands: { id: num
  */
 async function apiClientUser(token: string, request: Request): Promise<PortalUser | null> {
   if (!getConfig().embeddedIdp) return null;
-  const found = await embeddedProvider().ClientCredentials.find(token);
-  if (!found || found.isExpired || !found.clientId) return null;
-  const client = await activeApiClient(found.clientId);
+  const client = await apiClientOfToken(token);
   if (!client) return null;
   const [profile, claims] = await Promise.all([
     loadAccessProfile(db(), client.createdBy),
@@ -84,8 +85,23 @@ async function apiClientUser(token: string, request: Request): Promise<PortalUse
   actAsApiClient({ id: client.id, creatorId: client.createdBy, locationIds: client.locationIds });
   return {
     ...portalUserFrom(client.createdBy, claims, { ...profile, access }),
-    apiClient: { id: client.id, name: client.name },
+    apiClient: {
+      id: client.id,
+      name: client.name,
+      scopes: client.scopes,
+      locationIds: client.locationIds,
+      scimRoleId: client.scimRoleId,
+    },
   };
+}
+
+/** The active client a token stands for: an access token the provider issued it, or a SCIM connection's token (ADR 40). */
+async function apiClientOfToken(token: string): Promise<ApiClientRecord | null> {
+  const scim = scimTokenParts(token);
+  if (scim) return (await secretOpensClient(scim.clientId, scim.secret)) ? activeApiClient(scim.clientId) : null;
+  const found = await embeddedProvider().ClientCredentials.find(token);
+  if (!found || found.isExpired || !found.clientId) return null;
+  return activeApiClient(found.clientId);
 }
 
 /** The caller of an API request, by `Authorization: Bearer` or by session cookie; null when neither holds. */
@@ -113,20 +129,43 @@ function perUserLimit(): RateCounter {
   return perUser;
 }
 
+/** How a refusal of the guard is answered: problem details for the API, the SCIM error schema for SCIM. */
+export type Refusal = (status: 401 | 403 | 429, headers?: Record<string, string>) => Response;
+
+const apiRefusal: Refusal = (status, headers) =>
+  apiError(status, { 401: "Unauthorized", 403: "Forbidden", 429: "Too many requests" }[status], headers);
+
+/** The caller's per-user (or per-client) count; over it, the refusal to throw. */
+async function withinRateLimit(user: PortalUser, refuse: Refusal): Promise<void> {
+  const verdict = await perUserLimit().hit(rateLimitKeyOf(user));
+  if (verdict.allowed) return;
+  rateLimitRefusals.inc({ limit: "api-user" });
+  throw refuse(429, { "Retry-After": String(verdict.retryAfterSeconds) });
+}
+
 /**
  * The API caller holding the rule's features. Unlike a page there is no redirect: 401 without a
  * caller, 403 without the features — thrown, so a route's loader or action stops there.
  */
 export async function requireApiFeatures(request: Request, rule: FeatureRule): Promise<PortalUser> {
   const user = await apiUser(request);
-  if (!user) throw apiError(401, "Unauthorized");
-  const verdict = await perUserLimit().hit(rateLimitKeyOf(user));
-  if (!verdict.allowed) {
-    rateLimitRefusals.inc({ limit: "api-user" });
-    throw apiError(429, "Too many requests", { "Retry-After": String(verdict.retryAfterSeconds) });
-  }
-  if (!satisfiesRule(user.access.features, rule)) throw apiError(403, "Forbidden");
-  if (user.apiClient && !clientMayCall(rule)) throw apiError(403, "Forbidden");
+  if (!user) throw apiRefusal(401);
+  await withinRateLimit(user, apiRefusal);
+  if (!satisfiesRule(user.access.features, rule)) throw apiRefusal(403);
+  if (user.apiClient && !clientMayCall(rule)) throw apiRefusal(403);
+  return user;
+}
+
+/**
+ * The SCIM connection calling (issue #36): an API client with the `scim` scope, by its SCIM token
+ * or an access token; a person's session or token, or a client without the scope, is 401/403.
+ */
+export async function requireScimClient(request: Request, refuse: Refusal): Promise<PortalUser> {
+  const header = request.headers.get("Authorization");
+  const user = header?.startsWith("Bearer ") ? await apiUser(request) : null;
+  if (!user?.apiClient) throw refuse(401);
+  await withinRateLimit(user, refuse);
+  if (!opensScim(user.apiClient.scopes) || !satisfiesRule(user.access.features, USERS_LIFECYCLE)) throw refuse(403);
   return user;
 }
 

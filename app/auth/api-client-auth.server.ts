@@ -83,6 +83,7 @@ export interface ApiClientRecord {
   createdBy: number;
   scopes: string[];
   locationIds: number[];
+  scimRoleId: number | null;
 }
 
 /** The active API client of a client id, or null (unknown, expired, revoked). */
@@ -97,6 +98,7 @@ export async function activeApiClient(clientId: string, now = new Date()): Promi
     createdBy: client.createdBy,
     scopes: client.scopes,
     locationIds: client.locationIds,
+    scimRoleId: client.scimRoleId,
   };
 }
 

@@ -155,6 +155,10 @@ export const identities = pgTable(
       .default("regular"),
     serialNumber: text("serial_number").notNull(),
     employeeNumber: text("employee_number"),
+    /** The identifier the provisioning identity provider knows the user by (SCIM `externalId`). */
+    scimExternalId: text("scim_external_id"),
+    /** The SCIM connection (an API client) that created the user; null: made by a person or an import. */
+    provisionedBy: integer("provisioned_by").references((): AnyPgColumn => apiClients.id, { onDelete: "set null" }),
     directoryGroups: text("directory_groups")
       .array()
       .notNull()
@@ -188,6 +192,7 @@ export const identities = pgTable(
   (t) => [
     uniqueIndex("identities_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("identities_serial_number_idx").on(t.serialNumber),
+    index("identities_provisioned_by_idx").on(t.provisionedBy),
   ],
 );
 
@@ -901,6 +906,8 @@ export const apiClients = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** With the `scim` scope: the role every user the connection creates starts with (a user holds at least one). */
+    scimRoleId: integer("scim_role_id").references(() => securityRoles.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("api_clients_client_id_idx").on(t.clientId), index("api_clients_created_by_idx").on(t.createdBy)],
 );

@@ -18,11 +18,20 @@ export interface TimeZones {
   location: string | null;
 }
 
+/** An API client as services see it acting: its scopes and locations, and a SCIM connection's role for new users. */
+export interface ActingClient {
+  id: number;
+  name: string;
+  scopes: readonly string[];
+  locationIds: readonly number[];
+  scimRoleId: number | null;
+}
+
 export interface Actor {
   /** The person acting, or for whom an API client acts (its creator). */
   identityId: number;
   /** The API client acting for `identityId` (issue #35 §3), when a machine makes the request. */
-  apiClient?: { id: number; name: string };
+  apiClient?: ActingClient;
   userType: "internal" | "external";
   access: AccessData;
   /** Where the actor administers the portal (empty unless they hold a role at an OEM organization; ADR 29). */

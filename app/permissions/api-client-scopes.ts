@@ -13,11 +13,20 @@ export const API_CLIENT_AREAS = {
 } as const satisfies Record<string, { read: readonly string[]; write: readonly string[] }>;
 
 export type ApiClientArea = keyof typeof API_CLIENT_AREAS;
-export type ApiClientScope = `${ApiClientArea}:${"read" | "write"}`;
 
-export const API_CLIENT_SCOPES: readonly ApiClientScope[] = (Object.keys(API_CLIENT_AREAS) as ApiClientArea[]).flatMap(
-  (area) => [`${area}:read`, `${area}:write`] as ApiClientScope[],
-);
+/**
+ * A SCIM connection (issue #36): the scope that opens `/scim/v2` — it provisions users, so it
+ * stands for the users area's read and write features.
+ */
+export const SCIM_SCOPE = "scim";
+export type ApiClientScope = `${ApiClientArea}:${"read" | "write"}` | typeof SCIM_SCOPE;
+
+export const API_CLIENT_SCOPES: readonly ApiClientScope[] = [
+  ...(Object.keys(API_CLIENT_AREAS) as ApiClientArea[]).flatMap(
+    (area) => [`${area}:read`, `${area}:write`] as ApiClientScope[],
+  ),
+  SCIM_SCOPE,
+];
 
 export function isApiClientScope(value: string): value is ApiClientScope {
   return (API_CLIENT_SCOPES as readonly string[]).includes(value);
@@ -25,6 +34,7 @@ export function isApiClientScope(value: string): value is ApiClientScope {
 
 /** The features a scope stands for (a write scope: the area's read features too). */
 export function featuresOfScope(scope: ApiClientScope): string[] {
+  if (scope === SCIM_SCOPE) return featuresOfScope("users:write");
   const [area, level] = scope.split(":") as [ApiClientArea, "read" | "write"];
   const { read, write } = API_CLIENT_AREAS[area];
   return level === "write" ? [...read, ...write] : [...read];
@@ -50,6 +60,7 @@ export function featuresOfClient(creatorFeatures: readonly string[], scopes: rea
 export function scopesOffered(creatorFeatures: readonly string[]): ApiClientScope[] {
   const held = new Set(creatorFeatures);
   return API_CLIENT_SCOPES.filter((scope) => {
+    if (scope === SCIM_SCOPE) return API_CLIENT_AREAS.users.write.every((feature) => held.has(feature));
     const [area, level] = scope.split(":") as [ApiClientArea, "read" | "write"];
     const own = API_CLIENT_AREAS[area][level];
     return own.some((feature) => held.has(feature));
@@ -80,4 +91,9 @@ export function clientMayCall(rule: FeatureRule): boolean {
 /** Whose count an API call goes to: an API client's own (a busy integration does not use up its creator's), else the person's. */
 export function rateLimitKeyOf(caller: { identityId: number; apiClient?: { id: number } }): string {
   return caller.apiClient ? `client:${caller.apiClient.id}` : String(caller.identityId);
+}
+
+/** Whether a client's scopes open the SCIM service. */
+export function opensScim(scopes: readonly string[]): boolean {
+  return scopes.includes(SCIM_SCOPE);
 }

@@ -45,8 +45,8 @@ export function requestShapeProblem(input: {
   return null;
 }
 
-/** Paths that read their own body types: the JSON API and the embedded identity provider. */
+/** Paths that read their own body types: the JSON API, the SCIM service and the embedded identity provider. */
 function ownsBodyType(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower.startsWith("/api/") || lower === "/oidc" || lower.startsWith("/oidc/");
+  return lower.startsWith("/api/") || lower.startsWith("/scim/") || lower === "/oidc" || lower.startsWith("/oidc/");
 }

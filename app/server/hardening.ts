@@ -9,6 +9,7 @@ import { translatorFor } from "~/i18n/i18next.server";
 import { logger } from "~/logger.server";
 import { PROBLEM_CONTENT_TYPE } from "~/api/problems";
 import { problemBody } from "~/api/replies.server";
+import { SCIM_CONTENT_TYPE, scimErrorBody } from "~/api/scim-error";
 import { isCrossSiteWrite, originMatchesHost } from "~/security/cross-site";
 import { bodyKindOf, bodySizeProblem } from "~/security/body-limits";
 import { withSecureFlag } from "~/security/cookie-flags";
@@ -20,7 +21,12 @@ function refuse(req: Request, res: Response, status: number, key: string): void 
   const locale = localeFromHeaders(req.get("cookie"), req.get("accept-language"));
   const message = translatorFor(locale)(key);
   res.setHeader("Cache-Control", "no-store");
-  if (req.originalUrl.toLowerCase().startsWith("/api/"))
+  if (req.originalUrl.toLowerCase().startsWith("/scim/"))
+    res
+      .status(status)
+      .type(SCIM_CONTENT_TYPE)
+      .send(JSON.stringify(scimErrorBody(status, message)));
+  else if (req.originalUrl.toLowerCase().startsWith("/api/"))
     res
       .status(status)
       .type(PROBLEM_CONTENT_TYPE)
@@ -55,7 +61,7 @@ export function refuseCrossSiteWrites(publicOrigins: readonly string[]): Request
     });
     if (!crossSite) return next();
     logger.warn({ method: req.method, path: req.path }, "cross-site write refused");
-    if (req.originalUrl.toLowerCase().startsWith("/api/")) refuse(req, res, 403, "refusals.crossSite");
+    if (/^\/(api|scim)\//i.test(req.originalUrl)) refuse(req, res, 403, "refusals.crossSite");
     else res.status(403).type("text/plain").send("Cross-site request refused");
   };
 }

@@ -315,8 +315,8 @@ async function servePortal(
     }),
   );
 
-  app.use("/api", apiAddressRateLimit(config, sharedStore("api-address")));
-  app.use("/api", recordApiClientCalls());
+  app.use(["/api", "/scim"], apiAddressRateLimit(config, sharedStore("api-address")));
+  app.use(["/api", "/scim"], recordApiClientCalls());
 
   if (config.embeddedIdp) {
     const provider = createIdentityProvider(config);

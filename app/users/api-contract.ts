@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiOperation, dataOf, idParams, notFound, pageOf, refused, type ApiOperation } from "~/api/contract";
 import { listQueryOf } from "~/api/record-contract";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
-import { deactivationSchema, DEACTIVATION_REASONS } from "./lifecycle";
+import { deactivationSchema, DEACTIVATION_REASONS, DEPROVISIONED } from "./lifecycle";
 import { LAST_LOGIN_FILTERS, USER_KINDS as LIST_KINDS, USER_SORTS, USER_STATUSES } from "./list-options";
 import { userRoutes } from "./routes";
 import { USER_KINDS, USER_TYPES, userApiSchema, userPatchSchema } from "./schema";
@@ -51,7 +51,9 @@ export const managedUserSchema = z.object({
   deactivationReason: z
     .string()
     .nullable()
-    .meta({ description: `Why the user was deactivated: ${DEACTIVATION_REASONS.join(", ")}; null when active.` }),
+    .meta({
+      description: `Why the user was deactivated: ${[...DEACTIVATION_REASONS, DEPROVISIONED].join(", ")}; null when active.`,
+    }),
   lastLoginAt: z.iso.datetime().nullable(),
   updatedAt: z.iso
     .datetime()

@@ -3,7 +3,9 @@ import { AUTO_DEACTIVATION_DAYS } from "~/limits";
 
 /** Why an administrator deactivates a user (issue #14 §5): one of these, never free text. */
 export const DEACTIVATION_REASONS = ["leftCompany", "roleChanged", "securityConcern", "inactivity", "other"] as const;
-export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number];
+/** A SCIM connection's `active: false` (issue #36): never chosen on a screen. */
+export const DEPROVISIONED = "deprovisioned";
+export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number] | typeof DEPROVISIONED;
 
 /** The deactivate form's and the API's body. */
 export const deactivationSchema = z.object({

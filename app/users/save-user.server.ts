@@ -151,13 +151,15 @@ export async function insertUser(
   draft: UserDraft,
   publicUrl: string,
   now: Date,
+  options: NewUserOptions = {},
 ): Promise<CreateOutcome> {
   const offers = await digitalOffers(database, 0, draft, "en");
   // A forged choice is refused before what is merely missing is reported.
   if (!draftWithinChoices(null, draft, await editorChoices(database, actor))) return { kind: "forbidden" };
   if (!(await listsOffered(database, draft)) || !digitalWithinOffers(draft, offers)) return { kind: "forbidden" };
   const review = await draftReview(database, null, draft, offers);
-  if (review.problems.length) return { kind: "incomplete", problems: review.problems };
+  const problems = options.openChoices ? review.problems.filter((p) => !isOpenChoice(p)) : review.problems;
+  if (problems.length) return { kind: "incomplete", problems };
   const contact = contactSchema.parse(draft.contact);
   if (await emailTaken(database, contact.email)) return { kind: "emailTaken" };
   const [created] = await database
@@ -168,6 +170,8 @@ export async function insertUser(
       modifiedBy: actor.identityId,
       createdAt: now,
       updatedAt: now,
+      ...options.columns,
+      ...(options.verify === false ? { emailVerifiedAt: now } : {}),
     })
     .returning();
   await database.insert(roleAssignments).values(
@@ -194,8 +198,23 @@ export async function insertUser(
       .insert(emailSubscriptions)
       .values(draft.emailLists.map((distributionListId) => ({ identityId: created.id, distributionListId })));
   }
-  await queueVerification(database, created, publicUrl, now);
+  if (options.verify !== false) await queueVerification(database, created, publicUrl, now);
   return { kind: "created", id: created.id, email: created.email };
+}
+
+/** How a user is made beyond the editor's: by a SCIM connection (issue #36). */
+export interface NewUserOptions {
+  /** A permission set's required choice may stay open, to make on the user's page. */
+  openChoices?: boolean;
+  /** False: no verification e-mail — the organization's identity provider vouches for the address. */
+  verify?: boolean;
+  /** Identity columns the editor does not set (the provisioning connection, the external id). */
+  columns?: Partial<typeof identities.$inferInsert>;
+}
+
+/** A required permission-set choice not made yet. */
+function isOpenChoice(problem: DraftProblem): boolean {
+  return problem.tab === "permissions" && problem.message === "validations.selection";
 }
 
 /** Runs a create in its own transaction; after the commit its verification e-mail leaves. */
@@ -312,25 +331,32 @@ export function editUser(
 ) {
   return inEditTransaction(database, actor, userId, async (tx, managed) => {
     if (stamp !== undefined && stamp !== managed.updatedAt.toISOString()) return { kind: "stale" };
-    const before = draftOfUser(managed);
-    const { locations, roles, applications, permissions, emailLists, ...contact } = patch;
-    const merged: UserDraft = {
-      contact: { ...before.contact, ...contact },
-      locations: locations ?? before.locations,
-      roles: roles ?? before.roles,
-      applications: applications ?? before.applications,
-      permissions: permissions ? normalPermissions(permissions) : before.permissions,
-      emailLists: emailLists ?? before.emailLists,
-    };
-    // What the patch leaves alone follows the new access (as the editor's tabs do); what it gives is checked.
-    const pruned = prunedToOffers(merged, await digitalOffers(tx, managed.id, merged, "en"));
-    const draft: UserDraft = {
-      ...merged,
-      applications: applications ? merged.applications : pruned.applications,
-      permissions: permissions ? merged.permissions : pruned.permissions,
-    };
-    return updateUser(tx, actor, managed, draft, now);
+    return updateUser(tx, actor, managed, await patchedDraft(tx, managed, patch), now);
   });
+}
+
+/**
+ * The draft of a patch over the user as saved: what the patch leaves alone follows the new access
+ * (as the editor's tabs do); what it gives is checked when saved.
+ */
+export async function patchedDraft(tx: Executor, managed: ManagedUser, patch: UserPatch): Promise<UserDraft> {
+  const before = draftOfUser(managed);
+  const { locations, roles, applications, permissions, emailLists, ...contact } = patch;
+  const merged: UserDraft = {
+    contact: { ...before.contact, ...contact },
+    locations: locations ?? before.locations,
+    roles: roles ?? before.roles,
+    applications: applications ?? before.applications,
+    permissions: permissions ? normalPermissions(permissions) : before.permissions,
+    emailLists: emailLists ?? before.emailLists,
+  };
+  // What the patch leaves alone follows the new access (as the editor's tabs do); what it gives is checked.
+  const pruned = prunedToOffers(merged, await digitalOffers(tx, managed.id, merged, "en"));
+  return {
+    ...merged,
+    applications: applications ? merged.applications : pruned.applications,
+    permissions: permissions ? merged.permissions : pruned.permissions,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql, locationIdsOf } from "~/permissions/dealer-locations.server";
 import {
+  apiClients,
   emailSubscriptions,
   identities,
   organizations,
@@ -115,6 +116,7 @@ function filtersOf(actorId: number, state: Partial<UserListState>, now: Date): S
     state.userType ? eq(identities.userType, state.userType) : undefined,
     state.kind ? eq(identities.role, state.kind === "administrator" ? "admin" : "regular") : undefined,
     state.lastLogin === "never" ? isNull(identities.lastLoginAt) : undefined,
+    state.provisionedBy ? eq(identities.provisionedBy, state.provisionedBy) : undefined,
     cutoff ? lt(identities.lastLoginAt, cutoff) : undefined,
   );
 }
@@ -311,4 +313,27 @@ export async function getManagedUser(database: Executor, actor: Actor, userId: n
     applicationIds: assignedApps.map((row) => row.id).sort((a, b) => a - b),
     permissions: normalPermissions(chosen.map((row) => ({ set: row.set, roles: [row.role] }))),
   };
+}
+
+/** The SCIM connection that made a user (issue #36), by name; null: made by a person or an import. */
+export async function provisioningOf(database: Executor, userId: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await database
+    .select({ id: apiClients.id, name: apiClients.name })
+    .from(identities)
+    .innerJoin(apiClients, eq(apiClients.id, identities.provisionedBy))
+    .where(eq(identities.id, userId));
+  return row ?? null;
+}
+
+/** The SCIM connections that made users the administrator manages: the list's "Provisioned by" choices. */
+export async function provisioningConnections(
+  database: Executor,
+  actor: Actor,
+): Promise<{ id: number; name: string }[]> {
+  return database
+    .selectDistinct({ id: apiClients.id, name: apiClients.name })
+    .from(identities)
+    .innerJoin(apiClients, eq(apiClients.id, identities.provisionedBy))
+    .where(managedBy(actor.identityId))
+    .orderBy(asc(apiClients.name), asc(apiClients.id));
 }

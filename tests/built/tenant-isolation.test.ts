@@ -154,7 +154,7 @@ function urlOf(route: ActionRoute, t: Targets, mode = "view", tab = "contact"): 
   const value = (name: string): string | null => {
     const pattern = route.pattern;
     if (name === "id") {
-      if (pattern.includes("users")) return String(t.foreignUser);
+      if (pattern.toLowerCase().includes("users")) return String(t.foreignUser);
       if (pattern.includes("security-role")) return String(catalogue.role);
       if (pattern.includes("permission-set")) return String(catalogue.permissionSet);
       if (pattern.includes("application")) return String(catalogue.application);
@@ -279,6 +279,26 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
   if (p === "/api/v2/admin/attestation-review/deactivate")
     return [json("PUT", "deactivate", { identityIds: [t.foreignUser] })];
   if (p === "/api/v2/admin/attestation-review/update") return [json("PUT", "update", { accurate: true })];
+  // A session is no SCIM connection: each is refused (401) before anything is read (issue #36).
+  if (p === "/scim/v2/Users")
+    return [
+      json("POST", "SCIM create at another location", {
+        schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+        userName: "scim.elsewhere@example.com",
+        name: { givenName: "New", familyName: "User" },
+        "urn:ietf:params:scim:schemas:extension:dealerportal:2.0:User": { locations: [String(t.foreignLocation)] },
+      }),
+    ];
+  if (p === "/scim/v2/Users/:id")
+    return [
+      json("PATCH", "SCIM deactivate", {
+        schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+        Operations: [{ op: "replace", value: { active: false } }],
+      }),
+      json("PUT", "SCIM replace", { userName: "taken@example.com", name: { givenName: "A", familyName: "B" } }),
+      json("DELETE", "SCIM delete", {}),
+    ];
+  if (p === "/scim/v2/*") return [json("POST", "SCIM unknown endpoint", {})];
   if (p === "/api/v2/admin/users")
     return [
       json("POST", "create at another location", {

@@ -1,0 +1,232 @@
+/**
+ * Issue #36 SCIM Groups, on both databases: a group is a role the connection may assign; adding a
+ * member gives the role at the member's locations among the connection's, removing takes it there,
+ * a role another administrator gave elsewhere is never touched, and a role the connection may not
+ * assign is refused (403).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import { setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { apiClients, auditLog, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import { createApiClient } from "~/api-clients/api-clients.server";
+import { editorChoices } from "~/users/editor-choices.server";
+import { ScimError } from "~/api/scim-error";
+import { actAsApiClient } from "~/server-context/acting-api-client.server";
+import { requestScope } from "~/server-context/request-scope.server";
+import type { Actor } from "~/permissions/actor";
+import { createScimUser } from "~/scim/scim-users.server";
+import { changeScimGroup, getScimGroup, listScimGroups } from "~/scim/scim-groups.server";
+import { PATCH_SCHEMA, USER_SCHEMA } from "~/scim/scim-schemas";
+import { BACKENDS, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
+
+const BASE = "http://portal.test/scim/v2";
+const patch = (...Operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations });
+
+async function scimFailure(work: Promise<unknown>): Promise<{ status: number; scimType?: string }> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType };
+    throw error;
+  }
+  throw new Error("no SCIM error");
+}
+
+describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let connection: Actor;
+  let clientId: number;
+  let milwaukee: number;
+  let columbus: number;
+  let base: { id: number; displayName: string };
+  let extra: { id: number; displayName: string };
+  let userId: number;
+
+  const asConnection = <T>(work: () => Promise<T>): Promise<T> =>
+    requestScope.run(new Map(), () => {
+      actAsApiClient({ id: clientId, creatorId: connection.identityId, locationIds: [milwaukee] });
+      return work();
+    });
+  const assignments = (id: number) =>
+    handle.db
+      .select({ role: roleAssignments.securityRoleId, at: roleAssignments.organizationId })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, id));
+
+  beforeAll(async () => {
+    handle = await seededDatabase(backend);
+    setDatabase(handle);
+    const admin = await actorOf(handle.db, "admin@example.com");
+    const location = async (name: string) =>
+      (await handle.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name)))[0].id;
+    milwaukee = await location("Lakeside Power – Milwaukee");
+    columbus = await location("Prairie Equipment – Columbus");
+    const made = await createApiClient(handle.db, admin, {
+      name: "Entra",
+      scopes: ["scim"],
+      locationIds: [milwaukee],
+      expiresOn: new Date(Date.now() + 30 * 86_400_000),
+    });
+    if (made.kind !== "created") throw new Error("no client");
+    clientId = made.id;
+    [base, extra] = (await editorChoices(handle.db, admin)).roles;
+    await handle.db.update(apiClients).set({ scimRoleId: base.id }).where(eq(apiClients.id, clientId));
+    connection = {
+      ...admin,
+      apiClient: { id: clientId, name: "Entra", scopes: ["scim"], locationIds: [milwaukee], scimRoleId: base.id },
+    };
+    const user = await asConnection(() =>
+      createScimUser(
+        handle.db,
+        connection,
+        {
+          schemas: [USER_SCHEMA],
+          userName: "grace.entra@example.com",
+          name: { givenName: "Grace", familyName: "Entra" },
+        },
+        { publicUrl: "http://portal.test", verify: false, base: BASE },
+      ),
+    );
+    userId = Number(user.id);
+  });
+  afterAll(() => handle.close());
+
+  it("GET /Groups lists the assignable roles; displayName eq finds one, with its members at the connection's locations", async () => {
+    const listed = await asConnection(() =>
+      listScimGroups(
+        handle.db,
+        connection,
+        { filter: `displayName eq "${base.displayName.toUpperCase()}"`, startIndex: 1, count: 10, withMembers: true },
+        BASE,
+      ),
+    );
+    expect(listed.total).toBe(1);
+    expect(listed.resources[0]).toMatchObject({ id: String(base.id), displayName: base.displayName });
+    expect(listed.resources[0].members).toContainEqual(expect.objectContaining({ value: String(userId) }));
+  });
+
+  it("adding a member gives the role at the member's locations among the connection's, audited with the client", async () => {
+    // A role another administrator gave the user at another location.
+    await handle.db
+      .insert(roleAssignments)
+      .values({ identityId: userId, securityRoleId: base.id, organizationId: columbus });
+    await asConnection(() =>
+      changeScimGroup(
+        handle.db,
+        connection,
+        extra.id,
+        { kind: "patch", body: patch({ op: "Add", path: "members", value: [{ value: String(userId) }] }) },
+        BASE,
+      ),
+    );
+    expect(await assignments(userId)).toEqual(
+      expect.arrayContaining([
+        { role: extra.id, at: milwaukee },
+        { role: base.id, at: milwaukee },
+        { role: base.id, at: columbus },
+      ]),
+    );
+    expect(await assignments(userId)).not.toContainEqual({ role: extra.id, at: columbus });
+    const audited = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(userId)), eq(auditLog.field, "roles"), isNotNull(auditLog.apiClientId)));
+    expect(audited.length).toBeGreaterThan(0);
+  });
+
+  it("removing a member by members[value eq] takes the role at the connection's locations only; the last one is refused", async () => {
+    await asConnection(() =>
+      changeScimGroup(
+        handle.db,
+        connection,
+        base.id,
+        { kind: "patch", body: patch({ op: "remove", path: `members[value eq "${userId}"]` }) },
+        BASE,
+      ),
+    );
+    const held = await assignments(userId);
+    expect(held).not.toContainEqual({ role: base.id, at: milwaukee });
+    expect(held).toContainEqual({ role: base.id, at: columbus });
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          changeScimGroup(
+            handle.db,
+            connection,
+            extra.id,
+            { kind: "patch", body: patch({ op: "Remove", path: "members", value: [{ value: String(userId) }] }) },
+            BASE,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 400, scimType: "invalidValue" });
+    expect(await assignments(userId)).toContainEqual({ role: extra.id, at: milwaukee });
+  });
+
+  it("another dealer's user as a member is invalidValue, changing nothing; a role it may not assign is 403", async () => {
+    const [outside] = await handle.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(
+        sql`${identities.id} <> ${connection.identityId}
+          and ${identities.id} in (select identity_id from role_assignments where organization_id = ${columbus})
+          and ${identities.id} not in (select identity_id from role_assignments where organization_id = ${milwaukee})`,
+      );
+    const before = await assignments(outside.id);
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          changeScimGroup(
+            handle.db,
+            connection,
+            extra.id,
+            { kind: "patch", body: patch({ op: "add", path: "members", value: [{ value: String(outside.id) }] }) },
+            BASE,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 400, scimType: "invalidValue" });
+    expect(await assignments(outside.id)).toEqual(before);
+    const assignable = (await editorChoices(handle.db, connection)).roles.map((role) => role.id);
+    const [notMine] = await handle.db
+      .select({ id: securityRoles.id })
+      .from(securityRoles)
+      .where(notInArray(securityRoles.id, assignable))
+      .limit(1);
+    expect(notMine).toBeDefined();
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          changeScimGroup(
+            handle.db,
+            connection,
+            notMine.id,
+            { kind: "patch", body: patch({ op: "add", path: "members", value: [{ value: String(userId) }] }) },
+            BASE,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 403, scimType: undefined });
+    expect(await scimFailure(asConnection(() => getScimGroup(handle.db, connection, notMine.id, BASE)))).toEqual({
+      status: 404,
+      scimType: undefined,
+    });
+  });
+
+  it("a group's name is the portal's: a replace of displayName with another name is mutability", async () => {
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          changeScimGroup(
+            handle.db,
+            connection,
+            extra.id,
+            { kind: "patch", body: patch({ op: "replace", path: "displayName", value: "Renamed" }) },
+            BASE,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 400, scimType: "mutability" });
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * Issue #36 SCIM Users, on both databases: a SCIM connection (an API client with the `scim` scope,
+ * bound to one location) creates, finds, changes, deactivates and deletes users as the screens do —
+ * audited with the client as the actor — and never reaches a user outside its locations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { apiClients, auditLog, identities, organizations, sessions, verificationTokens } from "~/db/schema";
+import { createApiClient } from "~/api-clients/api-clients.server";
+import { editorChoices } from "~/users/editor-choices.server";
+import { ScimError } from "~/api/scim-error";
+import { actAsApiClient } from "~/server-context/acting-api-client.server";
+import { requestScope } from "~/server-context/request-scope.server";
+import type { Actor } from "~/permissions/actor";
+import { createScimUser, deleteScimUser, getScimUser, listScimUsers, writeScimUser } from "~/scim/scim-users.server";
+import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, PORTAL_SCHEMA, USER_SCHEMA } from "~/scim/scim-schemas";
+import { BACKENDS, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
+
+const BASE = "http://portal.test/scim/v2";
+const OPTIONS = { publicUrl: "http://portal.test", verify: true, base: BASE };
+const expiresOn = new Date(Date.now() + 30 * 86_400_000);
+
+const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
+  schemas: [USER_SCHEMA],
+  userName,
+  name: { givenName: "Sam", familyName: "Okta" },
+  emails: [{ value: userName, type: "work", primary: true }],
+  active: true,
+  ...extra,
+});
+const patch = (...Operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations });
+
+async function scimFailure(work: Promise<unknown>): Promise<{ status: number; scimType?: string }> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType };
+    throw error;
+  }
+  throw new Error("no SCIM error");
+}
+
+describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let connection: Actor;
+  let clientId: number;
+  let milwaukee: number;
+  let columbus: number;
+  let role: { id: number; displayName: string };
+
+  /** Runs work as a request of the connection: its locations narrow every query, its id stamps the audit. */
+  const asConnection = <T>(work: () => Promise<T>): Promise<T> =>
+    requestScope.run(new Map(), () => {
+      actAsApiClient({ id: clientId, creatorId: connection.identityId, locationIds: [milwaukee] });
+      return work();
+    });
+
+  beforeAll(async () => {
+    handle = await seededDatabase(backend);
+    setDatabase(handle);
+    const admin = await actorOf(handle.db, "admin@example.com");
+    const location = async (name: string) =>
+      (await handle.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name)))[0].id;
+    milwaukee = await location("Lakeside Power – Milwaukee");
+    columbus = await location("Prairie Equipment – Columbus");
+    const made = await createApiClient(handle.db, admin, {
+      name: "Okta",
+      scopes: ["scim"],
+      locationIds: [milwaukee],
+      expiresOn,
+    });
+    if (made.kind !== "created") throw new Error("no client");
+    clientId = made.id;
+    role = (await editorChoices(handle.db, admin)).roles[0];
+    await handle.db.update(apiClients).set({ scimRoleId: role.id }).where(eq(apiClients.id, clientId));
+    connection = {
+      ...admin,
+      apiClient: { id: clientId, name: "Okta", scopes: ["scim"], locationIds: [milwaukee], scimRoleId: role.id },
+    };
+  });
+  afterAll(() => handle.close());
+
+  it("POST /Users creates the user at the connection's location with its role, audited with the client, verification sent", async () => {
+    const made = await asConnection(() =>
+      createScimUser(
+        handle.db,
+        connection,
+        newUser("sam.okta@example.com", {
+          externalId: "00u1",
+          phoneNumbers: [{ value: "+1 414 555 0100", type: "mobile" }],
+          [ENTERPRISE_SCHEMA]: { employeeNumber: "E-77" },
+        }),
+        OPTIONS,
+      ),
+    );
+    expect(made).toMatchObject({
+      userName: "sam.okta@example.com",
+      externalId: "00u1",
+      active: true,
+      groups: [{ value: String(role.id), display: role.displayName }],
+      phoneNumbers: [{ value: "+1 414 555 0100", type: "mobile" }],
+      [ENTERPRISE_SCHEMA]: { employeeNumber: "E-77" },
+      [PORTAL_SCHEMA]: { locations: [String(milwaukee)], administrator: false },
+      meta: { resourceType: "User", location: `${BASE}/Users/${made.id}` },
+    });
+    const id = Number(made.id);
+    const [row] = await handle.db.select().from(identities).where(eq(identities.id, id));
+    expect(row.provisionedBy).toBe(clientId);
+    expect(await handle.db.select().from(verificationTokens).where(eq(verificationTokens.identityId, id))).toHaveLength(
+      1,
+    );
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.entity, "identity")));
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit.every((entry) => entry.apiClientId === clientId)).toBe(true);
+  });
+
+  it("a taken userName is 409 uniqueness; a location not the connection's is 400 invalidValue", async () => {
+    expect(
+      await scimFailure(
+        asConnection(() => createScimUser(handle.db, connection, newUser("SAM.OKTA@example.com"), OPTIONS)),
+      ),
+    ).toEqual({ status: 409, scimType: "uniqueness" });
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          createScimUser(
+            handle.db,
+            connection,
+            newUser("elsewhere@example.com", { [PORTAL_SCHEMA]: { locations: [String(columbus)] } }),
+            OPTIONS,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 400, scimType: "invalidValue" });
+  });
+
+  it("filters translate to SQL: userName eq (without case), co, and/or/not, a value path, and paging", async () => {
+    const list = (filter: string, extra: Partial<{ startIndex: number; count: number }> = {}) =>
+      asConnection(() =>
+        listScimUsers(
+          handle.db,
+          connection,
+          { filter, startIndex: 1, count: 100, sortOrder: "ascending", ...extra },
+          BASE,
+        ),
+      );
+    expect((await list('userName eq "Sam.Okta@Example.com"')).resources.map((r) => r.userName)).toEqual([
+      "sam.okta@example.com",
+    ]);
+    expect((await list('externalId eq "00U1"')).total).toBe(0);
+    expect((await list('emails[type eq "work" and value co "sam.okta"]')).total).toBe(1);
+    expect((await list('phoneNumbers[type eq "mobile"].value sw "+1 414"')).total).toBe(1);
+    expect(
+      (await list(`groups eq "${role.id}" and not (userName eq "sam.okta@example.com")`)).resources,
+    ).not.toContainEqual(expect.objectContaining({ userName: "sam.okta@example.com" }));
+    expect(
+      (await list('urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber eq "E-77"')).total,
+    ).toBe(1);
+    const all = await list("active eq true");
+    const second = await list("active eq true", { startIndex: 2, count: 1 });
+    expect(second.total).toBe(all.total);
+    expect(second.resources.map((r) => r.id)).toEqual([all.resources[1]?.id].filter(Boolean));
+    expect(await scimFailure(list('userName zz "x"'))).toEqual({ status: 400, scimType: "invalidFilter" });
+    expect(await scimFailure(list('password eq "x"'))).toEqual({ status: 400, scimType: "invalidFilter" });
+  });
+
+  it('PATCH as Entra sends it: capitalised ops, "False", a path with a filter — and active false deactivates, deprovisioned, every session ended', async () => {
+    const [{ id }] = await handle.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, "sam.okta@example.com"));
+    await handle.db
+      .insert(sessions)
+      .values({ id: "scim-session", identityId: id, data: {}, expiresAt: new Date(Date.now() + 3_600_000) });
+    const changed = await asConnection(() =>
+      writeScimUser(
+        handle.db,
+        connection,
+        id,
+        {
+          kind: "patch",
+          body: patch(
+            { op: "Replace", path: "name.givenName", value: "Samantha" },
+            { op: "Add", path: 'phoneNumbers[type eq "work"].value', value: "+1 414 555 0199" },
+            { op: "Replace", path: `${ENTERPRISE_SCHEMA}:employeeNumber`, value: "E-78" },
+            { op: "Replace", path: "active", value: "False" },
+          ),
+          ifMatch: null,
+        },
+        BASE,
+      ),
+    );
+    expect(changed).toMatchObject({
+      name: { givenName: "Samantha" },
+      active: false,
+      [ENTERPRISE_SCHEMA]: { employeeNumber: "E-78" },
+    });
+    expect(changed.phoneNumbers).toContainEqual({ value: "+1 414 555 0199", type: "work" });
+    const [row] = await handle.db.select().from(identities).where(eq(identities.id, id));
+    expect(row).toMatchObject({ status: "inactive", deactivationReason: "deprovisioned", firstName: "Samantha" });
+    expect(await handle.db.select().from(sessions).where(eq(sessions.identityId, id))).toEqual([]);
+    const fields = (
+      await handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(id)), isNotNull(auditLog.apiClientId)))
+    ).map((entry) => entry.field);
+    expect(fields).toEqual(expect.arrayContaining(["firstName", "employeeNumber", "status"]));
+    // Okta's form: replace without a path; active true reactivates.
+    const back = await asConnection(() =>
+      writeScimUser(
+        handle.db,
+        connection,
+        id,
+        { kind: "patch", body: patch({ op: "replace", value: { active: true } }), ifMatch: null },
+        BASE,
+      ),
+    );
+    expect(back.active).toBe(true);
+  });
+
+  it("If-Match on an older version is 412; a read-only path is mutability; an unknown one invalidPath", async () => {
+    const [{ id }] = await handle.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, "sam.okta@example.com"));
+    const write = (body: unknown, ifMatch: string | null = null) =>
+      asConnection(() => writeScimUser(handle.db, connection, id, { kind: "patch", body, ifMatch }, BASE));
+    expect(
+      await scimFailure(write(patch({ op: "replace", path: "title", value: "Tech" }), 'W/"2001-01-01T00:00:00.000Z"')),
+    ).toEqual({
+      status: 412,
+      scimType: undefined,
+    });
+    expect(await scimFailure(write(patch({ op: "replace", path: "groups", value: [] })))).toEqual({
+      status: 400,
+      scimType: "mutability",
+    });
+    expect(await scimFailure(write(patch({ op: "replace", path: "password", value: "x" })))).toEqual({
+      status: 400,
+      scimType: "invalidPath",
+    });
+    expect(
+      await scimFailure(write(patch({ op: "replace", path: 'emails[type eq "home"].value', value: "x@y.z" }))),
+    ).toEqual({
+      status: 400,
+      scimType: "noTarget",
+    });
+    const current = await asConnection(() => getScimUser(handle.db, connection, id, BASE));
+    const version = (current!.meta as { version: string }).version;
+    const titled = await write(patch({ op: "replace", path: "title", value: "Service technician" }), version);
+    expect(titled.title).toBe("Service technician");
+  });
+
+  it("another dealer's user is not there: not read, not listed, not changed, not deleted", async () => {
+    const [outside] = await handle.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(
+        sql`${identities.id} in (select identity_id from role_assignments where organization_id = ${columbus})
+          and ${identities.id} not in (select identity_id from role_assignments where organization_id = ${milwaukee})`,
+      );
+    expect(outside).toBeDefined();
+    const [before] = await handle.db.select().from(identities).where(eq(identities.id, outside.id));
+    expect(await asConnection(() => getScimUser(handle.db, connection, outside.id, BASE))).toBeNull();
+    const listed = await asConnection(() =>
+      listScimUsers(
+        handle.db,
+        connection,
+        { filter: `userName eq "${before.email}"`, startIndex: 1, count: 10, sortOrder: "ascending" },
+        BASE,
+      ),
+    );
+    expect(listed.total).toBe(0);
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          writeScimUser(
+            handle.db,
+            connection,
+            outside.id,
+            { kind: "patch", body: patch({ op: "replace", value: { active: false } }), ifMatch: null },
+            BASE,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 404, scimType: undefined });
+    expect(await scimFailure(asConnection(() => deleteScimUser(handle.db, connection, outside.id)))).toEqual({
+      status: 404,
+      scimType: undefined,
+    });
+    const [after] = await handle.db.select().from(identities).where(eq(identities.id, outside.id));
+    expect(after).toEqual(before);
+  });
+
+  it("DELETE deletes the user as the screen does", async () => {
+    const [{ id }] = await handle.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(eq(identities.email, "sam.okta@example.com"));
+    await asConnection(() => deleteScimUser(handle.db, connection, id));
+    expect(await handle.db.select().from(identities).where(eq(identities.id, id))).toEqual([]);
+  });
+});
