@@ -207,7 +207,7 @@ function peakRssKB(pid: number): number | undefined {
 
 export async function startPortal(
   cleanup: Cleanup,
-  options: { name: string; dataDir: string; databaseUrl?: string },
+  options: { name: string; dataDir: string; databaseUrl?: string; env?: Record<string, string> },
 ): Promise<ServerChild> {
   const port = await freePort();
   return startServer(
@@ -223,6 +223,7 @@ export async function startPortal(
       APP_ENV: "test",
       PUBLIC_URL: `http://localhost:${port}`,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
     "/readyz",
   );

@@ -74,8 +74,8 @@ async function followRedirects(
   return { url: current, response };
 }
 
-/** Signs in as the demo dealer; returns the `Cookie` header value of the session. */
-export async function signIn(origin: string): Promise<string> {
+/** Signs in as the demo dealer (or another demo account); returns the `Cookie` header value of the session. */
+export async function signIn(origin: string, email = DEMO_EMAIL): Promise<string> {
   const jar = new CookieJar();
   const trail: string[] = [`GET /`];
   const start = `${origin}/`;
@@ -95,7 +95,7 @@ export async function signIn(origin: string): Promise<string> {
   const posted = await request(jar, landing.url, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD }).toString(),
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD }).toString(),
   });
   if (posted.status < 300 || posted.status >= 400) {
     const body = await posted.text();

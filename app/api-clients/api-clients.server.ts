@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { apiClients, apiClientSecrets, auditLog, organizations } from "~/db/schema";
+import { apiClients, apiClientSecrets, auditLog, organizations, securityRoles } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import type { Actor } from "~/permissions/actor";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
-import { locationsRefused, scopesOffered, scopesRefused } from "~/permissions/api-client-scopes";
+import { locationsRefused, opensScim, scopesOffered, scopesRefused } from "~/permissions/api-client-scopes";
+import { editorChoices } from "~/users/editor-choices.server";
+import { roleAssignableBy } from "~/users/role-membership.server";
 import { API_CLIENT_ROTATION_HOURS, API_CLIENTS_PER_CREATOR } from "~/limits";
 import {
   apiClientStateOf,
@@ -34,7 +36,18 @@ export interface ApiClientSummary {
 
 export interface ApiClientDetail extends ApiClientSummary {
   secrets: { id: number; hint: string; createdAt: Date; retiresAt: Date | null; live: boolean }[];
-  calls: { id: number; call: string; status: string | null; at: Date }[];
+  calls: ApiClientCall[];
+  /** A SCIM connection's role for new users (null: none, or no SCIM scope). */
+  scimRole: { id: number; name: string } | null;
+  /** The latest refused calls (status 400 and above). */
+  failedCalls: ApiClientCall[];
+}
+
+export interface ApiClientCall {
+  id: number;
+  call: string;
+  status: string | null;
+  at: Date;
 }
 
 /** What the administrator may give a client: the scopes and their own dealer locations, by name. */
@@ -47,7 +60,8 @@ export async function apiClientChoices(database: Executor, actor: Actor) {
         .where(inArray(organizations.id, own))
         .orderBy(organizations.name)
     : [];
-  return { scopes: scopesOffered(actor.access.features), locations };
+  const roles = (await editorChoices(database, actor)).roles.map((role) => ({ id: role.id, name: role.displayName }));
+  return { scopes: scopesOffered(actor.access.features), locations, roles };
 }
 
 async function namesOf(database: Executor, ids: readonly number[]): Promise<Map<number, string>> {
@@ -101,12 +115,7 @@ export async function apiClientDetail(
 ): Promise<ApiClientDetail | null> {
   const row = await ownClient(database, actor, id);
   if (!row) return null;
-  const [secrets, calls, names] = await Promise.all([
-    database
-      .select()
-      .from(apiClientSecrets)
-      .where(eq(apiClientSecrets.apiClientId, id))
-      .orderBy(desc(apiClientSecrets.createdAt), desc(apiClientSecrets.id)),
+  const callsOf = (failedOnly: boolean) =>
     database
       .select({ id: auditLog.id, call: auditLog.field, status: auditLog.newValue, at: auditLog.changedOn })
       .from(auditLog)
@@ -115,12 +124,33 @@ export async function apiClientDetail(
           eq(auditLog.entity, API_CLIENT_AUDIT_ENTITY),
           eq(auditLog.entityId, String(id)),
           eq(auditLog.operation, "call"),
+          failedOnly ? gte(auditLog.newValue, "400") : undefined,
         ),
       )
       .orderBy(desc(auditLog.id))
-      .limit(20),
+      .limit(20);
+  const [secrets, calls, failed, names, role] = await Promise.all([
+    database
+      .select()
+      .from(apiClientSecrets)
+      .where(eq(apiClientSecrets.apiClientId, id))
+      .orderBy(desc(apiClientSecrets.createdAt), desc(apiClientSecrets.id)),
+    callsOf(false),
+    callsOf(true),
     namesOf(database, row.locationIds),
+    row.scimRoleId === null
+      ? []
+      : database
+          .select({ id: securityRoles.id, name: securityRoles.displayName })
+          .from(securityRoles)
+          .where(eq(securityRoles.id, row.scimRoleId)),
   ]);
+  const callOf = (call: (typeof calls)[number]) => ({
+    id: call.id,
+    call: call.call ?? "",
+    status: call.status,
+    at: call.at,
+  });
   return {
     ...summaryOf(row, names, now),
     secrets: secrets.map((secret) => ({
@@ -130,13 +160,15 @@ export async function apiClientDetail(
       retiresAt: secret.retiresAt,
       live: secretIsLive(secret, now),
     })),
-    calls: calls.map((call) => ({ id: call.id, call: call.call ?? "", status: call.status, at: call.at })),
+    calls: calls.map(callOf),
+    failedCalls: failed.map(callOf),
+    scimRole: opensScim(row.scopes) ? (role[0] ?? null) : null,
   };
 }
 
 export type CreateOutcome =
   | { kind: "created"; id: number; clientId: string; secret: string }
-  | { kind: "refused"; reason: "scopesNotYours" | "locationsNotYours" | "tooMany" };
+  | { kind: "refused"; reason: "scopesNotYours" | "locationsNotYours" | "tooMany" | "roleNotYours" };
 
 /**
  * A new API client (issue #35 §3): within its creator's features and locations, with a secret
@@ -147,6 +179,9 @@ export async function createApiClient(database: Database, actor: Actor, input: A
     return { kind: "refused", reason: "scopesNotYours" };
   const own = await locationIdsOf(database, actor.identityId);
   if (locationsRefused(input.locationIds, own).length > 0) return { kind: "refused", reason: "locationsNotYours" };
+  const scimRoleId = opensScim(input.scopes) ? (input.scimRoleId ?? null) : null;
+  if (scimRoleId !== null && !(await roleAssignableBy(database, actor, scimRoleId)))
+    return { kind: "refused", reason: "roleNotYours" };
   return database.transaction(async (tx) => {
     const [{ held }] = await tx
       .select({ held: count() })
@@ -164,6 +199,7 @@ export async function createApiClient(database: Database, actor: Actor, input: A
         locationIds: input.locationIds,
         createdBy: actor.identityId,
         expiresAt: input.expiresOn,
+        scimRoleId,
       })
       .returning({ id: apiClients.id });
     await tx
@@ -178,6 +214,7 @@ export async function createApiClient(database: Database, actor: Actor, input: A
         { field: "scopes", oldValue: null, newValue: input.scopes.join(" ") },
         { field: "locations", oldValue: null, newValue: input.locationIds.join(" ") },
         { field: "expiresAt", oldValue: null, newValue: input.expiresOn.toISOString() },
+        ...(scimRoleId !== null ? [{ field: "scimRole", oldValue: null, newValue: String(scimRoleId) }] : []),
       ],
       actorId: actor.identityId,
     });

@@ -19,6 +19,8 @@ export interface UserFilters {
   userType?: (typeof USER_TYPES)[number];
   kind?: (typeof USER_KINDS)[number];
   lastLogin?: (typeof LAST_LOGIN_FILTERS)[number];
+  /** The SCIM connection (an API client's id) that made the users (issue #36). */
+  provisionedBy?: number;
 }
 
 export type UserListState = TableState<UserSort> & UserFilters;
@@ -36,7 +38,15 @@ export function userListStateOf(params: URLSearchParams): UserListState {
     userType: oneOf(params.get("userType"), USER_TYPES),
     kind: oneOf(params.get("kind"), USER_KINDS),
     lastLogin: oneOf(params.get("lastLogin"), LAST_LOGIN_FILTERS),
+    provisionedBy: idOf(params.get("provisionedBy")),
   };
+}
+
+/** A record id from the URL, or no filter. */
+function idOf(raw: string | null): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

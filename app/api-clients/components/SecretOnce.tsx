@@ -1,7 +1,14 @@
 import { useTranslation } from "react-i18next";
 
-/** A client's credentials right after they are made: the secret is shown here once, never again. */
-export function SecretOnce(props: { clientId: string; secret: string }) {
+/**
+ * A client's credentials right after they are made or rotated: the secret is shown here once, never
+ * again. A SCIM connection's base URL and token (issue #36) come with it, to paste into Okta or Entra.
+ */
+export function SecretOnce(props: {
+  clientId: string;
+  secret: string;
+  scim?: { baseUrl: string; token: string } | null;
+}) {
   const { t } = useTranslation();
   return (
     <section className="notice notice--warning" aria-labelledby="secret-once-title" data-testid="secret-once">
@@ -16,8 +23,20 @@ export function SecretOnce(props: { clientId: string; secret: string }) {
         <dd>
           <code data-testid="client-secret">{props.secret}</code>
         </dd>
+        {props.scim && (
+          <>
+            <dt>{t("apiClients.scimBaseUrl")}</dt>
+            <dd>
+              <code data-testid="scim-base-url">{props.scim.baseUrl}</code>
+            </dd>
+            <dt>{t("apiClients.scimToken")}</dt>
+            <dd>
+              <code data-testid="scim-token">{props.scim.token}</code>
+            </dd>
+          </>
+        )}
       </dl>
-      <p>{t("apiClients.howToUse")}</p>
+      <p>{t(props.scim ? "apiClients.scimHowToUse" : "apiClients.howToUse")}</p>
     </section>
   );
 }

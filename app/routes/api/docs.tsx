@@ -174,6 +174,17 @@ export default function ApiDocs() {
           </table>
         </div>
       </section>
+      <section id="scim" aria-labelledby="scim-title">
+        <h2 id="scim-title">{t("apiDocs.scimTitle")}</h2>
+        <p>{t("apiDocs.scimIntro")}</p>
+        <ul>
+          {["ServiceProviderConfig", "ResourceTypes", "Schemas"].map((endpoint) => (
+            <li key={endpoint}>
+              <a href={`/scim/v2/${endpoint}`}>/scim/v2/{endpoint}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
       {outline.tags.map((tag) => (
         <section key={tag.name} id={`tag-${tag.name}`} aria-labelledby={`tag-${tag.name}-title`}>
           <h2 id={`tag-${tag.name}-title`}>{tag.description}</h2>

@@ -21,6 +21,9 @@ import { requiredIdParam } from "~/navigation/id-param";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { ConfirmAction } from "~/ui/ConfirmAction";
+import { opensScim } from "~/permissions/api-client-scopes";
+import { scimBaseOf } from "~/scim/scim-schemas";
+import { scimConnectionOf } from "~/scim/connection";
 
 export const meta = titleMeta("apiClients.detailTitle");
 
@@ -42,8 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         retiresAt: s.retiresAt?.toISOString() ?? null,
       })),
       calls: client.calls.map((c) => ({ ...c, at: c.at.toISOString() })),
+      failedCalls: client.failedCalls.map((c) => ({ ...c, at: c.at.toISOString() })),
     },
     tokenEndpoint: `${getConfig().PUBLIC_URL}/oidc/token`,
+    scimBaseUrl: opensScim(client.scopes) ? scimBaseOf(getConfig().PUBLIC_URL) : null,
   };
 }
 
@@ -55,8 +60,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { intent } = submission.value;
   if (intent === "rotate") {
     const rotated = await rotateApiClientSecret(db(), user, id);
-    if (!rotated) throw new Response("Not Found", { status: 404 });
-    return { done: intent, secret: rotated.secret };
+    const client = rotated && (await apiClientDetail(db(), user, id));
+    if (!rotated || !client) throw new Response("Not Found", { status: 404 });
+    const scim = opensScim(client.scopes)
+      ? scimConnectionOf(getConfig().PUBLIC_URL, client.clientId, rotated.secret)
+      : null;
+    return { done: intent, secret: rotated.secret, scim };
   }
   if (intent === "retirePrevious") {
     if (!(await retirePreviousSecrets(db(), user, id))) throw new Response("Not Found", { status: 404 });
@@ -69,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ApiClientPage() {
-  const { client, tokenEndpoint } = useLoaderData<typeof loader>();
+  const { client, tokenEndpoint, scimBaseUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const { date, dateTime } = useDateFormats();
@@ -86,7 +95,13 @@ export default function ApiClientPage() {
           {t(`apiClients.done.${actionData.done}`)}
         </p>
       )}
-      {actionData?.secret && <SecretOnce clientId={client.clientId} secret={actionData.secret} />}
+      {actionData?.secret && (
+        <SecretOnce
+          clientId={client.clientId}
+          secret={actionData.secret}
+          scim={"scim" in actionData ? actionData.scim : null}
+        />
+      )}
       <dl className="details">
         <dt>{t("apiClients.clientId")}</dt>
         <dd>
@@ -111,6 +126,33 @@ export default function ApiClientPage() {
           <code>{tokenEndpoint}</code>
         </dd>
       </dl>
+
+      {scimBaseUrl && (
+        <section aria-labelledby="scim-connection" data-testid="scim-connection">
+          <h2 id="scim-connection">{t("apiClients.scimConnection")}</h2>
+          <p>{t("apiClients.scimConnectionText")}</p>
+          <dl className="details">
+            <dt>{t("apiClients.scimBaseUrl")}</dt>
+            <dd>
+              <code>{scimBaseUrl}</code>
+            </dd>
+            <dt>{t("apiClients.scimLocations")}</dt>
+            <dd>
+              {client.locations.length > 0
+                ? client.locations.map((location) => location.name).join(", ")
+                : t("apiClients.noLocationsChosen")}
+            </dd>
+            <dt>{t("apiClients.scimRole")}</dt>
+            <dd>{client.scimRole?.name ?? t("apiClients.scimNoRole")}</dd>
+          </dl>
+          <h3>{t("apiClients.scimErrors")}</h3>
+          {client.failedCalls.length === 0 ? (
+            <p className="empty-state">{t("apiClients.scimNoErrors")}</p>
+          ) : (
+            <CallsTable calls={client.failedCalls} testId="api-client-failed-calls" />
+          )}
+        </section>
+      )}
 
       <h2>{t("apiClients.secrets")}</h2>
       <table className="table">
@@ -173,27 +215,39 @@ export default function ApiClientPage() {
       {client.calls.length === 0 ? (
         <p className="empty-state">{t("apiClients.noCalls")}</p>
       ) : (
-        <table className="table" data-testid="api-client-calls">
-          <thead>
-            <tr>
-              <th scope="col">{t("apiClients.callAt")}</th>
-              <th scope="col">{t("apiClients.call")}</th>
-              <th scope="col">{t("apiClients.callStatus")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {client.calls.map((call) => (
-              <tr key={call.id}>
-                <td>{dateTime.format(new Date(call.at))}</td>
-                <td>
-                  <code>{call.call}</code>
-                </td>
-                <td>{call.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CallsTable calls={client.calls} testId="api-client-calls" />
       )}
     </div>
+  );
+}
+
+/** Calls as the page lists them: when, the method and path, the answer's status. */
+function CallsTable(props: {
+  calls: { id: number; call: string; status: string | null; at: string }[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { dateTime } = useDateFormats();
+  return (
+    <table className="table" data-testid={props.testId}>
+      <thead>
+        <tr>
+          <th scope="col">{t("apiClients.callAt")}</th>
+          <th scope="col">{t("apiClients.call")}</th>
+          <th scope="col">{t("apiClients.callStatus")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.calls.map((call) => (
+          <tr key={call.id}>
+            <td>{dateTime.format(new Date(call.at))}</td>
+            <td>
+              <code>{call.call}</code>
+            </td>
+            <td>{call.status}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -13,6 +13,9 @@ import { toApiClient, toApiClients } from "~/api-clients/routes";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { FormStep } from "~/ui/FormStep";
+import { opensScim, SCIM_SCOPE } from "~/permissions/api-client-scopes";
+import { scimConnectionOf } from "~/scim/connection";
+import { getConfig } from "~/config.server";
 import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
 import { Field } from "~/ui/Field";
 
@@ -42,12 +45,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return {
     result: null,
-    created: { id: outcome.id, clientId: outcome.clientId, secret: outcome.secret, name: submission.value.name },
+    created: {
+      id: outcome.id,
+      clientId: outcome.clientId,
+      secret: outcome.secret,
+      name: submission.value.name,
+      scim: opensScim(submission.value.scopes)
+        ? scimConnectionOf(getConfig().PUBLIC_URL, outcome.clientId, outcome.secret)
+        : null,
+    },
   };
 }
 
 export default function NewApiClient() {
-  const { scopes, locations, bounds } = useLoaderData<typeof loader>();
+  const { scopes, locations, roles, bounds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -62,7 +73,7 @@ export default function NewApiClient() {
     return (
       <div className="page page--narrow">
         <h1>{t("apiClients.createdTitle", { name: created.name })}</h1>
-        <SecretOnce clientId={created.clientId} secret={created.secret} />
+        <SecretOnce clientId={created.clientId} secret={created.secret} scim={created.scim} />
         <p>
           <Link to={toApiClient(created.id)} className="button">
             {t("apiClients.openCreated")}
@@ -105,6 +116,15 @@ export default function NewApiClient() {
         />
       ) : (
         <p className="notice">{t("apiClients.noLocations")}</p>
+      )}
+      {scopes.includes(SCIM_SCOPE) && (
+        <Field
+          field={fields.scimRoleId}
+          kind="select"
+          label={t("apiClients.scimRole")}
+          help={t("apiClients.scimRoleHelp")}
+          options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+        />
       )}
       <Field field={fields.expiresOn} kind="date" label={t("apiClients.expiresOn")} max={bounds.last} required />
     </FormStep>

@@ -8,7 +8,14 @@ import {
 } from "~/users/list-options";
 
 /** The users list's filters (issue #14 §2): each a select of the search form, "Any" for none; kept in the URL. */
-export function UserFilters({ state }: { state: Filters }) {
+export function UserFilters({
+  state,
+  connections,
+}: {
+  state: Filters;
+  /** The SCIM connections that made some of the users (none: no such filter). */
+  connections: readonly { id: number; name: string }[];
+}) {
   const { t } = useTranslation();
   const filters = [
     { name: "status", label: "statusFilter", values: USER_STATUSES, labels: "statuses", value: state.status },
@@ -38,6 +45,19 @@ export function UserFilters({ state }: { state: Filters }) {
           </select>
         </div>
       ))}
+      {connections.length > 0 && (
+        <div className="list-filters__field">
+          <label htmlFor="filter-provisionedBy">{t("adminUsers.provisionedByFilter")}</label>
+          <select id="filter-provisionedBy" name="provisionedBy" defaultValue={state.provisionedBy ?? ""}>
+            <option value="">{t("adminUsers.any")}</option>
+            {connections.map((connection) => (
+              <option key={connection.id} value={connection.id}>
+                {connection.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </fieldset>
   );
 }

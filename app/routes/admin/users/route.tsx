@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { listUsers } from "~/users/users.server";
+import { listUsers, provisioningConnections } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
 import { titleMeta } from "~/shell/page-title";
 import { type Column } from "~/ui/DataTable";
@@ -20,9 +20,10 @@ export const meta = titleMeta("adminUsers.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const state = userListStateOf(new URL(request.url).searchParams);
-  const list = await listUsers(db(), user, state);
+  const [list, connections] = await Promise.all([listUsers(db(), user, state), provisioningConnections(db(), user)]);
   return {
     state,
+    connections,
     canCreate: satisfiesRule(user.access.features, USERS_LIFECYCLE),
     ...list,
     rows: list.rows.map((row) => ({ ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null })),
@@ -86,7 +87,7 @@ export default function UsersList() {
       addTo={data.canCreate && toCreateUser()}
       list={data}
       columns={columns}
-      filters={<UserFilters state={state} />}
+      filters={<UserFilters state={state} connections={data.connections} />}
       beforeTable={
         filtered && (
           <p>

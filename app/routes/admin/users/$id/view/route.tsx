@@ -7,7 +7,7 @@ import { requiredIdParam } from "~/navigation/id-param";
 import { RoutableTabs } from "~/ui/RoutableTabs";
 import { securityRoleChoices } from "~/security-roles/security-roles.server";
 import { titleMeta } from "~/shell/page-title";
-import { getManagedUser } from "~/users/users.server";
+import { getManagedUser, provisioningOf } from "~/users/users.server";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { heldDigitalAccess } from "~/users/digital-offers.server";
@@ -43,12 +43,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const managed = await getManagedUser(db(), user, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
   const locale = await localeOf(request);
-  const [roles, sessions, lists, digital, pushes] = await Promise.all([
+  const [roles, sessions, lists, digital, pushes, provisionedBy] = await Promise.all([
     tab === "roles" ? securityRoleChoices(db()) : [],
     tab === "sessions" ? activeSessionsOf(db(), id, undefined) : [],
     tab === "emails" ? listNames(db(), managed.emailLists, locale) : [],
     tab === "applications" || tab === "permissions" ? heldDigitalAccess(db(), managed, locale) : null,
     tab === "integrations" ? pushStatusOf(db(), "identity", id) : [],
+    provisioningOf(db(), id),
   ]);
   const canEdit = satisfiesRule(user.access.features, USERS_EDIT);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
@@ -68,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     })),
     isSelf: id === user.identityId,
+    provisionedBy,
     user: {
       ...managed,
       lastLoginAt: managed.lastLoginAt?.toISOString() ?? null,
@@ -85,8 +87,21 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UserView() {
-  const { tab, user, held, sessions, lists, digital, pushes, canChangeStatus, canResend, canResync, canEdit, isSelf } =
-    useLoaderData<typeof loader>();
+  const {
+    tab,
+    user,
+    held,
+    sessions,
+    lists,
+    digital,
+    pushes,
+    canChangeStatus,
+    canResend,
+    canResync,
+    canEdit,
+    isSelf,
+    provisionedBy,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
@@ -106,6 +121,11 @@ export default function UserView() {
         </p>
       )}
       <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
+      {provisionedBy && (
+        <p className="notice" data-testid="provisioned-by">
+          {t("adminUsers.provisionedBy", { name: provisionedBy.name })}
+        </p>
+      )}
       <SavedDialog email={user.email} />
       {(canChangeStatus || canResend || canResync) && (
         <LifecycleActions
