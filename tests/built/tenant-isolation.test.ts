@@ -155,6 +155,7 @@ function urlOf(route: ActionRoute, t: Targets, mode = "view", tab = "contact"): 
     const pattern = route.pattern;
     if (name === "id") {
       if (pattern.toLowerCase().includes("users")) return String(t.foreignUser);
+      if (pattern.includes("/scim/v2/Groups")) return String(catalogue.role);
       if (pattern.includes("security-role")) return String(catalogue.role);
       if (pattern.includes("permission-set")) return String(catalogue.permissionSet);
       if (pattern.includes("application")) return String(catalogue.application);
@@ -297,6 +298,16 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
       }),
       json("PUT", "SCIM replace", { userName: "taken@example.com", name: { givenName: "A", familyName: "B" } }),
       json("DELETE", "SCIM delete", {}),
+    ];
+  if (p === "/scim/v2/Groups") return [json("POST", "SCIM group", { displayName: "Taken over" })];
+  if (p === "/scim/v2/Groups/:id")
+    return [
+      json("PATCH", "SCIM member of another dealer", {
+        schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+        Operations: [{ op: "add", path: "members", value: [{ value: user }] }],
+      }),
+      json("PUT", "SCIM members", { displayName: "Taken over", members: [{ value: user }] }),
+      json("DELETE", "SCIM delete group", {}),
     ];
   if (p === "/scim/v2/*") return [json("POST", "SCIM unknown endpoint", {})];
   if (p === "/api/v2/admin/users")
