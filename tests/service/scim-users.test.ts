@@ -119,6 +119,16 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     expect(audit.every((entry) => entry.apiClientId === clientId)).toBe(true);
   });
 
+  it("with an external issuer no verification e-mail goes: the organization's provider vouches for the address", async () => {
+    const made = await asConnection(() =>
+      createScimUser(handle.db, connection, newUser("vouched@example.com"), { ...OPTIONS, verify: false }),
+    );
+    const id = Number(made.id);
+    expect(await handle.db.select().from(verificationTokens).where(eq(verificationTokens.identityId, id))).toEqual([]);
+    const [row] = await handle.db.select().from(identities).where(eq(identities.id, id));
+    expect(row.emailVerifiedAt).not.toBeNull();
+  });
+
   it("a taken userName is 409 uniqueness; a location not the connection's is 400 invalidValue", async () => {
     expect(
       await scimFailure(
