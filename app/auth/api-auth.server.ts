@@ -69,7 +69,6 @@ function wrongBrandHost(request: Request, profile: { access: { brands: { id: num
  * the client in its audit rows. Null once the client is revoked or expired, or its creator gone.
  */
 async function apiClientUser(token: string, request: Request): Promise<PortalUser | null> {
-  if (!getConfig().embeddedIdp) return null;
   const client = await apiClientOfToken(token);
   if (!client) return null;
   const [profile, claims] = await Promise.all([
@@ -99,6 +98,8 @@ async function apiClientUser(token: string, request: Request): Promise<PortalUse
 async function apiClientOfToken(token: string): Promise<ApiClientRecord | null> {
   const scim = scimTokenParts(token);
   if (scim) return (await secretOpensClient(scim.clientId, scim.secret)) ? activeApiClient(scim.clientId) : null;
+  // Access tokens of API clients come from the embedded provider only; a SCIM token works with any issuer.
+  if (!getConfig().embeddedIdp) return null;
   const found = await embeddedProvider().ClientCredentials.find(token);
   if (!found || found.isExpired || !found.clientId) return null;
   return activeApiClient(found.clientId);

@@ -193,6 +193,8 @@ export const identities = pgTable(
     uniqueIndex("identities_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("identities_serial_number_idx").on(t.serialNumber),
     index("identities_provisioned_by_idx").on(t.provisionedBy),
+    // SCIM's `externalId eq` lookups (issue #36).
+    index("identities_scim_external_id_idx").on(t.scimExternalId),
   ],
 );
 

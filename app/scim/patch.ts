@@ -83,8 +83,14 @@ export function patchPathOf(path: string): PatchPath {
 export interface PatchShape {
   /** Canonical attribute names, per schema (null: the core). */
   attributes: Map<string | null, string[]>;
-  /** Lower-cased paths (`name.formatted`, `id`) a PATCH may not target. */
+  /** Lower-cased paths (`id`, `groups`) a PATCH may not target. */
   readOnly: Set<string>;
+  /**
+   * Lower-cased paths an identity provider's default mapping sends that the portal keeps no value
+   * for, or derives (`name.formatted`, `addresses`, the enterprise `department`): skipped, so the
+   * rest of the PATCH applies.
+   */
+  ignored?: Set<string>;
   multiValued: Set<string>;
 }
 
@@ -194,7 +200,7 @@ class Applier {
       const path = schema === null ? key : `${schema}:${key}`;
       const parsed = patchPathOf(path);
       // What a client sends back as it read it (Entra's whole user) is no change to refuse.
-      if (parsed.attribute && this.isReadOnly(parsed)) continue;
+      if (parsed.attribute && (this.isReadOnly(parsed) || this.isIgnored(parsed))) continue;
       this.apply({ op: op.op, path, value });
     }
   }
@@ -207,10 +213,21 @@ class Applier {
     );
   }
 
+  private isIgnored(path: PatchPath): boolean {
+    const ignored = this.shape.ignored;
+    if (!ignored || path.attribute === null) return false;
+    const attribute = `${path.schema ? `${path.schema.toLowerCase()}:` : ""}${path.attribute.toLowerCase()}`;
+    return (
+      ignored.has(attribute) ||
+      (path.subAttribute !== undefined && ignored.has(`${attribute}.${path.subAttribute.toLowerCase()}`))
+    );
+  }
+
   apply(op: PatchOperation): void {
     if (!op.path) return this.spread(op, null);
     const path = patchPathOf(op.path);
     if (path.attribute === null) return this.spread(op, path.schema);
+    if (this.isIgnored(path)) return;
     if (this.isReadOnly(path))
       throw new ScimError(400, "scim.errors.mutability", "mutability", { path: op.path.slice(0, 100) });
     const name = this.canonical(path.schema, path.attribute, op.path);

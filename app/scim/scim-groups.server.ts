@@ -199,8 +199,7 @@ export async function changeScimGroup(
   actor: Actor,
   id: number,
   change: { kind: "patch" | "replace"; body: unknown },
-  base: string,
-): Promise<ScimResource> {
+): Promise<void> {
   const role = (await editorChoices(database, actor)).roles.find((candidate) => candidate.id === id);
   if (!role) {
     // A role of the portal the connection may not assign is refused; an id that is no role at all is not there.
@@ -230,7 +229,6 @@ export async function changeScimGroup(
       }
     }
   });
-  return getScimGroup(database, actor, id, base);
 }
 
 async function roleExists(database: Executor, id: number): Promise<boolean> {

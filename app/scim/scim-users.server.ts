@@ -9,7 +9,8 @@ import type { Actor } from "~/permissions/actor";
 import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import { ScimError } from "~/api/scim-error";
-import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
+import { dealerLocationsOfSql, locationIdsOf } from "~/permissions/dealer-locations.server";
+import { withKept } from "~/users/assignable";
 import { contactSchema, type DraftContact } from "~/users/schema";
 import { DEPROVISIONED } from "~/users/lifecycle";
 import { draftOfUser } from "~/users/draft";
@@ -19,6 +20,7 @@ import type { CreateOutcome, EditOutcome } from "~/users/save-user.server";
 import { appliedPatch, patchOperationsOf, type PatchShape } from "./patch";
 import { ENTERPRISE_SCHEMA, PORTAL_SCHEMA } from "./scim-schemas";
 import {
+  memberOf,
   scimUserOf,
   userWriteOf,
   versionOf,
@@ -286,15 +288,18 @@ export async function createScimUser(
       now,
       {
         openChoices: true,
-        verify: options.verify,
-        columns: { provisionedBy: client.id },
+        // A user provisioned inactive is made so at once: no sign-in, no verification e-mail.
+        verify: options.verify && write.active !== false,
+        columns: {
+          provisionedBy: client.id,
+          ...(write.active === false ? { status: "inactive" as const, deactivationReason: DEPROVISIONED } : {}),
+        },
       },
     );
     if (created.kind === "created") await writeProvisioningColumns(tx, actor, created.id, null, write, now);
     return created;
   });
   if (outcome.kind !== "created") throw refusal(outcome);
-  if (write.active === false) await applyActive(database, actor, outcome.id, false);
   const made = await getScimUser(database, actor, outcome.id, options.base);
   if (!made) throw refusal({ kind: "missing" });
   return made;
@@ -338,7 +343,24 @@ const USER_SHAPE: PatchShape = {
     [ENTERPRISE_SCHEMA, ["employeeNumber", "organization"]],
     [PORTAL_SCHEMA, ["locations", "administrator"]],
   ]),
-  readOnly: new Set(["id", "meta", "groups", "name.formatted", `${ENTERPRISE_SCHEMA.toLowerCase()}:organization`]),
+  readOnly: new Set(["id", "meta", "groups", `${ENTERPRISE_SCHEMA.toLowerCase()}:organization`]),
+  ignored: new Set([
+    "name.formatted",
+    "name.middlename",
+    "name.honorificprefix",
+    "name.honorificsuffix",
+    "nickname",
+    "profileurl",
+    "timezone",
+    "addresses",
+    "ims",
+    "photos",
+    "entitlements",
+    "roles",
+    "x509certificates",
+    "password",
+    ...["costcenter", "division", "department", "manager"].map((name) => `${ENTERPRISE_SCHEMA.toLowerCase()}:${name}`),
+  ]),
   multiValued: new Set(["emails", "phonenumbers", "groups", `${PORTAL_SCHEMA.toLowerCase()}:locations`]),
 };
 
@@ -364,16 +386,29 @@ export async function writeScimUser(
       ? appliedPatch(current, patchOperationsOf(change.body), USER_SHAPE)
       : isResource(change.body);
   const write = userWriteOf(target, current);
-  const locations = locationsOf(write, actor);
+  // Locations are written only when the write changes them: a PATCH of a title leaves the user's
+  // locations (and another administrator's preferred one) as they are.
+  const shown = (memberOf(current[PORTAL_SCHEMA], "locations") as string[] | undefined) ?? [];
+  const locations = sameList(write.locations?.map(String), shown) ? undefined : locationsOf(write, actor);
+  const wasActive = current.active === true;
+  const statusChange = write.active !== undefined && write.active !== wasActive;
+  // One's own status is refused before anything is saved, not after the rest of the change.
+  if (statusChange && id === actor.identityId) throw refusal({ kind: "self" });
   const outcome = await inEditTransaction(database, actor, id, async (tx, managed) => {
-    if (versionOf(managed.updatedAt) !== version) return { kind: "stale" };
-    const own = new Set(actor.apiClient?.locationIds ?? []);
-    const kept = managed.locations.filter((location) => !own.has(location.id)).map((location) => location.id);
+    if (change.ifMatch && versionOf(managed.updatedAt) !== version) return { kind: "stale" };
     const contact = contactOf(write, draftOfUser(managed).contact);
-    const draft = await patchedDraft(tx, managed, {
-      ...contact,
-      ...(locations ? { locations: [...locations, ...kept] } : {}),
-    });
+    const patch = locations
+      ? {
+          ...contact,
+          locations: withKept(
+            locations,
+            managed.locations.map((location) => location.id),
+            new Set(await locationIdsOf(tx, actor.identityId)),
+            false,
+          ),
+        }
+      : contact;
+    const draft = await patchedDraft(tx, managed, patch);
     const saved = await updateUser(tx, actor, managed, draft, now);
     if (saved.kind !== "saved" && saved.kind !== "unchanged") return saved;
     const record = (await recordsOf(tx, actor, [id])).get(id);
@@ -381,8 +416,7 @@ export async function writeScimUser(
     return saved;
   });
   if (outcome.kind !== "saved" && outcome.kind !== "unchanged") throw refusal(outcome);
-  const wasActive = current.active === true;
-  if (write.active !== undefined && write.active !== wasActive) await applyActive(database, actor, id, write.active);
+  if (statusChange) await applyActive(database, actor, id, write.active);
   const after = await getScimUser(database, actor, id, base);
   if (!after) throw refusal({ kind: "missing" });
   return after;
@@ -392,4 +426,9 @@ export async function writeScimUser(
 export async function deleteScimUser(database: Database, actor: Actor, id: number): Promise<void> {
   const outcome = await deleteUser(database, actor, id);
   if (outcome.kind !== "deleted") throw refusal(outcome);
+}
+
+/** Whether two lists hold the same values in the same order (absent: no change asked). */
+function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return a === undefined || (a.length === b.length && a.every((value, index) => value === b[index]));
 }

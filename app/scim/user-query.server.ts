@@ -37,7 +37,7 @@ interface Operand {
 const fullName = sql`(${identities.firstName} || ' ' || ${identities.lastName})`;
 
 /** A user's single-valued attributes, by lower-cased path (extension paths by their schema's URN). */
-const SINGLE: Record<string, Operand> = {
+const SINGLE: Record<string, Operand> = Object.assign(Object.create(null) as Record<string, Operand>, {
   id: { expr: sql`${identities.id}`, kind: "id" },
   username: { expr: sql`${identities.email}`, kind: "text" },
   externalid: { expr: sql`${identities.scimExternalId}`, kind: "exact" },
@@ -53,35 +53,61 @@ const SINGLE: Record<string, Operand> = {
   "meta.created": { expr: sql`${identities.createdAt}`, kind: "date" },
   "meta.lastmodified": { expr: sql`${identities.updatedAt}`, kind: "date" },
   [`${ENTERPRISE_SCHEMA.toLowerCase()}:employeenumber`]: { expr: sql`${identities.employeeNumber}`, kind: "text" },
-  [`${ENTERPRISE_SCHEMA.toLowerCase()}:organization`]: {
-    expr: sql`(select o.name from ${roleAssignments} ra join ${organizations} o on o.id = ra.organization_id
-      where ra.identity_id = ${identities}.id order by ra.is_preferred desc, o.name limit 1)`,
-    kind: "text",
-  },
   [`${PORTAL_SCHEMA.toLowerCase()}:administrator`]: { expr: sql`(${identities.role} = 'admin')`, kind: "boolean" },
-};
+});
+
+const ORGANIZATION = `${ENTERPRISE_SCHEMA.toLowerCase()}:organization`;
+
+/** The enterprise `organization`: the name of the user's preferred location among the owner's (as a User resource shows it). */
+function organizationOf(ownerId: number): Operand {
+  return {
+    expr: sql`(select o.name from ${roleAssignments} ra join ${organizations} o on o.id = ra.organization_id
+      where ra.identity_id = ${identities}.id and ra.organization_id in (${dealerLocationsOfSql(ownerId)})
+      order by ra.is_preferred desc, o.name limit 1)`,
+    kind: "text",
+  };
+}
+
+/** A single-valued attribute of a path, or undefined (only the table's own entries: no inherited member). */
+function singleOf(path: string, ownerId: number): Operand | undefined {
+  if (path === ORGANIZATION) return organizationOf(ownerId);
+  return Object.hasOwn(SINGLE, path) ? SINGLE[path] : undefined;
+}
 
 /** The rows of the multi-valued attributes: each a value, its type and whether it is the primary one. */
-const MULTI: Record<string, Record<string, Operand>[]> = {
-  emails: [
-    {
-      value: { expr: sql`${identities.email}`, kind: "text" },
-      type: { expr: sql`'work'`, kind: "text" },
-      primary: { expr: sql`true`, kind: "boolean" },
-    },
-  ],
-  phonenumbers: (
-    [
-      ["mobile", identities.phoneMobile],
-      ["work", identities.phoneSecondary],
-      ["fax", identities.fax],
-    ] as const
-  ).map(([type, column]) => ({
-    value: { expr: sql`${column}`, kind: "text" as const },
-    type: { expr: sql`${type}`, kind: "text" as const },
-    primary: { expr: sql`false`, kind: "boolean" as const },
-  })),
-};
+const MULTI: Record<string, Record<string, Operand>[]> = Object.assign(
+  Object.create(null) as Record<string, Record<string, Operand>[]>,
+  {
+    emails: [
+      {
+        value: { expr: sql`${identities.email}`, kind: "text" },
+        type: { expr: sql`'work'`, kind: "text" },
+        primary: { expr: sql`true`, kind: "boolean" },
+      },
+    ],
+    phonenumbers: (
+      [
+        ["mobile", identities.phoneMobile],
+        ["work", identities.phoneSecondary],
+        ["fax", identities.fax],
+      ] as const
+    ).map(([type, column]) => ({
+      value: { expr: sql`${column}`, kind: "text" as const },
+      type: { expr: sql`${type}`, kind: "text" as const },
+      primary: { expr: sql`false`, kind: "boolean" as const },
+    })),
+  },
+);
+
+function multiOf(path: string): Record<string, Operand>[] | undefined {
+  return Object.hasOwn(MULTI, path) ? MULTI[path] : undefined;
+}
+
+/** An id a filter names (a positive int4), or null: no row has it. */
+function idOf(value: unknown): number | null {
+  const id = typeof value === "number" ? value : /^\d{1,10}$/.test(String(value)) ? Number(value) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
 
 /** A path without the core schema's URN, lower-cased; an extension's attribute keeps its URN. */
 function normalPath(path: string): string {
@@ -114,14 +140,14 @@ function compared(operand: Operand, op: string, value: unknown): SQL {
   }
   if (kind === "id") {
     if (op !== "eq" && op !== "ne") throw invalidFilter();
-    const id = typeof value === "number" ? value : /^\d{1,10}$/.test(String(value)) ? Number(value) : NaN;
-    const known = Number.isInteger(id) && id <= 2_147_483_647;
-    if (op === "eq") return known ? sql`(${expr} = ${id})` : sql`false`;
-    return known ? sql`(${expr} <> ${id})` : sql`true`;
+    const id = idOf(value);
+    if (op === "eq") return id !== null ? sql`(${expr} = ${id})` : sql`false`;
+    return id !== null ? sql`(${expr} <> ${id})` : sql`true`;
   }
   if (kind === "date") {
     const at = typeof value === "string" ? new Date(value) : new Date(NaN);
-    if (Number.isNaN(at.getTime())) throw invalidFilter();
+    // PostgreSQL's timestamps run from year 1 to 9999 here; another moment is no filter it can read.
+    if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1 || at.getUTCFullYear() > 9999) throw invalidFilter();
     const operator = { eq: "=", ne: "<>", gt: ">", ge: ">=", lt: "<", le: "<=" }[op];
     if (!operator) throw invalidFilter();
     return sql`(${expr} ${sql.raw(operator)} ${at.toISOString()}::timestamptz)`;
@@ -161,8 +187,9 @@ function assignmentHeld(
   ownerId: number,
 ): SQL {
   if (op === "pr") return sql`exists (select 1 from ${roleAssignments} held where held.identity_id = ${identities}.id)`;
-  const id = typeof value === "number" ? value : /^\d{1,10}$/.test(String(value)) ? Number(value) : NaN;
-  if (op !== "eq" || !Number.isInteger(id) || id > 2_147_483_647) throw invalidFilter();
+  if (op !== "eq") throw invalidFilter();
+  const id = idOf(value);
+  if (id === null) return sql`false`;
   return sql`exists (select 1 from ${roleAssignments} held where held.identity_id = ${identities}.id
     and held.${sql.raw(column)} = ${id} and held.organization_id in (${dealerLocationsOfSql(ownerId)}))`;
 }
@@ -178,7 +205,7 @@ function translated(filter: Filter, ownerId: number): SQL {
       return sql`(not coalesce(${translated((filter as { filter: Filter }).filter, ownerId)}, false))`;
     case "[]": {
       const { attrPath, valFilter } = filter as { attrPath: string; valFilter: Filter };
-      const rows = MULTI[normalPath(attrPath)];
+      const rows = multiOf(normalPath(attrPath));
       if (!rows) {
         if (normalPath(attrPath) === "groups") return rowTranslated(valFilter, null, ownerId, "security_role_id");
         throw invalidFilter();
@@ -191,15 +218,15 @@ function translated(filter: Filter, ownerId: number): SQL {
     default: {
       const { attrPath, compValue } = filter as { attrPath: string; compValue?: unknown };
       const path = normalPath(attrPath);
-      const single = SINGLE[path];
+      const single = singleOf(path, ownerId);
       if (single) return compared(single, filter.op, compValue);
       if (path === "groups" || path === "groups.value")
         return assignmentHeld("security_role_id", filter.op, compValue, ownerId);
       if (path === `${PORTAL_SCHEMA.toLowerCase()}:locations`)
         return assignmentHeld("organization_id", filter.op, compValue, ownerId);
       const [attribute, sub = "value"] = path.split(".");
-      const rows = MULTI[attribute];
-      if (!rows || !rows[0][sub]) throw invalidFilter();
+      const rows = multiOf(attribute);
+      if (!rows || !Object.hasOwn(rows[0], sub)) throw invalidFilter();
       return sql`(${sql.join(
         rows.map((row) => compared(row[sub], filter.op, compValue)),
         sql` or `,
@@ -232,8 +259,8 @@ function rowTranslated(
         if (sub !== "value" || !column) throw invalidFilter();
         return assignmentHeld(column, filter.op, compValue, ownerId);
       }
+      if (!Object.hasOwn(row, sub)) throw invalidFilter();
       const operand = row[sub];
-      if (!operand) throw invalidFilter();
       return compared(operand, filter.op, compValue);
     }
   }
@@ -247,7 +274,8 @@ export function userFilterSql(filter: Filter, ownerId: number): SQL {
 /** The order of a `sortBy` (RFC 7644 §3.4.2.3): a single-valued attribute, or a multi-valued one's value. */
 export function userSortSql(sortBy: string): SQL {
   const path = normalPath(sortBy);
-  const single = SINGLE[path === "emails" || path === "emails.value" ? "username" : path];
+  const key = path === "emails" || path === "emails.value" ? "username" : path;
+  const single = Object.hasOwn(SINGLE, key) ? SINGLE[key] : undefined;
   if (!single || path.includes(":"))
     throw new ScimError(400, "scim.errors.invalidSort", "invalidValue", { attribute: sortBy.slice(0, 100) });
   return single.kind === "text" ? sql`lower(${single.expr})` : single.expr;

@@ -153,7 +153,9 @@ function entriesOf(value: unknown, attribute: string): Record<string, unknown>[]
 
 /** The value of the entry of a type (else of the primary one, else of the first, when `fallback`). */
 function typedValue(entries: Record<string, unknown>[], type: string, attribute: string, fallback = false) {
-  const ofType = entries.find((entry) => String(memberOf(entry, "type") ?? "").toLowerCase() === type);
+  const typed = entries.filter((entry) => String(memberOf(entry, "type") ?? "").toLowerCase() === type);
+  // Of several entries of the type, the primary one (an `add` appends the new address beside the old).
+  const ofType = typed.find((entry) => booleanOf(memberOf(entry, "primary"), attribute)) ?? typed.at(-1);
   const chosen =
     ofType ??
     (fallback ? (entries.find((entry) => booleanOf(memberOf(entry, "primary"), attribute)) ?? entries[0]) : undefined);
@@ -198,6 +200,13 @@ export function userWriteOf(resource: ScimResource, before?: ScimResource): Scim
   if (!firstName) throw new ScimError(400, "scim.errors.required", "invalidValue", { attribute: "name.givenName" });
   if (!lastName) throw new ScimError(400, "scim.errors.required", "invalidValue", { attribute: "name.familyName" });
   const displayName = textOf(memberOf(resource, "displayName"), "displayName");
+  // A display name the write leaves as it was read is no listing name of its own when it was the
+  // full name then (a PATCH of the given name must not keep the old full name as listing name).
+  const beforeName = before ? memberOf(before, "name") : undefined;
+  const keptFullName =
+    before !== undefined &&
+    displayName === memberOf(before, "displayName") &&
+    displayName === memberOf(beforeName, "formatted");
   const phones = entriesOf(memberOf(resource, "phoneNumbers"), "phoneNumbers");
   const language =
     textOf(memberOf(resource, "preferredLanguage"), "preferredLanguage") ??
@@ -217,7 +226,7 @@ export function userWriteOf(resource: ScimResource, before?: ScimResource): Scim
     phoneSecondary: typedValue(phones, "work", "phoneNumbers"),
     fax: typedValue(phones, "fax", "phoneNumbers"),
     // The full name as display name is no listing name of its own (it would go stale when the name changes).
-    listingName: displayName === `${firstName} ${lastName}` ? undefined : displayName,
+    listingName: keptFullName || displayName === `${firstName} ${lastName}` ? undefined : displayName,
     externalId: textOf(memberOf(resource, "externalId"), "externalId") ?? null,
     employeeNumber: textOf(memberOf(enterprise, "employeeNumber"), "employeeNumber") ?? null,
     ...(language !== undefined ? { preferredLanguage: languageOf(language) } : {}),

@@ -246,7 +246,7 @@ test('issue #36 SCIM Entra\'s sequence: lookup, create with the enterprise exten
     scimType: "invalidFilter",
   });
   expect((await page.request.get(new URL(`${connection.base}/Users`).pathname)).status()).toBe(401);
-  const badPath = await entra.patch(`/Users/${user.id}`, { op: "Replace", path: "nickName.value", value: "x" });
+  const badPath = await entra.patch(`/Users/${user.id}`, { op: "Replace", path: "favoriteColor", value: "x" });
   expect(await badPath.json()).toMatchObject({ scimType: "invalidPath" });
 
   // Discovery says what the server does.

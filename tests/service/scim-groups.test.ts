@@ -97,7 +97,12 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
       listScimGroups(
         handle.db,
         connection,
-        { filter: `displayName eq "${base.displayName.toUpperCase()}"`, startIndex: 1, count: 10, withMembers: true },
+        {
+          filter: `displayName eq "${base.displayName.toUpperCase()}"`,
+          startIndex: 1,
+          count: 10,
+          withMembers: true,
+        },
         BASE,
       ),
     );
@@ -112,13 +117,10 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
       .insert(roleAssignments)
       .values({ identityId: userId, securityRoleId: base.id, organizationId: columbus });
     await asConnection(() =>
-      changeScimGroup(
-        handle.db,
-        connection,
-        extra.id,
-        { kind: "patch", body: patch({ op: "Add", path: "members", value: [{ value: String(userId) }] }) },
-        BASE,
-      ),
+      changeScimGroup(handle.db, connection, extra.id, {
+        kind: "patch",
+        body: patch({ op: "Add", path: "members", value: [{ value: String(userId) }] }),
+      }),
     );
     expect(await assignments(userId)).toEqual(
       expect.arrayContaining([
@@ -137,13 +139,10 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
 
   it("removing a member by members[value eq] takes the role at the connection's locations only; the last one is refused", async () => {
     await asConnection(() =>
-      changeScimGroup(
-        handle.db,
-        connection,
-        base.id,
-        { kind: "patch", body: patch({ op: "remove", path: `members[value eq "${userId}"]` }) },
-        BASE,
-      ),
+      changeScimGroup(handle.db, connection, base.id, {
+        kind: "patch",
+        body: patch({ op: "remove", path: `members[value eq "${userId}"]` }),
+      }),
     );
     const held = await assignments(userId);
     expect(held).not.toContainEqual({ role: base.id, at: milwaukee });
@@ -151,13 +150,10 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
     expect(
       await scimFailure(
         asConnection(() =>
-          changeScimGroup(
-            handle.db,
-            connection,
-            extra.id,
-            { kind: "patch", body: patch({ op: "Remove", path: "members", value: [{ value: String(userId) }] }) },
-            BASE,
-          ),
+          changeScimGroup(handle.db, connection, extra.id, {
+            kind: "patch",
+            body: patch({ op: "Remove", path: "members", value: [{ value: String(userId) }] }),
+          }),
         ),
       ),
     ).toEqual({ status: 400, scimType: "invalidValue" });
@@ -177,13 +173,10 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
     expect(
       await scimFailure(
         asConnection(() =>
-          changeScimGroup(
-            handle.db,
-            connection,
-            extra.id,
-            { kind: "patch", body: patch({ op: "add", path: "members", value: [{ value: String(outside.id) }] }) },
-            BASE,
-          ),
+          changeScimGroup(handle.db, connection, extra.id, {
+            kind: "patch",
+            body: patch({ op: "add", path: "members", value: [{ value: String(outside.id) }] }),
+          }),
         ),
       ),
     ).toEqual({ status: 400, scimType: "invalidValue" });
@@ -198,13 +191,10 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
     expect(
       await scimFailure(
         asConnection(() =>
-          changeScimGroup(
-            handle.db,
-            connection,
-            notMine.id,
-            { kind: "patch", body: patch({ op: "add", path: "members", value: [{ value: String(userId) }] }) },
-            BASE,
-          ),
+          changeScimGroup(handle.db, connection, notMine.id, {
+            kind: "patch",
+            body: patch({ op: "add", path: "members", value: [{ value: String(userId) }] }),
+          }),
         ),
       ),
     ).toEqual({ status: 403, scimType: undefined });
@@ -218,13 +208,10 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
     expect(
       await scimFailure(
         asConnection(() =>
-          changeScimGroup(
-            handle.db,
-            connection,
-            extra.id,
-            { kind: "patch", body: patch({ op: "replace", path: "displayName", value: "Renamed" }) },
-            BASE,
-          ),
+          changeScimGroup(handle.db, connection, extra.id, {
+            kind: "patch",
+            body: patch({ op: "replace", path: "displayName", value: "Renamed" }),
+          }),
         ),
       ),
     ).toEqual({ status: 400, scimType: "mutability" });

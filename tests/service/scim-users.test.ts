@@ -4,9 +4,18 @@
  * audited with the client as the actor — and never reaches a user outside its locations.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { setDatabase, type DatabaseHandle } from "~/db/client.server";
-import { apiClients, auditLog, identities, organizations, sessions, verificationTokens } from "~/db/schema";
+import {
+  apiClients,
+  auditLog,
+  identities,
+  organizations,
+  roleAssignments,
+  securityRoles,
+  sessions,
+  verificationTokens,
+} from "~/db/schema";
 import { createApiClient } from "~/api-clients/api-clients.server";
 import { editorChoices } from "~/users/editor-choices.server";
 import { ScimError } from "~/api/scim-error";
@@ -251,7 +260,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
       status: 400,
       scimType: "mutability",
     });
-    expect(await scimFailure(write(patch({ op: "replace", path: "password", value: "x" })))).toEqual({
+    expect(await scimFailure(write(patch({ op: "replace", path: "favoriteColor", value: "x" })))).toEqual({
       status: 400,
       scimType: "invalidPath",
     });
@@ -306,6 +315,133 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     });
     const [after] = await handle.db.select().from(identities).where(eq(identities.id, outside.id));
     expect(after).toEqual(before);
+  });
+
+  it("a user another administrator shares keeps their roles and preferred location when a PATCH changes a title", async () => {
+    const made = await asConnection(() =>
+      createScimUser(handle.db, connection, newUser("shared@example.com"), OPTIONS),
+    );
+    const id = Number(made.id);
+    // Another administrator's role at another location, preferred there.
+    const [other] = await handle.db
+      .select({ id: securityRoles.id })
+      .from(securityRoles)
+      .where(ne(securityRoles.id, role.id))
+      .limit(1);
+    await handle.db.update(roleAssignments).set({ isPreferred: false }).where(eq(roleAssignments.identityId, id));
+    await handle.db
+      .insert(roleAssignments)
+      .values({ identityId: id, securityRoleId: other.id, organizationId: columbus, isPreferred: true });
+    const before = await handle.db
+      .select()
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, id))
+      .orderBy(roleAssignments.organizationId, roleAssignments.securityRoleId);
+    const changed = await asConnection(() =>
+      writeScimUser(
+        handle.db,
+        connection,
+        id,
+        { kind: "patch", body: patch({ op: "Replace", path: "title", value: "Parts advisor" }), ifMatch: null },
+        BASE,
+      ),
+    );
+    expect(changed.title).toBe("Parts advisor");
+    const after = await handle.db
+      .select()
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, id))
+      .orderBy(roleAssignments.organizationId, roleAssignments.securityRoleId);
+    expect(after).toEqual(before);
+    // The enterprise organization is read at the connection's locations only: the other one is not found by it.
+    const [elsewhere] = await handle.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, columbus));
+    const probe = await asConnection(() =>
+      listScimUsers(
+        handle.db,
+        connection,
+        {
+          filter: `${ENTERPRISE_SCHEMA}:organization eq "${elsewhere.name}"`,
+          startIndex: 1,
+          count: 10,
+          sortOrder: "ascending",
+        },
+        BASE,
+      ),
+    );
+    expect(probe.total).toBe(0);
+  });
+
+  it("a PATCH of the given name leaves no stale listing name; a user created inactive is deprovisioned at once, without a verification e-mail", async () => {
+    const made = await asConnection(() =>
+      createScimUser(handle.db, connection, newUser("inactive@example.com", { active: false }), OPTIONS),
+    );
+    const id = Number(made.id);
+    expect(made.active).toBe(false);
+    const [row] = await handle.db.select().from(identities).where(eq(identities.id, id));
+    expect(row).toMatchObject({ status: "inactive", deactivationReason: "deprovisioned" });
+    expect(await handle.db.select().from(verificationTokens).where(eq(verificationTokens.identityId, id))).toEqual([]);
+    const renamed = await asConnection(() =>
+      writeScimUser(
+        handle.db,
+        connection,
+        id,
+        { kind: "patch", body: patch({ op: "replace", path: "name.givenName", value: "Samuel" }), ifMatch: null },
+        BASE,
+      ),
+    );
+    expect(renamed.displayName).toBe("Samuel Okta");
+    const [saved] = await handle.db.select().from(identities).where(eq(identities.id, id));
+    expect(saved.listingName).toBeNull();
+  });
+
+  it("a change of the connection's own administrator's status is refused before anything is saved", async () => {
+    const [before] = await handle.db.select().from(identities).where(eq(identities.id, connection.identityId));
+    expect(
+      await scimFailure(
+        asConnection(() =>
+          writeScimUser(
+            handle.db,
+            connection,
+            connection.identityId,
+            {
+              kind: "patch",
+              body: patch(
+                { op: "replace", path: "title", value: "Gone" },
+                { op: "replace", path: "active", value: false },
+              ),
+              ifMatch: null,
+            },
+            BASE,
+          ),
+        ),
+      ),
+    ).toEqual({ status: 403, scimType: undefined });
+    const [after] = await handle.db.select().from(identities).where(eq(identities.id, connection.identityId));
+    expect(after.jobTitle).toBe(before.jobTitle);
+  });
+
+  it("filters that name no attribute of the table, ids out of range and moments PostgreSQL cannot hold are refused or match nothing, never a server error", async () => {
+    const list = (filter: string, sortBy?: string) =>
+      asConnection(() =>
+        listScimUsers(
+          handle.db,
+          connection,
+          { filter, startIndex: 1, count: 5, sortOrder: "ascending", ...(sortBy ? { sortBy } : {}) },
+          BASE,
+        ),
+      );
+    expect(await scimFailure(list('constructor eq "x"'))).toEqual({ status: 400, scimType: "invalidFilter" });
+    expect(await scimFailure(list('__proto__[value eq "x"]'))).toEqual({ status: 400, scimType: "invalidFilter" });
+    expect(await scimFailure(list('meta.created gt "0000-01-01T00:00:00Z"'))).toEqual({
+      status: 400,
+      scimType: "invalidFilter",
+    });
+    expect(await scimFailure(list("active eq true", "constructor"))).toEqual({ status: 400, scimType: "invalidValue" });
+    expect((await list("id eq -99999999999")).total).toBe(0);
+    expect((await list("groups eq -99999999999")).total).toBe(0);
   });
 
   it("DELETE deletes the user as the screen does", async () => {

@@ -37,14 +37,9 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (method === "DELETE") throw new ScimError(403, "scim.errors.groupsFixed");
     if (method !== "PATCH" && method !== "PUT") throw new ScimError(405, "scim.errors.method");
     const body = await scimBody(request);
-    const group = await changeScimGroup(
-      db(),
-      caller,
-      id,
-      { kind: method === "PUT" ? "replace" : "patch", body },
-      scimBaseOf(getConfig().PUBLIC_URL),
-    );
+    await changeScimGroup(db(), caller, id, { kind: method === "PUT" ? "replace" : "patch", body });
     // Okta and Entra read nothing from a PATCH's answer; a PUT answers the group, as RFC 7644 §3.5.1 asks.
-    return method === "PATCH" ? new Response(null, { status: 204 }) : scimJson(group);
+    if (method === "PATCH") return new Response(null, { status: 204 });
+    return scimJson(await getScimGroup(db(), caller, id, scimBaseOf(getConfig().PUBLIC_URL)));
   });
 }

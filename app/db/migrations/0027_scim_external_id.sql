@@ -1,0 +1,1 @@
+CREATE INDEX "identities_scim_external_id_idx" ON "identities" USING btree ("scim_external_id");
