@@ -206,7 +206,6 @@ export async function changeScimGroup(
     const exists = await roleExists(database, id);
     throw exists ? new ScimError(403, "scim.errors.forbidden") : new ScimError(404, "scim.errors.notFound");
   }
-  const members = (await roleMembers(database, actor, id)).map((member) => member.id);
   const operations: PatchOperation[] =
     change.kind === "patch"
       ? patchOperationsOf(change.body)
@@ -214,7 +213,9 @@ export async function changeScimGroup(
           { op: "replace", path: "displayName", value: memberOf(change.body, "displayName") ?? role.displayName },
           { op: "replace", path: "members", value: memberOf(change.body, "members") ?? [] },
         ];
-  const delta = membershipDeltaOf(operations, role, () => members);
+  const delta = await deltaReadingMembersOnlyIfNeeded(operations, role, async () =>
+    (await roleMembers(database, actor, id)).map((member) => member.id),
+  );
   if (delta.add.size + delta.remove.size > SCIM_MAX_MEMBER_CHANGES)
     throw new ScimError(400, "scim.errors.patchCount", "invalidValue", { max: SCIM_MAX_MEMBER_CHANGES });
   await database.transaction(async (tx) => {
@@ -234,4 +235,28 @@ export async function changeScimGroup(
 async function roleExists(database: Executor, id: number): Promise<boolean> {
   const [found] = await database.select({ id: securityRoles.id }).from(securityRoles).where(eq(securityRoles.id, id));
   return Boolean(found);
+}
+
+/** Asked for when an operation needs the group's members now (a replace, a remove of all or by another filter). */
+const MEMBERS_NEEDED = new Error("members needed");
+
+/**
+ * The delta of the operations, reading the group's members only when an operation needs them: an
+ * add or a removal by value (what Okta and Entra send) does not, and a role's members grow with
+ * every user provisioned.
+ */
+async function deltaReadingMembersOnlyIfNeeded(
+  operations: PatchOperation[],
+  role: Role,
+  members: () => Promise<number[]>,
+): Promise<MembershipDelta> {
+  try {
+    return membershipDeltaOf(operations, role, () => {
+      throw MEMBERS_NEEDED;
+    });
+  } catch (error) {
+    if (error !== MEMBERS_NEEDED) throw error;
+  }
+  const current = await members();
+  return membershipDeltaOf(operations, role, () => current);
 }

@@ -41,8 +41,10 @@ export interface ScimListQuery {
 
 /** The users the actor manages: an assignment at one of their locations (an API client's, narrowed). */
 function managedBy(actor: Actor): SQL {
-  return sql`${identities.id} in (select ra.identity_id from ${roleAssignments} ra
-    where ra.organization_id in (${dealerLocationsOfSql(actor.identityId)}))`;
+  // Correlated, so a lookup of one user reads that user's assignments (the primary key's first
+  // column) rather than every assignment at the connection's locations, which grow with each user it makes.
+  return sql`exists (select 1 from ${roleAssignments} ra where ra.identity_id = ${identities}.id
+    and ra.organization_id in (${dealerLocationsOfSql(actor.identityId)}))`;
 }
 
 /** The User resources' data of some users, their locations and roles read at the actor's locations only. */
