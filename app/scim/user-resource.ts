@@ -5,33 +5,36 @@
  * and administrator flag. Values arrive in the shapes identity providers send (Entra's "True").
  */
 import { ScimError } from "~/api/scim-error";
+import type { identities } from "~/db/schema";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/i18n/locale";
 import { ENTERPRISE_SCHEMA, PHONE_TYPES, PORTAL_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 
-/** What a User resource shows of a portal user. */
-export interface ScimUserRecord {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string | null;
-  phoneMobile: string | null;
-  phoneSecondary: string | null;
-  fax: string | null;
-  preferredLanguage: string;
-  listingName: string | null;
-  userType: "internal" | "external";
-  role: "admin" | "regular";
+/** What a User resource shows of a portal user: the identity's columns, and what SCIM names otherwise. */
+export type ScimUserRecord = Pick<
+  typeof identities.$inferSelect,
+  | "id"
+  | "email"
+  | "firstName"
+  | "lastName"
+  | "jobTitle"
+  | "phoneMobile"
+  | "phoneSecondary"
+  | "fax"
+  | "preferredLanguage"
+  | "listingName"
+  | "userType"
+  | "role"
+  | "employeeNumber"
+  | "createdAt"
+  | "updatedAt"
+> & {
   active: boolean;
-  employeeNumber: string | null;
   externalId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
   /** The user's locations among the connection's, the preferred one first. */
   locations: { id: number; name: string }[];
   /** The roles the user holds at the connection's locations. */
   groups: { id: number; name: string }[];
-}
+};
 
 export type ScimResource = Record<string, unknown>;
 

@@ -67,9 +67,11 @@ test("issue #36 SCIM Okta's sequence: lookup, create, read, PUT, group push add 
   baseURL,
 }) => {
   test.slow();
-  const connection = await newConnection(page, "Okta provisioning");
+  // A retry makes its own connection and user: names and addresses carry the run's tag.
+  const tag = Date.now().toString(36);
+  const connection = await newConnection(page, `Okta provisioning ${tag}`);
   const okta = scim(request, connection);
-  const email = "okta.newhire@example.com";
+  const email = `okta.newhire.${tag}@example.com`;
 
   // Okta's import check: is the user there?
   const lookup = await okta.get(`/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}&startIndex=1&count=100`);
@@ -137,10 +139,18 @@ test("issue #36 SCIM Okta's sequence: lookup, create, read, PUT, group push add 
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await expect(page.locator("table.data-table")).toContainText("Lakeside Power – Milwaukee");
   await page.getByRole("link", { name: "Nia Newhire" }).click();
-  await expect(page.getByTestId("provisioned-by")).toHaveText("Provisioned by SCIM (Okta provisioning)");
+  await expect(page.getByTestId("provisioned-by")).toHaveText(`Provisioned by SCIM (${connection.name})`);
   await page.getByRole("link", { name: "Roles", exact: true }).click();
   await expect(page.locator("main")).toContainText(other.displayName);
   await expect(page.locator("main")).toContainText(connection.role);
+
+  // The list filters by the connection that made the users.
+  await page.goto("/admin/users");
+  await page.getByLabel("Provisioned by").selectOption({ label: connection.name });
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/provisionedBy=\d+/);
+  await expect(page.locator("table.data-table tbody tr")).toHaveCount(1);
+  await expect(page.locator("table.data-table")).toContainText(email);
 
   const removed = await okta.patch(`/Groups/${other.id}`, { op: "remove", path: `members[value eq "${user.id}"]` });
   expect(removed.status()).toBe(204);
@@ -171,7 +181,7 @@ test("issue #36 SCIM Okta's sequence: lookup, create, read, PUT, group push add 
 
   // The connection's page: its base URL, the locations it provisions, its calls and the refused one.
   await page.goto("/admin/api-clients");
-  await page.getByRole("link", { name: "Okta provisioning" }).first().click();
+  await page.getByRole("link", { name: connection.name }).click();
   await expect(page.getByTestId("scim-connection")).toContainText(connection.base);
   await expect(page.getByTestId("scim-connection")).toContainText("Lakeside Power – Milwaukee");
   await expect(page.getByTestId("api-client-calls")).toContainText(`PATCH /scim/v2/Users/${user.id}`);
@@ -183,16 +193,17 @@ test('issue #36 SCIM Entra\'s sequence: lookup, create with the enterprise exten
   page,
   request,
 }) => {
-  const connection = await newConnection(page, "Entra provisioning");
+  const tag = Date.now().toString(36);
+  const connection = await newConnection(page, `Entra provisioning ${tag}`);
   const entra = scim(request, connection);
-  const email = "entra.newhire@example.com";
+  const email = `entra.newhire.${tag}@example.com`;
   // Entra's connection test: a user name that does not exist.
   const probe = await entra.get(`/Users?filter=${encodeURIComponent('userName eq "a3a5b0f4-test@example.com"')}`);
   expect(await probe.json()).toMatchObject({ totalResults: 0 });
 
   const created = await entra.post("/Users", {
     schemas: [USER, ENTERPRISE],
-    externalId: "f2b0a1c4-entra",
+    externalId: `f2b0a1c4-entra-${tag}`,
     userName: email,
     active: true,
     displayName: "Eli Entra",

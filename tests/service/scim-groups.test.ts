@@ -7,47 +7,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import { setDatabase, type DatabaseHandle } from "~/db/client.server";
-import { apiClients, auditLog, identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
-import { createApiClient } from "~/api-clients/api-clients.server";
+import { auditLog, identities, roleAssignments, securityRoles } from "~/db/schema";
 import { editorChoices } from "~/users/editor-choices.server";
-import { ScimError } from "~/api/scim-error";
-import { actAsApiClient } from "~/server-context/acting-api-client.server";
-import { requestScope } from "~/server-context/request-scope.server";
 import type { Actor } from "~/permissions/actor";
 import { createScimUser } from "~/scim/scim-users.server";
 import { changeScimGroup, getScimGroup, listScimGroups } from "~/scim/scim-groups.server";
-import { PATCH_SCHEMA, USER_SCHEMA } from "~/scim/scim-schemas";
+import { USER_SCHEMA } from "~/scim/scim-schemas";
 import { BACKENDS, seededDatabase } from "./backends";
-import { actorOf } from "./actor-of";
-
-const BASE = "http://portal.test/scim/v2";
-const patch = (...Operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations });
-
-async function scimFailure(work: Promise<unknown>): Promise<{ status: number; scimType?: string }> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType };
-    throw error;
-  }
-  throw new Error("no SCIM error");
-}
+import { BASE, patch, scimConnection, scimFailure, type ScimConnection } from "./scim-connection";
 
 describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
   let handle: DatabaseHandle;
   let connection: Actor;
-  let clientId: number;
   let milwaukee: number;
   let columbus: number;
   let base: { id: number; displayName: string };
   let extra: { id: number; displayName: string };
   let userId: number;
+  let asConnection: ScimConnection["asConnection"];
 
-  const asConnection = <T>(work: () => Promise<T>): Promise<T> =>
-    requestScope.run(new Map(), () => {
-      actAsApiClient({ id: clientId, creatorId: connection.identityId, locationIds: [milwaukee] });
-      return work();
-    });
   const assignments = (id: number) =>
     handle.db
       .select({ role: roleAssignments.securityRoleId, at: roleAssignments.organizationId })
@@ -57,25 +35,9 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     setDatabase(handle);
-    const admin = await actorOf(handle.db, "admin@example.com");
-    const location = async (name: string) =>
-      (await handle.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name)))[0].id;
-    milwaukee = await location("Lakeside Power – Milwaukee");
-    columbus = await location("Prairie Equipment – Columbus");
-    const made = await createApiClient(handle.db, admin, {
-      name: "Entra",
-      scopes: ["scim"],
-      locationIds: [milwaukee],
-      expiresOn: new Date(Date.now() + 30 * 86_400_000),
-    });
-    if (made.kind !== "created") throw new Error("no client");
-    clientId = made.id;
-    [base, extra] = (await editorChoices(handle.db, admin)).roles;
-    await handle.db.update(apiClients).set({ scimRoleId: base.id }).where(eq(apiClients.id, clientId));
-    connection = {
-      ...admin,
-      apiClient: { id: clientId, name: "Entra", scopes: ["scim"], locationIds: [milwaukee], scimRoleId: base.id },
-    };
+    const made = await scimConnection(handle.db, "Entra");
+    ({ connection, milwaukee, columbus, asConnection } = made);
+    [base, extra] = made.roles;
     const user = await asConnection(() =>
       createScimUser(
         handle.db,

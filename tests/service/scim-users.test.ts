@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { setDatabase, type DatabaseHandle } from "~/db/client.server";
 import {
-  apiClients,
   auditLog,
   identities,
   organizations,
@@ -16,20 +15,13 @@ import {
   sessions,
   verificationTokens,
 } from "~/db/schema";
-import { createApiClient } from "~/api-clients/api-clients.server";
-import { editorChoices } from "~/users/editor-choices.server";
-import { ScimError } from "~/api/scim-error";
-import { actAsApiClient } from "~/server-context/acting-api-client.server";
-import { requestScope } from "~/server-context/request-scope.server";
 import type { Actor } from "~/permissions/actor";
 import { createScimUser, deleteScimUser, getScimUser, listScimUsers, writeScimUser } from "~/scim/scim-users.server";
-import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, PORTAL_SCHEMA, USER_SCHEMA } from "~/scim/scim-schemas";
+import { ENTERPRISE_SCHEMA, PORTAL_SCHEMA, USER_SCHEMA } from "~/scim/scim-schemas";
 import { BACKENDS, seededDatabase } from "./backends";
-import { actorOf } from "./actor-of";
+import { BASE, patch, scimConnection, scimFailure, type ScimConnection } from "./scim-connection";
 
-const BASE = "http://portal.test/scim/v2";
 const OPTIONS = { publicUrl: "http://portal.test", verify: true, base: BASE };
-const expiresOn = new Date(Date.now() + 30 * 86_400_000);
 
 const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
   schemas: [USER_SCHEMA],
@@ -39,17 +31,6 @@ const newUser = (userName: string, extra: Record<string, unknown> = {}) => ({
   active: true,
   ...extra,
 });
-const patch = (...Operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations });
-
-async function scimFailure(work: Promise<unknown>): Promise<{ status: number; scimType?: string }> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType };
-    throw error;
-  }
-  throw new Error("no SCIM error");
-}
 
 describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -58,36 +39,14 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
   let milwaukee: number;
   let columbus: number;
   let role: { id: number; displayName: string };
-
-  /** Runs work as a request of the connection: its locations narrow every query, its id stamps the audit. */
-  const asConnection = <T>(work: () => Promise<T>): Promise<T> =>
-    requestScope.run(new Map(), () => {
-      actAsApiClient({ id: clientId, creatorId: connection.identityId, locationIds: [milwaukee] });
-      return work();
-    });
+  let asConnection: ScimConnection["asConnection"];
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);
     setDatabase(handle);
-    const admin = await actorOf(handle.db, "admin@example.com");
-    const location = async (name: string) =>
-      (await handle.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name)))[0].id;
-    milwaukee = await location("Lakeside Power – Milwaukee");
-    columbus = await location("Prairie Equipment – Columbus");
-    const made = await createApiClient(handle.db, admin, {
-      name: "Okta",
-      scopes: ["scim"],
-      locationIds: [milwaukee],
-      expiresOn,
-    });
-    if (made.kind !== "created") throw new Error("no client");
-    clientId = made.id;
-    role = (await editorChoices(handle.db, admin)).roles[0];
-    await handle.db.update(apiClients).set({ scimRoleId: role.id }).where(eq(apiClients.id, clientId));
-    connection = {
-      ...admin,
-      apiClient: { id: clientId, name: "Okta", scopes: ["scim"], locationIds: [milwaukee], scimRoleId: role.id },
-    };
+    const made = await scimConnection(handle.db, "Okta");
+    ({ connection, clientId, milwaukee, columbus, asConnection } = made);
+    role = made.roles[0];
   });
   afterAll(() => handle.close());
 

@@ -14,6 +14,7 @@ import { scimTokenOf, scimTokenParts } from "~/security/scim-token";
 import { featuresOfClient, opensScim, scopesOffered, SCIM_SCOPE } from "~/permissions/api-client-scopes";
 import { F } from "~/permissions/features";
 import { parse } from "scim2-parse-filter";
+import { membershipDeltaOf } from "~/scim/scim-groups.server";
 
 const record: ScimUserRecord = {
   id: 7,
@@ -233,5 +234,43 @@ describe("issue #36 the SCIM connection's token and scope", () => {
     );
     expect(scopesOffered([F.usersRead, F.usersWrite, F.usersEdit])).toContain(SCIM_SCOPE);
     expect(scopesOffered([F.usersRead])).not.toContain(SCIM_SCOPE);
+  });
+});
+
+describe("issue #36 a group's PATCH as member changes", () => {
+  const role = { id: 5, displayName: "Technician" };
+  const members = () => [1, 2, 3];
+  const delta = (...operations: unknown[]) => {
+    const result = membershipDeltaOf(ops(...operations), role, members);
+    return { add: [...result.add].sort(), remove: [...result.remove].sort() };
+  };
+
+  it("Okta's add and members[value eq] removal; Entra's remove with a value list", () => {
+    expect(delta({ op: "add", path: "members", value: [{ value: "7" }] })).toEqual({ add: [7], remove: [] });
+    expect(delta({ op: "remove", path: 'members[value eq "2"]' })).toEqual({ add: [], remove: [2] });
+    expect(delta({ op: "Remove", path: "members", value: [{ value: "3" }, { value: "1" }] })).toEqual({
+      add: [],
+      remove: [1, 3],
+    });
+  });
+
+  it("a replace sets the members against those now; a later op wins over an earlier one", () => {
+    expect(delta({ op: "replace", path: "members", value: [{ value: "2" }, { value: "9" }] })).toEqual({
+      add: [2, 9],
+      remove: [1, 3],
+    });
+    expect(
+      delta({ op: "add", path: "members", value: [{ value: "4" }] }, { op: "remove", path: 'members[value eq "4"]' }),
+    ).toEqual({ add: [], remove: [4] });
+    expect(delta({ op: "replace", value: { members: [{ value: "1" }], displayName: "Technician" } })).toEqual({
+      add: [1],
+      remove: [2, 3],
+    });
+  });
+
+  it("another name, a path of no member attribute, or a member that is no id is refused", () => {
+    expect(scimTypeOf(() => delta({ op: "replace", path: "displayName", value: "Renamed" }))).toBe("mutability");
+    expect(scimTypeOf(() => delta({ op: "add", path: "owners", value: [] }))).toBe("invalidPath");
+    expect(scimTypeOf(() => delta({ op: "add", path: "members", value: [{ value: "x" }] }))).toBe("invalidValue");
   });
 });
