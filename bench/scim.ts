@@ -143,15 +143,18 @@ const LIMITS = { API_RATE_LIMIT_PER_MINUTE: "10000000", API_RATE_LIMIT_PER_ADDRE
 
 const cleanup = new Cleanup();
 try {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-scim-"));
-  cleanup.add("data folder", () => rmSync(dataDir, { recursive: true, force: true }));
-  const seedSeconds = await seeded({ dataDir });
-  console.log(`PGlite     seed ${seedSeconds.toFixed(1)} s`);
-  const pglite = await startPortal(cleanup, { name: "portal (PGlite)", dataDir, env: LIMITS });
-  try {
-    await measure("PGlite", pglite);
-  } finally {
-    await pglite.stop();
+  if (process.env.BENCH_PGLITE === "0") console.log("PGlite skipped: BENCH_PGLITE=0");
+  else {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-scim-"));
+    cleanup.add("data folder", () => rmSync(dataDir, { recursive: true, force: true }));
+    const seedSeconds = await seeded({ dataDir });
+    console.log(`PGlite     seed ${seedSeconds.toFixed(1)} s`);
+    const pglite = await startPortal(cleanup, { name: "portal (PGlite)", dataDir, env: LIMITS });
+    try {
+      await measure("PGlite", pglite);
+    } finally {
+      await pglite.stop();
+    }
   }
   const postgres = await createBenchDatabase(cleanup);
   if ("skipped" in postgres) console.log(`PostgreSQL skipped: ${postgres.skipped}`);
@@ -162,7 +165,7 @@ try {
       name: "portal (PostgreSQL)",
       dataDir: "/nonexistent",
       databaseUrl: postgres.url,
-      env: LIMITS,
+      env: { ...LIMITS, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1" },
     });
     try {
       await measure("PostgreSQL", server);

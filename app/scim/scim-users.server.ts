@@ -281,8 +281,14 @@ export async function createScimUser(
   if (!locations) throw new ScimError(400, "scim.errors.locationRequired", "invalidValue");
   if (client.scimRoleId === null) throw new ScimError(403, "scim.errors.noRole");
   const contact = contactOf(write, {});
-  const outcome = await inCreateTransaction(database, async (tx) => {
-    const created = await insertUser(
+  const provisioned = (
+    [
+      ["externalId", write.externalId],
+      ["employeeNumber", write.employeeNumber],
+    ] as const
+  ).flatMap(([field, value]) => (value === null ? [] : [{ field, oldValue: null, newValue: value }]));
+  const outcome = await inCreateTransaction(database, (tx) =>
+    insertUser(
       tx,
       actor,
       { contact, locations, roles: [client.scimRoleId!], applications: [], permissions: [], emailLists: [] },
@@ -294,17 +300,19 @@ export async function createScimUser(
         verify: options.verify && write.active !== false,
         columns: {
           provisionedBy: client.id,
+          scimExternalId: write.externalId,
+          employeeNumber: write.employeeNumber,
           ...(write.active === false ? { status: "inactive" as const, deactivationReason: DEPROVISIONED } : {}),
         },
+        auditedColumns: provisioned,
       },
-    );
-    if (created.kind === "created") await writeProvisioningColumns(tx, actor, created.id, null, write, now);
-    return created;
-  });
+    ),
+  );
   if (outcome.kind !== "created") throw refusal(outcome);
-  const made = await getScimUser(database, actor, outcome.id, options.base);
+  // Made at the connection's locations just now: read without asking again whether it is there.
+  const made = (await recordsOf(database, actor, [outcome.id])).get(outcome.id);
   if (!made) throw refusal({ kind: "missing" });
-  return made;
+  return scimUserOf(made, options.base);
 }
 
 function isResource(body: unknown): Record<string, unknown> {

@@ -26,7 +26,7 @@ import { normalPermissions, prunedToOffers, shownSets, type DigitalOffers } from
 import { digitalOffers } from "./digital-offers.server";
 import { selfChangeRefused } from "./self-change";
 import { getManagedUser, type ManagedUser } from "./users.server";
-import { queueVerification } from "./verification.server";
+import { queueFirstVerifications } from "./verification.server";
 
 /**
  * The review of a draft: every change with names, and what still needs a value (`offers`: what
@@ -189,7 +189,10 @@ export async function insertUser(
     entity: "identity",
     entityId: created.id,
     operation: "create",
-    changes: review.changes.map((c) => ({ field: c.field, oldValue: null, newValue: c.after })),
+    changes: [
+      ...review.changes.map((c) => ({ field: c.field, oldValue: null, newValue: c.after })),
+      ...(options.auditedColumns ?? []),
+    ],
     actorId: actor.identityId,
     at: now,
   });
@@ -198,7 +201,8 @@ export async function insertUser(
       .insert(emailSubscriptions)
       .values(draft.emailLists.map((distributionListId) => ({ identityId: created.id, distributionListId })));
   }
-  if (options.verify !== false) await queueVerification(database, created, publicUrl, now);
+  // A new user holds no link yet: the first one is queued without clearing earlier ones.
+  if (options.verify !== false) await queueFirstVerifications(database, [created], publicUrl, now);
   return { kind: "created", id: created.id, email: created.email };
 }
 
@@ -210,6 +214,8 @@ export interface NewUserOptions {
   verify?: boolean;
   /** Identity columns the editor does not set (the provisioning connection, the external id). */
   columns?: Partial<typeof identities.$inferInsert>;
+  /** Those of the columns the audit names, with the create's other fields. */
+  auditedColumns?: { field: string; oldValue: null; newValue: string }[];
 }
 
 /** A required permission-set choice not made yet. */
