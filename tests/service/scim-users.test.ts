@@ -50,6 +50,12 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
   });
   afterAll(() => handle.close());
 
+  /** A PATCH of a user as the connection sends it, without If-Match. */
+  const patchUser = (id: number, ...operations: unknown[]) =>
+    asConnection(() =>
+      writeScimUser(handle.db, connection, id, { kind: "patch", body: patch(...operations), ifMatch: null }, BASE),
+    );
+
   it("POST /Users creates the user at the connection's location with its role, audited with the client, verification sent", async () => {
     const made = await asConnection(() =>
       createScimUser(
@@ -155,23 +161,12 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     await handle.db
       .insert(sessions)
       .values({ id: "scim-session", identityId: id, data: {}, expiresAt: new Date(Date.now() + 3_600_000) });
-    const changed = await asConnection(() =>
-      writeScimUser(
-        handle.db,
-        connection,
-        id,
-        {
-          kind: "patch",
-          body: patch(
-            { op: "Replace", path: "name.givenName", value: "Samantha" },
-            { op: "Add", path: 'phoneNumbers[type eq "work"].value', value: "+1 414 555 0199" },
-            { op: "Replace", path: `${ENTERPRISE_SCHEMA}:employeeNumber`, value: "E-78" },
-            { op: "Replace", path: "active", value: "False" },
-          ),
-          ifMatch: null,
-        },
-        BASE,
-      ),
+    const changed = await patchUser(
+      id,
+      { op: "Replace", path: "name.givenName", value: "Samantha" },
+      { op: "Add", path: 'phoneNumbers[type eq "work"].value', value: "+1 414 555 0199" },
+      { op: "Replace", path: `${ENTERPRISE_SCHEMA}:employeeNumber`, value: "E-78" },
+      { op: "Replace", path: "active", value: "False" },
     );
     expect(changed).toMatchObject({
       name: { givenName: "Samantha" },
@@ -190,15 +185,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     ).map((entry) => entry.field);
     expect(fields).toEqual(expect.arrayContaining(["firstName", "employeeNumber", "status"]));
     // Okta's form: replace without a path; active true reactivates.
-    const back = await asConnection(() =>
-      writeScimUser(
-        handle.db,
-        connection,
-        id,
-        { kind: "patch", body: patch({ op: "replace", value: { active: true } }), ifMatch: null },
-        BASE,
-      ),
-    );
+    const back = await patchUser(id, { op: "replace", value: { active: true } });
     expect(back.active).toBe(true);
   });
 
@@ -255,19 +242,10 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
       ),
     );
     expect(listed.total).toBe(0);
-    expect(
-      await scimFailure(
-        asConnection(() =>
-          writeScimUser(
-            handle.db,
-            connection,
-            outside.id,
-            { kind: "patch", body: patch({ op: "replace", value: { active: false } }), ifMatch: null },
-            BASE,
-          ),
-        ),
-      ),
-    ).toEqual({ status: 404, scimType: undefined });
+    expect(await scimFailure(patchUser(outside.id, { op: "replace", value: { active: false } }))).toEqual({
+      status: 404,
+      scimType: undefined,
+    });
     expect(await scimFailure(asConnection(() => deleteScimUser(handle.db, connection, outside.id)))).toEqual({
       status: 404,
       scimType: undefined,
@@ -296,15 +274,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
       .from(roleAssignments)
       .where(eq(roleAssignments.identityId, id))
       .orderBy(roleAssignments.organizationId, roleAssignments.securityRoleId);
-    const changed = await asConnection(() =>
-      writeScimUser(
-        handle.db,
-        connection,
-        id,
-        { kind: "patch", body: patch({ op: "Replace", path: "title", value: "Parts advisor" }), ifMatch: null },
-        BASE,
-      ),
-    );
+    const changed = await patchUser(id, { op: "Replace", path: "title", value: "Parts advisor" });
     expect(changed.title).toBe("Parts advisor");
     const after = await handle.db
       .select()
@@ -342,15 +312,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     const [row] = await handle.db.select().from(identities).where(eq(identities.id, id));
     expect(row).toMatchObject({ status: "inactive", deactivationReason: "deprovisioned" });
     expect(await handle.db.select().from(verificationTokens).where(eq(verificationTokens.identityId, id))).toEqual([]);
-    const renamed = await asConnection(() =>
-      writeScimUser(
-        handle.db,
-        connection,
-        id,
-        { kind: "patch", body: patch({ op: "replace", path: "name.givenName", value: "Samuel" }), ifMatch: null },
-        BASE,
-      ),
-    );
+    const renamed = await patchUser(id, { op: "replace", path: "name.givenName", value: "Samuel" });
     expect(renamed.displayName).toBe("Samuel Okta");
     const [saved] = await handle.db.select().from(identities).where(eq(identities.id, id));
     expect(saved.listingName).toBeNull();
@@ -360,21 +322,10 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     const [before] = await handle.db.select().from(identities).where(eq(identities.id, connection.identityId));
     expect(
       await scimFailure(
-        asConnection(() =>
-          writeScimUser(
-            handle.db,
-            connection,
-            connection.identityId,
-            {
-              kind: "patch",
-              body: patch(
-                { op: "replace", path: "title", value: "Gone" },
-                { op: "replace", path: "active", value: false },
-              ),
-              ifMatch: null,
-            },
-            BASE,
-          ),
+        patchUser(
+          connection.identityId,
+          { op: "replace", path: "title", value: "Gone" },
+          { op: "replace", path: "active", value: false },
         ),
       ),
     ).toEqual({ status: 403, scimType: undefined });
