@@ -21,6 +21,8 @@ import { requiredIdParam } from "~/navigation/id-param";
 import { readFormData } from "~/security/form-body.server";
 import { titleMeta } from "~/shell/page-title";
 import { ConfirmAction } from "~/ui/ConfirmAction";
+import { Table } from "~/ui/DataTable";
+import { CallsTable } from "~/api-clients/components/CallsTable";
 import { opensScim } from "~/permissions/api-client-scopes";
 import { scimBaseOf } from "~/scim/scim-schemas";
 import { scimConnectionOf } from "~/scim/connection";
@@ -155,32 +157,29 @@ export default function ApiClientPage() {
       )}
 
       <h2>{t("apiClients.secrets")}</h2>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t("apiClients.secretHint")}</th>
-            <th scope="col">{t("apiClients.secretCreated")}</th>
-            <th scope="col">{t("apiClients.secretStatus")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {client.secrets.map((secret) => (
-            <tr key={secret.id} data-testid="api-client-secret">
-              <td>
-                <code>…{secret.hint}</code>
-              </td>
-              <td>{dateTime.format(new Date(secret.createdAt))}</td>
-              <td>
-                {!secret.live
-                  ? t("apiClients.secretRetired")
-                  : secret.retiresAt
-                    ? t("apiClients.secretRetires", { when: dateTime.format(new Date(secret.retiresAt)) })
-                    : t("apiClients.secretLive")}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        columns={[
+          { key: "hint", label: t("apiClients.secretHint"), render: (secret) => <code>…{secret.hint}</code> },
+          {
+            key: "created",
+            label: t("apiClients.secretCreated"),
+            render: (secret) => dateTime.format(new Date(secret.createdAt)),
+          },
+          {
+            key: "status",
+            label: t("apiClients.secretStatus"),
+            render: (secret) =>
+              !secret.live
+                ? t("apiClients.secretRetired")
+                : secret.retiresAt
+                  ? t("apiClients.secretRetires", { when: dateTime.format(new Date(secret.retiresAt)) })
+                  : t("apiClients.secretLive"),
+          },
+        ]}
+        rows={client.secrets}
+        rowKey={(secret) => secret.id}
+        rowTestId="api-client-secret"
+      />
       {active && (
         <div className="actions">
           <ConfirmAction
@@ -218,36 +217,5 @@ export default function ApiClientPage() {
         <CallsTable calls={client.calls} testId="api-client-calls" />
       )}
     </div>
-  );
-}
-
-/** Calls as the page lists them: when, the method and path, the answer's status. */
-function CallsTable(props: {
-  calls: { id: number; call: string; status: string | null; at: string }[];
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const { dateTime } = useDateFormats();
-  return (
-    <table className="table" data-testid={props.testId}>
-      <thead>
-        <tr>
-          <th scope="col">{t("apiClients.callAt")}</th>
-          <th scope="col">{t("apiClients.call")}</th>
-          <th scope="col">{t("apiClients.callStatus")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.calls.map((call) => (
-          <tr key={call.id}>
-            <td>{dateTime.format(new Date(call.at))}</td>
-            <td>
-              <code>{call.call}</code>
-            </td>
-            <td>{call.status}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
