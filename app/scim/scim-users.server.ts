@@ -211,22 +211,25 @@ function refusal(outcome: CreateOutcome | EditOutcome | { kind: "self" | "missin
   return new ScimError(400, "scim.errors.invalidValue", "invalidValue", { attribute: "" });
 }
 
-/** Audits what SCIM alone sets (external id, employee number), old → new, in the caller's transaction. */
+/** What only SCIM sets (external id, employee number), written and audited old → new in the caller's transaction. */
 async function writeProvisioningColumns(
   tx: Executor,
   actor: Actor,
   userId: number,
-  before: { externalId: string | null; employeeNumber: string | null } | null,
   write: ScimUserWrite,
   now: Date,
-): Promise<boolean> {
+): Promise<void> {
+  const [before] = await tx
+    .select({ externalId: identities.scimExternalId, employeeNumber: identities.employeeNumber })
+    .from(identities)
+    .where(eq(identities.id, userId));
   const changes = (
     [
       ["externalId", before?.externalId ?? null, write.externalId],
       ["employeeNumber", before?.employeeNumber ?? null, write.employeeNumber],
     ] as const
   ).filter(([, oldValue, newValue]) => oldValue !== newValue);
-  if (changes.length === 0) return false;
+  if (changes.length === 0) return;
   await tx
     .update(identities)
     .set({
@@ -239,12 +242,11 @@ async function writeProvisioningColumns(
   await recordAudit(tx, {
     entity: "identity",
     entityId: userId,
-    operation: before ? "update" : "create",
+    operation: "update",
     changes: changes.map(([field, oldValue, newValue]) => ({ field, oldValue, newValue })),
     actorId: actor.identityId,
     at: now,
   });
-  return true;
 }
 
 /** The status a write asks for, set as the screens set it (deactivation: reason "deprovisioned", every session ends). */
@@ -421,8 +423,7 @@ export async function writeScimUser(
     const draft = await patchedDraft(tx, managed, patch);
     const saved = await updateUser(tx, actor, managed, draft, now);
     if (saved.kind !== "saved" && saved.kind !== "unchanged") return saved;
-    const record = (await recordsOf(tx, actor, [id])).get(id);
-    await writeProvisioningColumns(tx, actor, id, record ?? null, write, now);
+    await writeProvisioningColumns(tx, actor, id, write, now);
     return saved;
   });
   if (outcome.kind !== "saved" && outcome.kind !== "unchanged") throw refusal(outcome);

@@ -194,81 +194,69 @@ function assignmentHeld(
     and held.${sql.raw(column)} = ${id} and held.organization_id in (${dealerLocationsOfSql(ownerId)}))`;
 }
 
-function translated(filter: Filter, ownerId: number): SQL {
+/** The logical frame of a filter (and, or, not, grouping) as SQL; each comparison or value path is the leaf's. */
+function logical(filter: Filter, leaf: (comparison: Filter) => SQL): SQL {
   switch (filter.op) {
     case "and":
     case "or": {
-      const parts = (filter as { filters: Filter[] }).filters.map((part) => translated(part, ownerId));
+      const parts = (filter as { filters: Filter[] }).filters.map((part) => logical(part, leaf));
       return sql`(${sql.join(parts, sql.raw(filter.op === "and" ? " and " : " or "))})`;
     }
     case "not":
-      return sql`(not coalesce(${translated((filter as { filter: Filter }).filter, ownerId)}, false))`;
-    case "[]": {
-      const { attrPath, valFilter } = filter as { attrPath: string; valFilter: Filter };
-      const rows = multiOf(normalPath(attrPath));
-      if (!rows) {
-        if (normalPath(attrPath) === "groups") return rowTranslated(valFilter, null, ownerId, "security_role_id");
-        throw invalidFilter();
-      }
-      return sql`(${sql.join(
-        rows.map((row) => rowTranslated(valFilter, row, ownerId)),
-        sql` or `,
-      )})`;
-    }
-    default: {
-      const { attrPath, compValue } = filter as { attrPath: string; compValue?: unknown };
-      const path = normalPath(attrPath);
-      const single = singleOf(path, ownerId);
-      if (single) return compared(single, filter.op, compValue);
-      if (path === "groups" || path === "groups.value")
-        return assignmentHeld("security_role_id", filter.op, compValue, ownerId);
-      if (path === `${PORTAL_SCHEMA.toLowerCase()}:locations`)
-        return assignmentHeld("organization_id", filter.op, compValue, ownerId);
-      const [attribute, sub = "value"] = path.split(".");
-      const rows = multiOf(attribute);
-      if (!rows || !Object.hasOwn(rows[0], sub)) throw invalidFilter();
-      return sql`(${sql.join(
-        rows.map((row) => compared(row[sub], filter.op, compValue)),
-        sql` or `,
-      )})`;
-    }
+      return sql`(not coalesce(${logical((filter as { filter: Filter }).filter, leaf)}, false))`;
+    default:
+      return leaf(filter);
   }
 }
 
-/** A value filter over one row of a multi-valued attribute (or, for groups, over the roles held). */
-function rowTranslated(
-  filter: Filter,
-  row: Record<string, Operand> | null,
-  ownerId: number,
-  column?: "security_role_id",
-): SQL {
-  switch (filter.op) {
-    case "and":
-    case "or": {
-      const parts = (filter as { filters: Filter[] }).filters.map((part) => rowTranslated(part, row, ownerId, column));
-      return sql`(${sql.join(parts, sql.raw(filter.op === "and" ? " and " : " or "))})`;
-    }
-    case "not":
-      return sql`(not coalesce(${rowTranslated((filter as { filter: Filter }).filter, row, ownerId, column)}, false))`;
-    case "[]":
-      throw invalidFilter();
-    default: {
-      const { attrPath, compValue } = filter as { attrPath: string; compValue?: unknown };
-      const sub = attrPath.toLowerCase();
-      if (!row) {
-        if (sub !== "value" || !column) throw invalidFilter();
-        return assignmentHeld(column, filter.op, compValue, ownerId);
-      }
-      if (!Object.hasOwn(row, sub)) throw invalidFilter();
-      const operand = row[sub];
-      return compared(operand, filter.op, compValue);
-    }
+/** A comparison on a user's attribute, or a value path over a multi-valued one. */
+function attributeSql(filter: Filter, ownerId: number): SQL {
+  if (filter.op === "[]") {
+    const { attrPath, valFilter } = filter as { attrPath: string; valFilter: Filter };
+    const path = normalPath(attrPath);
+    if (path === "groups") return logical(valFilter, (part) => groupValueSql(part, ownerId));
+    const rows = multiOf(path);
+    if (!rows) throw invalidFilter();
+    return sql`(${sql.join(
+      rows.map((row) => logical(valFilter, (part) => rowValueSql(part, row))),
+      sql` or `,
+    )})`;
   }
+  const { attrPath, compValue } = filter as { attrPath: string; compValue?: unknown };
+  const path = normalPath(attrPath);
+  const single = singleOf(path, ownerId);
+  if (single) return compared(single, filter.op, compValue);
+  if (path === "groups" || path === "groups.value")
+    return assignmentHeld("security_role_id", filter.op, compValue, ownerId);
+  if (path === `${PORTAL_SCHEMA.toLowerCase()}:locations`)
+    return assignmentHeld("organization_id", filter.op, compValue, ownerId);
+  const [attribute, sub = "value"] = path.split(".");
+  const rows = multiOf(attribute);
+  if (!rows || !Object.hasOwn(rows[0], sub)) throw invalidFilter();
+  return sql`(${sql.join(
+    rows.map((row) => compared(row[sub], filter.op, compValue)),
+    sql` or `,
+  )})`;
+}
+
+/** A comparison inside a value path, on one row of a multi-valued attribute (its value, type or primary). */
+function rowValueSql(filter: Filter, row: Record<string, Operand>): SQL {
+  if (filter.op === "[]") throw invalidFilter();
+  const { attrPath, compValue } = filter as { attrPath: string; compValue?: unknown };
+  const sub = attrPath.toLowerCase();
+  if (!Object.hasOwn(row, sub)) throw invalidFilter();
+  return compared(row[sub], filter.op, compValue);
+}
+
+/** A comparison inside `groups[…]`: only on the role's id (`value`). */
+function groupValueSql(filter: Filter, ownerId: number): SQL {
+  if (filter.op === "[]" || (filter as { attrPath: string }).attrPath.toLowerCase() !== "value") throw invalidFilter();
+  return assignmentHeld("security_role_id", filter.op, (filter as { compValue?: unknown }).compValue, ownerId);
 }
 
 /** The SQL condition of a parsed filter on users; `ownerId`: whose (narrowed) locations roles are read at. */
 export function userFilterSql(filter: Filter, ownerId: number): SQL {
-  return translated(filter, ownerId);
+  return logical(filter, (part) => attributeSql(part, ownerId));
 }
 
 /** The order of a `sortBy` (RFC 7644 §3.4.2.3): a single-valued attribute, or a multi-valued one's value. */
