@@ -8,13 +8,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { organizations } from "~/db/schema";
-import { createApiClient } from "~/api-clients/api-clients.server";
-import { editorChoices } from "~/users/editor-choices.server";
-import { scimTokenOf } from "~/security/scim-token";
-import { changedTables, Fingerprints, startPortal, ADMIN_EMAIL, type Portal } from "./portal";
-import { actorOf } from "../service/actor-of";
+import { changedTables, Fingerprints, startPortal, type Portal } from "./portal";
+import { scimConnection } from "../service/scim-connection";
 
 const SEED = 20261126;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -191,23 +186,10 @@ function requests(): fc.Arbitrary<Sample> {
 
 beforeAll(async () => {
   portal = await startPortal();
-  const admin = await actorOf(portal.db, ADMIN_EMAIL);
-  const [location] = await portal.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, "Lakeside Power – Milwaukee"));
-  locationId = location.id;
-  const [base, other] = (await editorChoices(portal.db, admin)).roles;
-  const made = await createApiClient(portal.db, admin, {
-    name: "Fuzz SCIM",
-    scopes: ["scim"],
-    locationIds: [locationId],
-    expiresOn: new Date(Date.now() + 30 * 86_400_000),
-    scimRoleId: base.id,
-  });
-  if (made.kind !== "created") throw new Error("no SCIM connection");
-  token = scimTokenOf(made.clientId, made.secret);
-  groupId = String(other.id);
+  const made = await scimConnection(portal.db, "Fuzz SCIM");
+  token = made.token;
+  locationId = made.milwaukee;
+  groupId = String(made.roles[1].id);
   for (const n of [1, 2, 3]) {
     const answer = await scim(
       "POST",

@@ -4,13 +4,11 @@
  * site 403 — and a person's session or a client without the scim scope is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { organizations } from "~/db/schema";
 import { createApiClient } from "~/api-clients/api-clients.server";
-import { editorChoices } from "~/users/editor-choices.server";
 import { scimTokenOf } from "~/security/scim-token";
 import { ADMIN_EMAIL, PortalClient, startPortal, type Portal } from "./portal";
 import { actorOf } from "../service/actor-of";
+import { scimConnection } from "../service/scim-connection";
 
 const ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
 const LIMIT = 5;
@@ -21,28 +19,15 @@ let usersOnlyToken = "";
 
 beforeAll(async () => {
   portal = await startPortal({ API_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
-  const admin = await actorOf(portal.db, ADMIN_EMAIL);
-  const [location] = await portal.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, "Lakeside Power – Milwaukee"));
-  const [role] = (await editorChoices(portal.db, admin)).roles;
-  const expiresOn = new Date(Date.now() + 30 * 86_400_000);
-  const scim = await createApiClient(portal.db, admin, {
-    name: "Limited SCIM",
-    scopes: ["scim"],
-    locationIds: [location.id],
-    expiresOn,
-    scimRoleId: role.id,
-  });
-  const plain = await createApiClient(portal.db, admin, {
+  const made = await scimConnection(portal.db, "Limited SCIM");
+  scimToken = made.token;
+  const plain = await createApiClient(portal.db, await actorOf(portal.db, ADMIN_EMAIL), {
     name: "Users only",
     scopes: ["users:write"],
-    locationIds: [location.id],
-    expiresOn,
+    locationIds: [made.milwaukee],
+    expiresOn: new Date(Date.now() + 30 * 86_400_000),
   });
-  if (scim.kind !== "created" || plain.kind !== "created") throw new Error("no clients");
-  scimToken = scimTokenOf(scim.clientId, scim.secret);
+  if (plain.kind !== "created") throw new Error("no client");
   usersOnlyToken = scimTokenOf(plain.clientId, plain.secret);
 });
 

@@ -9,6 +9,7 @@ import { actAsApiClient } from "~/server-context/acting-api-client.server";
 import { requestScope } from "~/server-context/request-scope.server";
 import type { Actor } from "~/permissions/actor";
 import { PATCH_SCHEMA } from "~/scim/scim-schemas";
+import { scimTokenOf } from "~/security/scim-token";
 import { actorOf } from "./actor-of";
 
 export const BASE = "http://portal.test/scim/v2";
@@ -29,6 +30,8 @@ export async function scimFailure(work: Promise<unknown>): Promise<{ status: num
 export interface ScimConnection {
   connection: Actor;
   clientId: number;
+  /** Its bearer token, as pasted into the identity provider. */
+  token: string;
   milwaukee: number;
   columbus: number;
   /** The roles the demo admin may assign: the first is the connection's role for new users. */
@@ -63,6 +66,7 @@ export async function scimConnection(database: Database, name: string): Promise<
   return {
     connection,
     clientId: made.id,
+    token: scimTokenOf(made.clientId, made.secret),
     milwaukee,
     columbus,
     roles,
