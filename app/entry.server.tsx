@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { compressPage, pageCollector } from "~/shell/page-compression";
 import { setFallbackTranslations } from "~/i18n/i18n-registry";
-import { FALLBACK_TRANSLATIONS_HREF } from "~/i18n/translation-assets.server";
+import { fallbackTranslationsHref } from "~/i18n/translation-assets.server";
 
 // The process starts in this build too: server.js calls runPortal, so the server and the routes
 // are one module graph (the built-suite tests start the server and read the logger the same way).
@@ -25,8 +25,8 @@ const ERROR_REFERENCE_KEY = "errorReference";
 
 const ABORT_DELAY = 5_000;
 
-// A page whose root loader failed renders with the English messages.
-setFallbackTranslations(FALLBACK_TRANSLATIONS_HREF);
+// A page whose root loader failed renders in the language the request asks for.
+setFallbackTranslations(fallbackTranslationsHref);
 
 /** Pages and their data are the signed-in user's own: no shared or browser cache keeps them, unless a route says otherwise. */
 const PRIVATE_NO_STORE = "private, no-store";

@@ -81,9 +81,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = shell?.theme ?? 1;
   const locale = shell?.locale ?? DEFAULT_LOCALE;
   const translations = usePageTranslations(shell?.translations, locale);
+  // Without the root's data the page is in the language its fallback translations are in.
+  const lang = shell ? locale : translations.translator.language || DEFAULT_LOCALE;
   const nonce = useNonce();
   return (
-    <html lang={locale} data-translations={translations.href} data-fallback-translations={shell?.englishTranslations}>
+    <html lang={lang} data-translations={translations.href} data-fallback-translations={shell?.englishTranslations}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -260,7 +262,11 @@ export function ErrorBoundary() {
   const reference = useErrorReference();
   const { t } = useTranslation();
   // Offline: a page's data could not be fetched (the page's own messages are still there).
-  const { titleKey, textKey, details, serverError } = errorContentOf(error, browserIsOffline(Boolean(shell)));
+  const { titleKey, textKey, details, serverError, ...thrown } = errorContentOf(
+    error,
+    browserIsOffline(Boolean(shell)),
+  );
+  const shownReference = reference ?? thrown.reference;
   const content = (
     <div className="page page--narrow">
       <h1>{t(titleKey)}</h1>
@@ -270,9 +276,9 @@ export function ErrorBoundary() {
           {t("errors.details")} <span className="error-details">{details}</span>
         </p>
       )}
-      {serverError && reference && (
+      {serverError && shownReference && (
         <p className="field__help">
-          {t("errors.reference")} <code id={ERROR_REFERENCE_ELEMENT_ID}>{reference}</code>
+          {t("errors.reference")} <code id={ERROR_REFERENCE_ELEMENT_ID}>{shownReference}</code>
         </p>
       )}
       <p>

@@ -129,16 +129,17 @@ export function registerTranslations(href: string, locale: string, messages: Mes
 
 /**
  * The translations file of a page without its root data (the root loader failed): on the server
- * the English file, in the browser the file the document was loaded with. Set once by the entry.
+ * the file of the request's language (its cookie or Accept-Language), in the browser the file the
+ * document was loaded with. Set once by the entry.
  */
-let fallbackHref: string | undefined;
+let fallbackHref: string | undefined | (() => string | undefined);
 
-export function setFallbackTranslations(href: string | undefined): void {
+export function setFallbackTranslations(href: string | undefined | (() => string | undefined)): void {
   fallbackHref = href;
 }
 
 export function fallbackTranslations(): string | undefined {
-  return fallbackHref;
+  return typeof fallbackHref === "function" ? fallbackHref() : fallbackHref;
 }
 
 let untranslated: i18n | undefined;

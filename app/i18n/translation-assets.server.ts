@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { BRAND_IDS } from "~/theme/theme";
 import { registerTranslations } from "./i18n-registry";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
+import { currentRequestLocale } from "~/server-context/request-scope.server";
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from "./locale";
 import { messagesFor, type Messages } from "./messages";
 import { PSEUDO_LOCALE, pseudoMessages } from "./pseudo-locale";
 import { pseudoLocaleRequested } from "./pseudo-locale.server";
@@ -42,8 +43,11 @@ export function translationAssetOf(locale: Locale, brandId: number): Translation
   return byLocaleAndBrand.get(`${name}:${brandId}`) ?? byLocaleAndBrand.get(`${name}:${BRAND_IDS[0]}`)!;
 }
 
-/** What a page without its root data is rendered in. */
-export const FALLBACK_TRANSLATIONS_HREF = translationAssetOf(DEFAULT_LOCALE, BRAND_IDS[0]).href;
+/** What a page without its root data is rendered in: the language the request asks for (its cookie, Accept-Language). */
+export function fallbackTranslationsHref(): string {
+  const locale = currentRequestLocale();
+  return translationAssetOf(isLocale(locale) ? locale : DEFAULT_LOCALE, BRAND_IDS[0]).href;
+}
 
 export function translationAssetNamed(fileName: string | undefined): TranslationAsset | undefined {
   return fileName ? byFileName.get(fileName) : undefined;

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** A request id a proxy may hand on: letters, digits and . _ - only, so it is safe in a header and a log line. */
-const HANDED_ON_ID = /^[A-Za-z0-9._-]{8,128}$/;
+import { HANDED_ON_ID } from "./request-id-shape";
 
 /**
  * A request's id: the one a trusted proxy sent in X-Request-Id (so one id follows the request

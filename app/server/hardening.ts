@@ -17,7 +17,7 @@ import { ALLOWED_METHODS, requestShapeProblem } from "~/security/request-shape";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
 
 /** A refusal in the caller's language: plain text for pages, JSON for the API. */
-function refuse(req: Request, res: Response, status: number, key: string): void {
+export function refuse(req: Request, res: Response, status: number, key: string): void {
   const locale = localeFromHeaders(req.get("cookie"), req.get("accept-language"));
   const message = translatorFor(locale)(key);
   res.setHeader("Cache-Control", "no-store");

@@ -12,6 +12,7 @@ import {
   refuseHostMismatch,
   refuseMalformedRequests,
   refuseOversizeBodies,
+  refuse,
   secureEveryCookie,
 } from "./hardening";
 import helmet from "helmet";
@@ -39,6 +40,9 @@ import { SharedRateStore } from "./rate-store";
 import { metricsEndpoint, requestMetrics, routePatterns, watchForMetrics } from "./metrics";
 import { rateLimitRefusals } from "~/server-context/metrics.server";
 import { uploadPatterns } from "~/permissions/route-rules";
+
+import { answerDatabaseOutages, DATABASE_UNAVAILABLE_KEY, OUTAGE_RETRY_AFTER_SECONDS } from "./database-outage";
+import { databaseIsUnavailable } from "~/db/errors";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -343,14 +347,29 @@ async function servePortal(
       app.use((req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next()));
   }
 
+  const { serverBuild } = build;
   const remixHandler = createRequestHandler({
-    build: build.serverBuild,
+    build:
+      typeof serverBuild === "function"
+        ? async () => answerDatabaseOutages(await serverBuild())
+        : answerDatabaseOutages(serverBuild),
     mode: config.isProduction ? "production" : process.env.NODE_ENV,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, req, res }),
   });
   app.all("*", keepFormKeyAnswers(), remixHandler);
 
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (databaseIsUnavailable(error)) {
+      logger.warn(
+        { path: req.path, err: error instanceof Error ? error.message : String(error) },
+        "database unavailable",
+      );
+      if (!res.headersSent) {
+        res.setHeader("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+        refuse(req, res, 503, DATABASE_UNAVAILABLE_KEY);
+      }
+      return;
+    }
     logger.error({ err: error instanceof Error ? error.message : String(error) }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal server error");
   });

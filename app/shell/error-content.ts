@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
+import { isRequestId } from "~/server-context/request-id-shape";
 
 /** What the error page says: title and text keys, the details line, and whether it is the server's fault. */
 export interface ErrorContent {
@@ -7,15 +8,18 @@ export interface ErrorContent {
   /** SPEC §8: the access data failure shows the error's message as details. */
   details: string | null;
   serverError: boolean;
+  /** The reference a thrown answer carries (the database outage's 503): shown as a server error's is. */
+  reference?: string;
 }
 
 /** A portal error's key and details from a thrown response's body (parsed, or still JSON text). */
-function portalErrorBody(data: unknown): { key?: unknown; details?: unknown } | null {
-  if (data && typeof data === "object") return data as { key?: unknown; details?: unknown };
+type PortalErrorBody = { key?: unknown; details?: unknown; reference?: unknown };
+function portalErrorBody(data: unknown): PortalErrorBody | null {
+  if (data && typeof data === "object") return data as PortalErrorBody;
   if (typeof data !== "string") return null;
   try {
     const parsed: unknown = JSON.parse(data);
-    return parsed && typeof parsed === "object" ? (parsed as { key?: unknown; details?: unknown }) : null;
+    return parsed && typeof parsed === "object" ? (parsed as PortalErrorBody) : null;
   } catch {
     // a plain text body: keep the generic text, never show internals
     return null;
@@ -49,8 +53,11 @@ export function errorContentOf(error: unknown, offline: boolean): ErrorContent {
   const body = portalErrorBody(error.data);
   return {
     ...generic,
+    // A 503 is the portal waiting for something (its database), not a fault: "Temporarily unavailable".
+    ...(error.status === 503 ? { titleKey: "problems.unavailable" } : {}),
     textKey: typeof body?.key === "string" && body.key ? body.key : generic.textKey,
     details: typeof body?.details === "string" && body.details ? body.details : null,
     serverError,
+    ...(isRequestId(body?.reference) ? { reference: body.reference } : {}),
   };
 }

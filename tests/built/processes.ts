@@ -3,8 +3,13 @@
  * a PostgreSQL database of their own.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { POSTGRES_URL } from "../service/backends";
+import { freePort } from "./portal";
 
 /** Makes an empty database of this name on the test server (dropping one left over) and answers its URL. */
 export async function freshPostgresDatabase(name: string): Promise<string> {
@@ -89,4 +94,44 @@ export function runCommand(command: string, env: Record<string, string>, ...args
     encoding: "utf8",
   });
   return { status: done.status, out: done.stdout + done.stderr };
+}
+
+/** The portal as a process on a database of its own on the test server, with a handle on that database for the suite. */
+export interface PostgresPortal {
+  origin: string;
+  databaseUrl: string;
+  database: DatabaseHandle;
+  /** The running process (replaced by restart). */
+  process(): PortalProcess;
+  /** Starts the process again (after a stop or a kill) on the same database and data folder. */
+  restart(): Promise<void>;
+  /** Stops the process, closes the handle, drops the database, removes the folder. */
+  close(): Promise<void>;
+}
+
+/** A fresh database `name`, the built portal on it with the demo (`env` beside), ready. */
+export async function postgresPortal(name: string, env: Record<string, string> = {}): Promise<PostgresPortal> {
+  const databaseUrl = await freshPostgresDatabase(name);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dealer-portal-${name}-`));
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const settings = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "true", ...env };
+  let running = await readyPortal(origin, settings);
+  const database = await openDatabase({ databaseUrl, dataDir });
+  return {
+    origin,
+    databaseUrl,
+    database,
+    process: () => running,
+    async restart() {
+      await stopProcess(running.child, "SIGKILL");
+      running = await readyPortal(origin, settings);
+    },
+    async close() {
+      await stopProcess(running.child, "SIGKILL");
+      await database.close();
+      await dropPostgresDatabase(name);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
