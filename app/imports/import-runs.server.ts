@@ -19,6 +19,7 @@ import {
   importMayStart,
   importProgressPercent,
   keptReport,
+  shownImportError,
   shownImportState,
 } from "./run-state";
 
@@ -88,7 +89,9 @@ export async function importRunOf(database: Executor, actor: Actor, runId: numbe
     .select(runColumns)
     .from(importRuns)
     .where(and(eq(importRuns.id, runId), eq(importRuns.actorId, actor.identityId)));
-  return run && { ...run, state: shownImportState(run, now) };
+  if (!run) return run;
+  const state = shownImportState(run, now);
+  return { ...run, state, error: shownImportError(run, state) };
 }
 export type ImportRunView = NonNullable<Awaited<ReturnType<typeof importRunOf>>>;
 

@@ -24,6 +24,18 @@ export function shownImportState(run: { state: ImportRunState; heartbeatAt: Date
   return run.state;
 }
 
+/**
+ * Why a run shows failed: the reason it recorded, or, for a running run whose heartbeat stopped
+ * (its server died before it could record anything), that it was interrupted.
+ */
+export function shownImportError(
+  run: { state: ImportRunState; error: string | null },
+  shown: ImportRunState,
+): string | null {
+  if (run.error) return run.error;
+  return shown === "failed" && run.state === "running" ? "imports.errors.interrupted" : null;
+}
+
 /** Whether "Import" may start a run: checked or failed, without problems, with something to write. */
 export function importMayStart(shown: ImportRunState, report: StoredImportReport): boolean {
   return (shown === "checked" || shown === "failed") && report.problemCount === 0 && report.create + report.update > 0;

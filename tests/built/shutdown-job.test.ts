@@ -7,11 +7,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
-import { IDENTITY_COLUMNS } from "../../app/imports/columns";
+import { checkedIdentityImport, runReaches, startImport } from "./imports";
 import { PortalClient, freePort } from "./portal";
 import { dropPostgresDatabase, freshPostgresDatabase, readyPortal, stopProcess, type PortalProcess } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
@@ -29,17 +28,6 @@ let origin: string;
 async function one<T>(query: ReturnType<typeof sql>): Promise<T | undefined> {
   const result = (await database!.db.execute(query)) as unknown as { rows: T[] };
   return result.rows[0];
-}
-
-/** Polls until the run is in this state (a condition, not a sleep); its last state when the deadline passes. */
-async function runReaches(runId: number, state: string, deadline: number): Promise<string | undefined> {
-  let seen: string | undefined;
-  while (Date.now() < deadline) {
-    seen = (await one<{ state: string }>(sql`select state from import_runs where id = ${runId}`))?.state;
-    if (seen === state) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return seen;
 }
 
 beforeAll(async () => {
@@ -69,35 +57,12 @@ describe.skipIf(!reachable)("issue #32 §6: graceful shutdown lets the running j
   it("a bulk import running at SIGTERM completes before the process ends with 0: no job lost", async () => {
     const admin = new PortalClient(origin, database!.db);
     await admin.signIn();
-    const template = await admin.send("/admin/wsr-bulk-assignments/template/csv");
-    expect(template.status).toBe(200);
-    const [header, example] = parse(await template.text(), { bom: true }) as string[][];
-    const row = Object.fromEntries(header.map((column, index) => [column, example[index]]));
-    const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
-    const lines = Array.from({ length: ROWS }, (_, i) =>
-      IDENTITY_COLUMNS.map((column) =>
-        cell(column === "email" ? `shutdown.${i}@example.com` : (row[column] ?? "")),
-      ).join(","),
-    );
-    const form = new FormData();
-    form.append(
-      "file",
-      new Blob([[IDENTITY_COLUMNS.join(","), ...lines].join("\n")], { type: "text/csv" }),
-      "people.csv",
-    );
-    const checked = await admin.sendAlone("/admin/wsr-bulk-assignments", { method: "POST", body: form });
-    expect(checked.status).toBe(302);
-    const runPath = checked.headers.get("location")!;
-    const runId = Number(runPath.split("/").at(-1));
-    expect(await runReaches(runId, "checked", Date.now() + 1_000)).toBe("checked");
+    const { runPath, runId } = await checkedIdentityImport(admin, ROWS, "shutdown");
+    expect(await runReaches(database!.db, runId, "checked", Date.now() + 1_000)).toBe("checked");
 
-    const started = await admin.send(runPath, {
-      method: "POST",
-      body: "intent=import",
-      contentType: "application/x-www-form-urlencoded",
-    });
+    const started = await startImport(admin, runPath);
     expect(started.status).toBe(302);
-    expect(await runReaches(runId, "running", Date.now() + 60_000)).toBe("running");
+    expect(await runReaches(database!.db, runId, "running", Date.now() + 60_000)).toBe("running");
 
     const exited = new Promise<number | null>((resolve) => portal!.child.once("exit", (code) => resolve(code)));
     portal!.child.kill("SIGTERM");

@@ -6,6 +6,7 @@ import {
   importProgressPercent,
   keptReport,
   MAX_KEPT_PROBLEMS,
+  shownImportError,
   shownImportState,
 } from "~/imports/run-state";
 
@@ -53,5 +54,19 @@ describe("issue #17 §2 import run state", () => {
     expect(kept.problemCount).toBe(MAX_KEPT_PROBLEMS + 5);
     expect(kept.problems).toHaveLength(MAX_KEPT_PROBLEMS);
     expect(kept.problems[0].row).toBe(2);
+  });
+});
+
+describe("issue #37 §3: a run whose server was killed says why it failed", () => {
+  it("a running run shown failed (its heartbeat stopped) was interrupted", () => {
+    expect(shownImportError({ state: "running", error: null }, "failed")).toBe("imports.errors.interrupted");
+  });
+
+  it("a recorded reason stays; a run still running or checked has none", () => {
+    expect(shownImportError({ state: "failed", error: "imports.errors.importFailed" }, "failed")).toBe(
+      "imports.errors.importFailed",
+    );
+    expect(shownImportError({ state: "running", error: null }, "running")).toBeNull();
+    expect(shownImportError({ state: "checked", error: null }, "checked")).toBeNull();
   });
 });
