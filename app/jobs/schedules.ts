@@ -7,7 +7,8 @@ export const SCHEDULES = {
   housekeeping: "5 * * * *",
   "auto-deactivation": "20 2 * * *",
   "verification-expiry": "35 * * * *",
-  "mail-retry": "*/10 * * * *",
+  // Every minute: a message that waited for the mail server leaves soon after it is back.
+  "mail-retry": "* * * * *",
   // Pushes are sent right after the change; this sends the retries whose back-off has passed.
   "integration-push": "* * * * *",
   // Administrators whose security review is due: an e-mail at most once a week while it stays due.

@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type { Database, Executor } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { logger } from "~/logger.server";
+import { deliveryFailureCounts } from "./delivery-failure";
 
 /** One e-mail: plain text, one recipient. */
 export interface Mail {
@@ -19,7 +20,7 @@ export interface MailTransport {
 
 /** How long a deliverer holds a row it took; after that another may retry it. */
 const CLAIM_MS = 5 * 60 * 1000;
-/** A message that failed this often is left for an operator (its last error is on the row). */
+/** A message the mail server refused this often is left for an operator (its last error is on the row). */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
 /**
@@ -111,11 +112,17 @@ export async function deliverQueuedMail(
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const counts = deliveryFailureCounts(error);
       await database
         .update(emailOutbox)
-        .set({ claimedUntil: null, lastError: message.slice(0, 500) })
+        .set({
+          claimedUntil: null,
+          lastError: message.slice(0, 500),
+          // The server was away: the attempt taken when the row was claimed is given back.
+          ...(counts ? {} : { attempts: sql`${emailOutbox.attempts} - 1` }),
+        })
         .where(eq(emailOutbox.id, row.id));
-      logger.warn({ outboxId: row.id, err: message }, "e-mail delivery failed; it will be retried");
+      logger.warn({ outboxId: row.id, err: message, counted: counts }, "e-mail delivery failed; it will be retried");
       failed += 1;
     }
   }

@@ -140,21 +140,47 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
     expect(await deliverQueuedMail(handle.db, smtp)).toEqual({ sent: 0, failed: 0 });
   });
 
-  it("a failed delivery is kept, counted and retried later, up to the limit", async () => {
+  it("a message the server refuses is kept, counted and retried later, up to the limit", async () => {
     const [row] = await handle.db
       .insert(emailOutbox)
       .values({ toAddress: "someone@example.com", subject: "s", text: "t" })
       .returning();
-    const failing: MailTransport = {
+    const refusing: MailTransport = {
       kind: "smtp",
       send: async () => {
-        throw new Error("connection refused");
+        throw Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 });
       },
     };
-    expect(await deliverQueuedMail(handle.db, failing)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverQueuedMail(handle.db, refusing)).toEqual({ sent: 0, failed: 1 });
     const [after] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.id));
-    expect(after).toMatchObject({ attempts: 1, lastError: "connection refused", sentAt: null, claimedUntil: null });
-    for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i++) await deliverQueuedMail(handle.db, failing);
+    expect(after).toMatchObject({
+      attempts: 1,
+      lastError: "550 mailbox unavailable",
+      sentAt: null,
+      claimedUntil: null,
+    });
+    for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i++) await deliverQueuedMail(handle.db, refusing);
     expect(await deliverQueuedMail(handle.db, quiet)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("issue #37 §3: a server that cannot be reached uses up no attempt: the message waits however long it is away", async () => {
+    const [row] = await handle.db
+      .insert(emailOutbox)
+      .values({ toAddress: "patient@example.com", subject: "s", text: "t" })
+      .returning();
+    const away: MailTransport = {
+      kind: "smtp",
+      send: async () => {
+        throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ESOCKET" });
+      },
+    };
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++)
+      expect(await deliverQueuedMail(handle.db, away)).toMatchObject({ failed: 1 });
+    const [after] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.id));
+    expect(after).toMatchObject({ attempts: 0, sentAt: null, lastError: "connect ECONNREFUSED 127.0.0.1:25" });
+    const sent: string[] = [];
+    const back: MailTransport = { kind: "smtp", send: async (mail) => void sent.push(mail.to) };
+    expect(await deliverQueuedMail(handle.db, back)).toEqual({ sent: 1, failed: 0 });
+    expect(sent).toEqual(["patient@example.com"]);
   });
 });

@@ -14,7 +14,8 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-export async function startMailSink(folder: string): Promise<MailSink> {
+/** Listens on `port` (0: one the system picks; a sink started again on its old port comes back at the same address). */
+export async function startMailSink(folder: string, port = 0): Promise<MailSink> {
   mkdirSync(folder, { recursive: true });
   let n = 0;
   const server = new SMTPServer({
@@ -35,9 +36,9 @@ export async function startMailSink(folder: string): Promise<MailSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${bound}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** A received message: recipients, subject and the decoded plain-text body. */

@@ -26,14 +26,14 @@ describe("SPEC §4 auto-deactivation: more than 180 days without a sign-in", () 
 });
 
 describe("issue #15 §1 schedules", () => {
-  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every ten minutes, push retries every minute, security review reminders daily", () => {
+  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every minute, push retries every minute, security review reminders daily", () => {
     const gap = (name: keyof typeof SCHEDULES) => {
       const next = cronParser.parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: now });
       return -next.next().getTime() + next.next().getTime();
     };
     expect(gap("housekeeping")).toBe(60 * 60 * 1000);
     expect(gap("auto-deactivation")).toBe(DAY);
-    expect(gap("mail-retry")).toBe(10 * 60 * 1000);
+    expect(gap("mail-retry")).toBe(60 * 1000);
     expect(gap("verification-expiry")).toBe(60 * 60 * 1000);
     expect(gap("integration-push")).toBe(60 * 1000);
     expect(gap("security-review-reminder")).toBe(DAY);
