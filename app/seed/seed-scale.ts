@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { hash } from "@node-rs/argon2";
 import type { Database } from "~/db/client.server";
-import { identities, organizations, roleAssignments, securityRoles } from "~/db/schema";
+import {
+  directoryAssignments,
+  identities,
+  organizations,
+  roleAssignments,
+  securityReviews,
+  securityRoles,
+} from "~/db/schema";
 import { DEMO_PASSWORD } from "./seed";
 
 /** The administrator of every scale location: whose users list the search bench reads (100 000 users). */
@@ -181,6 +188,20 @@ export async function seedScale(
     await tx.execute(sql`
       insert into ${roleAssignments} (identity_id, security_role_id, organization_id, is_preferred)
       select ${num(admin.id)}, ${num(adminRole.id)}, ${num(first)} + n, n = 0 from generate_series(0, ${num(size.locations - 1)}) as n`);
+    // The administrator's security review is done (today): the lists, not the review modals, open at sign-in.
+    await tx.execute(sql`
+      insert into ${securityReviews} (reviewer_id, organization_ids, confirmed_at)
+      select ${num(admin.id)}, array_agg(${num(first)} + n), now() from generate_series(0, ${num(size.locations - 1)}) as n`);
+    // Every location's required directory roles are held (by one of its users): no location needs attention.
+    await tx.execute(sql`
+      insert into ${directoryAssignments} (item_id, organization_id, identity_id)
+      select di.id, o.id, (select ra.identity_id from ${roleAssignments} ra
+                           where ra.organization_id = o.id and ra.identity_id <> ${num(admin.id)} limit 1)
+      from ${organizations} o
+      join directory_configurations dc on dc.brand_id = o.brand_id
+      join directory_items di on di.configuration_id = dc.id and di.required
+      where o.id between ${num(first)} and ${num(first + size.locations - 1)}
+        and exists (select 1 from ${roleAssignments} ra where ra.organization_id = o.id and ra.identity_id <> ${num(admin.id)})`);
   });
   await database.execute(sql`analyze`);
   return { seeded: true };
