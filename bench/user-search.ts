@@ -1,73 +1,152 @@
 /**
- * `npm run bench:users` (issue #14 §2): server time of the users list's search at scale. On
- * PGlite and on PostgreSQL, in turn: the demo plus `seedScale` (100 000 users over 5 000
- * locations), then 200 varied searches, filters and sorts of the administrator who holds every
- * location, each one `listUsers` as the screen's loader calls it (count + page). Prints p50, p95
- * and max per database. A figure to track (target p95 ≤ 50 ms), never a test.
+ * `npm run bench:users` (issues #14 §2, #37 §4): server time of the users list's search at scale.
+ * On PGlite (100 000 users) and on PostgreSQL (1 000 000), each in turn: the demo plus `seedScale`
+ * (one user in twenty per location), then, for the administrator who holds every location and for
+ * one who holds three, 200 varied searches, filters and sorts (name, e-mail, job title and
+ * location text; every sort; later pages), each one `listUsers` as the screen's loader calls it
+ * (count + page). Prints p50, p95 and max per database and administrator, and `EXPLAIN ANALYZE`
+ * of the slowest call's slowest statement. Targets: p95 ≤ 100 ms on PGlite at 100 000 and ≤ 50 ms
+ * on PostgreSQL at 1 000 000; figures to track, never a test.
+ * BENCH_USERS_PGLITE, BENCH_USERS_POSTGRES change the sizes; BENCH_PGLITE=0, BENCH_POSTGRES=0 skip one.
  */
 import "~/assembly/portal.server";
-import { openDatabase, openMemoryDatabase, type DatabaseHandle } from "~/db/client.server";
-import { seedDemo } from "~/seed/seed";
-import { SCALE_ADMIN, seedScale } from "~/seed/seed-scale";
-import { listUsers } from "~/users/users.server";
-import { userListStateOf } from "~/users/list-options";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { eq } from "drizzle-orm";
+import { PGLITE_OPTIONS, pgliteHandle, postgresHandle, type DatabaseHandle } from "~/db/client.server";
 import { identities } from "~/db/schema";
-import { createBenchDatabase } from "./postgres";
-import { queryOf } from "./user-queries";
-import { Cleanup } from "./processes";
 import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
+import { seedDemo } from "~/seed/seed";
+import { SCALE_ADMIN, SCOPED_ADMIN, seedScale } from "~/seed/seed-scale";
+import { userListStateOf } from "~/users/list-options";
+import { listUsers } from "~/users/users.server";
+import { createBenchDatabase } from "./postgres";
+import { Cleanup } from "./processes";
+import { queryOf } from "./user-queries";
 
 const SEARCHES = 200;
+const WARM_UP = 20;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const thousands = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
-async function run(name: string, handle: DatabaseHandle): Promise<void> {
+/** The statements a handle runs while `recording` is on: text and parameters, for EXPLAIN. */
+interface Recorder {
+  recording: boolean;
+  statements: { text: string; values: unknown[] }[];
+}
+
+function record(recorder: Recorder, query: unknown, values: unknown): void {
+  if (!recorder.recording) return;
+  const text = typeof query === "string" ? query : (query as { text: string }).text;
+  const params = (typeof query === "string" ? values : ((query as { values?: unknown[] }).values ?? values)) ?? [];
+  recorder.statements.push({ text, values: params as unknown[] });
+}
+
+async function actorOf(handle: DatabaseHandle, email: string) {
+  const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
+  const profile = await loadAccessProfile(handle.db, row.id);
+  if (!profile) throw new Error(`${email} has no access profile`);
+  return actorFrom(row.id, profile);
+}
+
+async function run(
+  name: string,
+  handle: DatabaseHandle,
+  users: number,
+  recorder: Recorder,
+  explain: (text: string, values: unknown[]) => Promise<string>,
+): Promise<void> {
   await handle.migrate();
   await seedDemo(handle.db);
   const seeding = performance.now();
-  await seedScale(handle.db);
-  const seeded = (performance.now() - seeding) / 1000;
-  const [admin] = await handle.db
-    .select({ id: identities.id })
-    .from(identities)
-    .where(eq(identities.email, SCALE_ADMIN.email));
-  const profile = await loadAccessProfile(handle.db, admin.id);
-  if (!profile) throw new Error("the demo administrator has no access profile");
-  const actor = actorFrom(admin.id, profile);
-  // Warm-up: plans and caches, as a running server has them.
-  for (let n = 0; n < 20; n++) await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(queryOf(n))));
-  const times: number[] = [];
-  let listed = 0;
-  for (let n = 0; n < SEARCHES; n++) {
-    const state = userListStateOf(new URLSearchParams(queryOf(n)));
-    const started = performance.now();
-    const page = await listUsers(handle.db, actor, state);
-    times.push(performance.now() - started);
-    listed += page.total;
+  await seedScale(handle.db, { users, locations: Math.max(1, Math.round(users / 20)) });
+  console.log(`${name}, ${thousands(users)} users (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`);
+  let slowest = { ms: 0, query: "", who: "" };
+  for (const [who, email] of [
+    ["every location", SCALE_ADMIN.email],
+    ["three locations", SCOPED_ADMIN.email],
+  ] as const) {
+    const actor = await actorOf(handle, email);
+    // Warm-up: plans and caches, as a running server has them.
+    for (let n = 0; n < WARM_UP; n++) await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(queryOf(n))));
+    const times: number[] = [];
+    let listed = 0;
+    for (let n = 0; n < SEARCHES; n++) {
+      const query = queryOf(n);
+      const started = performance.now();
+      const page = await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(query)));
+      const ms = performance.now() - started;
+      times.push(ms);
+      listed += page.total;
+      if (ms > slowest.ms) slowest = { ms, query, who: email };
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${who.padEnd(16)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (mean ${thousands(Math.round(listed / SEARCHES))} matches)`,
+    );
   }
-  times.sort((a, b) => a - b);
-  console.log(
-    `${name.padEnd(10)} seed ${seeded.toFixed(1)} s · ${SEARCHES} searches: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms (mean ${Math.round(listed / SEARCHES)} matches)`,
-  );
+  // The slowest call once more, its statements recorded; the slowest of them explained.
+  const actor = await actorOf(handle, slowest.who);
+  recorder.statements = [];
+  recorder.recording = true;
+  await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(slowest.query)));
+  recorder.recording = false;
+  let plan = { ms: -1, text: "" };
+  for (const statement of recorder.statements) {
+    const text = await explain(statement.text, statement.values);
+    const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0);
+    if (ms > plan.ms) plan = { ms, text };
+  }
+  console.log(`  slowest: "${slowest.query}" for ${slowest.who}, ${slowest.ms.toFixed(1)} ms; EXPLAIN ANALYZE:`);
+  console.log(plan.text.replace(/^/gm, "    "));
 }
+
+const explainText = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row)[0]).join("\n");
 
 const cleanup = new Cleanup();
 try {
-  const pglite = await openMemoryDatabase();
-  try {
-    await run("PGlite", pglite);
-  } finally {
-    await pglite.close();
-  }
-  const postgres = await createBenchDatabase(cleanup);
-  if ("skipped" in postgres) console.log(`PostgreSQL skipped: ${postgres.skipped}`);
-  else {
-    const handle = await openDatabase({ databaseUrl: postgres.url, dataDir: "/nonexistent" });
+  if (process.env.BENCH_PGLITE !== "0") {
+    const recorder: Recorder = { recording: false, statements: [] };
+    const client = await PGlite.create(PGLITE_OPTIONS);
+    const query = client.query.bind(client);
+    client.query = ((text: string, values?: unknown[], options?: never) => {
+      record(recorder, text, values);
+      return query(text, values, options);
+    }) as typeof client.query;
+    const handle = pgliteHandle(client);
     try {
-      await run("PostgreSQL", handle);
+      await run("PGlite", handle, Number(process.env.BENCH_USERS_PGLITE ?? 100_000), recorder, async (text, values) =>
+        explainText((await query<Record<string, unknown>>(`explain (analyze, buffers) ${text}`, values)).rows),
+      );
     } finally {
       await handle.close();
+    }
+  }
+  if (process.env.BENCH_POSTGRES !== "0") {
+    const postgres = await createBenchDatabase(cleanup);
+    if ("skipped" in postgres) console.log(`PostgreSQL skipped: ${postgres.skipped}`);
+    else {
+      const recorder: Recorder = { recording: false, statements: [] };
+      const pool = new pg.Pool({ connectionString: postgres.url, max: 10 });
+      const query = pool.query.bind(pool) as (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
+      pool.query = ((text: unknown, values?: unknown) => {
+        record(recorder, text, values);
+        return query(text, values);
+      }) as typeof pool.query;
+      const handle = postgresHandle(pool);
+      try {
+        await run(
+          "PostgreSQL",
+          handle,
+          Number(process.env.BENCH_USERS_POSTGRES ?? 1_000_000),
+          recorder,
+          async (text, values) => explainText((await query(`explain (analyze, buffers) ${text}`, values)).rows),
+        );
+      } finally {
+        await handle.close();
+      }
     }
   }
 } finally {

@@ -13,6 +13,9 @@ import { DEMO_PASSWORD } from "./seed";
 
 /** The administrator of every scale location: whose users list the search bench reads (100 000 users). */
 export const SCALE_ADMIN = { email: "scaleadmin@example.com", firstName: "Sam", lastName: "Scale" } as const;
+/** A dealer administrator of three scale locations: the search bench's scoped administrator. */
+export const SCOPED_ADMIN = { email: "scopedadmin@example.com", firstName: "Sky", lastName: "Scope" } as const;
+const SCOPED_LOCATIONS = 3;
 
 const FIRST_NAMES = [
   "Ada",
@@ -174,21 +177,28 @@ export async function seedScale(
       union all
       select ${num(firstUser)} + n - 1, ${num(role.id)}, ${num(first)} + ((n * 7 + 1) % ${num(size.locations)}), false
       from generate_series(1, ${num(size.users)}) as n where n % 10 = 0 and (n * 7 + 1) % ${num(size.locations)} <> n % ${num(size.locations)}`);
-    const [admin] = await tx
+    const passwordHash = await hash(DEMO_PASSWORD);
+    const [admin, scoped] = await tx
       .insert(identities)
-      .values({
-        ...SCALE_ADMIN,
-        userType: "external",
-        role: "admin",
-        serialNumber: "SC-ADMIN",
-        passwordHash: await hash(DEMO_PASSWORD),
-        emailVerifiedAt: new Date(),
-      })
+      .values(
+        [SCALE_ADMIN, SCOPED_ADMIN].map((who, n) => ({
+          ...who,
+          userType: "external" as const,
+          role: "admin" as const,
+          serialNumber: `SC-ADMIN-${n + 1}`,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        })),
+      )
       .returning({ id: identities.id });
     await tx.execute(sql`
       insert into ${roleAssignments} (identity_id, security_role_id, organization_id, is_preferred)
       select ${num(admin.id)}, ${num(adminRole.id)}, ${num(first)} + n, n = 0 from generate_series(0, ${num(size.locations - 1)}) as n`);
-    // The administrator's security review is done (today): the lists, not the review modals, open at sign-in.
+    await tx.execute(sql`
+      insert into ${roleAssignments} (identity_id, security_role_id, organization_id, is_preferred)
+      select ${num(scoped.id)}, ${num(adminRole.id)}, ${num(first)} + n, n = 0
+      from generate_series(0, ${num(Math.min(SCOPED_LOCATIONS, size.locations) - 1)}) as n`);
+    // The administrators' security review is done (today): the lists, not the review modals, open at sign-in.
     await tx.execute(sql`
       insert into ${securityReviews} (reviewer_id, organization_ids, confirmed_at)
       select ${num(admin.id)}, array_agg(${num(first)} + n), now() from generate_series(0, ${num(size.locations - 1)}) as n`);
@@ -196,12 +206,13 @@ export async function seedScale(
     await tx.execute(sql`
       insert into ${directoryAssignments} (item_id, organization_id, identity_id)
       select di.id, o.id, (select ra.identity_id from ${roleAssignments} ra
-                           where ra.organization_id = o.id and ra.identity_id <> ${num(admin.id)} limit 1)
+                           where ra.organization_id = o.id and ra.identity_id not in (${num(admin.id)}, ${num(scoped.id)}) limit 1)
       from ${organizations} o
       join directory_configurations dc on dc.brand_id = o.brand_id
       join directory_items di on di.configuration_id = dc.id and di.required
       where o.id between ${num(first)} and ${num(first + size.locations - 1)}
-        and exists (select 1 from ${roleAssignments} ra where ra.organization_id = o.id and ra.identity_id <> ${num(admin.id)})`);
+        and exists (select 1 from ${roleAssignments} ra
+                    where ra.organization_id = o.id and ra.identity_id not in (${num(admin.id)}, ${num(scoped.id)}))`);
   });
   await database.execute(sql`analyze`);
   return { seeded: true };
