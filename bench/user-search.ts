@@ -70,7 +70,8 @@ async function run(
   ] as const) {
     const actor = await actorOf(handle, email);
     // Warm-up: plans and caches, as a running server has them.
-    for (let n = 0; n < WARM_UP; n++) await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(queryOf(n))));
+    for (let n = 0; n < WARM_UP; n++)
+      await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(queryOf(n))));
     const times: number[] = [];
     let listed = 0;
     for (let n = 0; n < SEARCHES; n++) {
