@@ -4,7 +4,6 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -13,6 +12,10 @@ import { parseConfig } from "../../app/config.server";
 import type { Database } from "../../app/db/client.server";
 import type * as PortalEntry from "../../app/entry.server";
 
+import { freePort } from "../../scripts/cluster/local-cluster";
+
+export { freePort };
+
 export const ADMIN_EMAIL = "admin@example.com";
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
@@ -20,18 +23,6 @@ export interface Portal {
   origin: string;
   db: Database;
   close(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const INHERITED_VARIABLES_TO_DROP = [
