@@ -2,8 +2,8 @@
  * `npm run bench:load` (issue #37 §2): the scaled-out portal under load. `npm run cluster:local`'s
  * set-up (two instances of the build on a fresh PostgreSQL database, nginx in front) with the demo
  * and `seedScale` (100 000 users); virtual dealers and administrators sign in through the real
- * flow once, then autocannon drives the proxy with their mix of requests. Each endpoint is its own
- * autocannon instance (its latencies are its own), all running together; a connection is a virtual
+ * flow once, then autocannon drives the proxy with their mix of requests. Each endpoint has its own
+ * autocannon instances (its latencies are its own), all running together; a connection is a virtual
  * user and sends at most one request a second (the short end of a 1–3 s think time: heavier than a
  * person). It finds the knee (the virtual users at which the pages' p95 passes 1 s), runs 200
  * virtual users for 60 s, then soaks at half the knee watching each instance's memory. Figures to
@@ -29,6 +29,7 @@ const SOAK_SECONDS = env("BENCH_LOAD_SOAK_SECONDS", 600);
 const DEALER_SESSIONS = env("BENCH_LOAD_SESSIONS", 200);
 const ADMIN_SESSIONS = 20;
 const KNEE_MS = 1_000;
+const ARRIVAL_GROUPS = 10;
 
 interface Endpoint {
   name: string;
@@ -118,39 +119,47 @@ async function drive(origin: string, users: number, seconds: number, sessions: {
     const cookies = endpoint.admin ? sessions.admin : sessions.dealer;
     const times: number[] = [];
     let errors = 0;
-    const instance = autocannon({
-      url: origin,
-      connections,
-      duration: seconds,
-      connectionRate: 1,
-      timeout: 30,
-      requests: [
-        {
-          setupRequest: (request, context) => {
-            context.cookie ??= cookies[counter++ % cookies.length];
-            const made = endpoint.request(counter++);
-            const headers: Record<string, string> = {
-              cookie: String(context.cookie),
-              "accept-language": "en",
-              "accept-encoding": "gzip",
-              accept: made.accept ?? (made.method === "GET" ? "text/html" : "application/json"),
-            };
-            if (made.method !== "GET") headers.origin = origin;
-            if (made.contentType) headers["content-type"] = made.contentType;
-            // The request as autocannon made it (its Host), with this user's method, path, headers and body.
-            return { ...request, method: made.method, path: made.path, headers, body: made.body };
-          },
-        },
-      ],
-    });
     const statuses = new Map<number, number>();
-    instance.on("response", (_client, status, _bytes, ms) => {
-      times.push(ms);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (status >= 400) errors += 1;
+    // autocannon paces each connection by a one-second timer started with its instance: the
+    // endpoint's users are started in groups a tenth of a second apart, so their requests do not
+    // all arrive at the same instant of every second.
+    const groups = Math.min(connections, ARRIVAL_GROUPS);
+    const instances = Array.from({ length: groups }, async (_, group) => {
+      await new Promise((resolve) => setTimeout(resolve, (group * 1000) / groups));
+      const instance = autocannon({
+        url: origin,
+        connections: Math.floor(connections / groups) + (group < connections % groups ? 1 : 0),
+        duration: seconds,
+        connectionRate: 1,
+        timeout: 30,
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              context.cookie ??= cookies[counter++ % cookies.length];
+              const made = endpoint.request(counter++);
+              const headers: Record<string, string> = {
+                cookie: String(context.cookie),
+                "accept-language": "en",
+                "accept-encoding": "gzip",
+                accept: made.accept ?? (made.method === "GET" ? "text/html" : "application/json"),
+              };
+              if (made.method !== "GET") headers.origin = origin;
+              if (made.contentType) headers["content-type"] = made.contentType;
+              // The request as autocannon made it (its Host), with this user's method, path, headers and body.
+              return { ...request, method: made.method, path: made.path, headers, body: made.body };
+            },
+          },
+        ],
+      });
+      instance.on("response", (_client, status, _bytes, ms) => {
+        times.push(ms);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 400) errors += 1;
+      });
+      const result = await instance;
+      errors += result.errors + result.timeouts;
     });
-    const result = await instance;
-    errors += result.errors + result.timeouts;
+    await Promise.all(instances);
     if (process.env.BENCH_VERBOSE) console.error(endpoint.name, Object.fromEntries(statuses));
     times.sort((a, b) => a - b);
     return {
