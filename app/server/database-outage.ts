@@ -6,7 +6,8 @@
  */
 import type { ServerBuild } from "@remix-run/node";
 import { apiProblem } from "~/api/replies.server";
-import { SCIM_CONTENT_TYPE, scimErrorBody } from "~/api/scim-error";
+import { scimErrorBody } from "~/api/scim-error";
+import { scimJson } from "~/auth/scim-answer.server";
 import { databaseIsUnavailable } from "~/db/errors";
 import { translatorFor } from "~/i18n/i18next.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
@@ -24,11 +25,7 @@ export function outageAnswer(pathname: string, reference: string | undefined): R
   const message = translatorFor(isLocale(locale) ? locale : DEFAULT_LOCALE)(DATABASE_UNAVAILABLE_KEY);
   const path = pathname.toLowerCase();
   if (path.startsWith("/api/")) return apiProblem(503, message, { kind: "unavailable", headers });
-  if (path.startsWith("/scim/"))
-    return new Response(JSON.stringify(scimErrorBody(503, message)), {
-      status: 503,
-      headers: { ...headers, "Content-Type": SCIM_CONTENT_TYPE },
-    });
+  if (path.startsWith("/scim/")) return scimJson(scimErrorBody(503, message), 503, headers);
   // A page's error view reads the key and shows the reference (thrown: the route's boundary renders it).
   return Response.json({ key: DATABASE_UNAVAILABLE_KEY, reference }, { status: 503, headers });
 }
