@@ -18,6 +18,8 @@ import { SCALE_ADMIN, seedScale } from "~/seed/seed-scale";
 import { startLocalCluster, type ClusterInstance } from "../scripts/cluster/local-cluster";
 import { signIn } from "./sign-in";
 import { queryOf } from "./user-queries";
+import { percentile } from "./percentile";
+import { processMemoryKB } from "./processes";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SCALE_USERS = env("BENCH_LOAD_USERS", 100_000);
@@ -108,9 +110,6 @@ interface EndpointFigures {
   times: number[];
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-
 /** Every endpoint's autocannon at once for `seconds`, with `users` virtual users split by share. */
 async function drive(origin: string, users: number, seconds: number, sessions: { dealer: string[]; admin: string[] }) {
   let counter = 0;
@@ -191,18 +190,13 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function memoryKB(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) : NaN;
-}
-
 function instanceFigures(instances: readonly ClusterInstance[], before: number[], seconds: number) {
   return instances.map((instance, i) => {
     const pid = instance.child()!.pid!;
     return {
       name: instance.name,
       cpuPercent: ((cpuSeconds(pid) - before[i]) / seconds) * 100,
-      peakMiB: memoryKB(pid, "VmHWM") / 1024,
+      peakMiB: (processMemoryKB(pid, "VmHWM") ?? NaN) / 1024,
     };
   });
 }
@@ -285,7 +279,10 @@ try {
     const soakUsers = Math.max(10, Math.round((knee ?? STEPS.at(-1)!) / 2));
     console.error(`… soaking at ${soakUsers} virtual users for ${SOAK_SECONDS} s`);
     const samples: number[][] = pids.map(() => []);
-    const sampler = setInterval(() => pids.forEach((pid, i) => samples[i].push(memoryKB(pid, "VmRSS"))), 5_000);
+    const sampler = setInterval(
+      () => pids.forEach((pid, i) => samples[i].push(processMemoryKB(pid, "VmRSS") ?? NaN)),
+      5_000,
+    );
     const soak = await drive(cluster.origin, soakUsers, SOAK_SECONDS, sessions);
     clearInterval(sampler);
     printRun(`soak: ${soakUsers} virtual users for ${SOAK_SECONDS} s`, soak);

@@ -176,7 +176,7 @@ async function startServer(
     origin,
     pid,
     readyAfterMs,
-    peakRssKB: () => peakRssKB(pid),
+    peakRssKB: () => processMemoryKB(pid, "VmHWM"),
     stop,
   };
 }
@@ -193,9 +193,10 @@ async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolea
   return settled;
 }
 
-function peakRssKB(pid: number): number | undefined {
+/** A process's resident memory now (VmRSS) or at its peak (VmHWM), in KB; undefined where /proc is missing. */
+export function processMemoryKB(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
   try {
-    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;

@@ -18,6 +18,7 @@ import { seedScale } from "~/seed/seed-scale";
 import { createBenchDatabase } from "./postgres";
 import { BenchError, Cleanup, startPortal, type ServerChild } from "./processes";
 import { signIn } from "./sign-in";
+import { percentile } from "./percentile";
 
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const SCALE_USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
@@ -26,9 +27,6 @@ const LOOKUPS = 200;
 const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
 const PORTAL_SCHEMA = "urn:ietf:params:scim:schemas:extension:dealerportal:2.0:User";
 const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Makes the SCIM connection on the screen as an administrator would: its token, a location and the role for new users. */
 async function scimConnection(origin: string) {

@@ -23,12 +23,11 @@ import { listUsers } from "~/users/users.server";
 import { createBenchDatabase } from "./postgres";
 import { Cleanup } from "./processes";
 import { queryOf } from "./user-queries";
+import { percentile } from "./percentile";
 
 const SEARCHES = 200;
 const WARM_UP = 20;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const thousands = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
 /** The statements a handle runs while `recording` is on: text and parameters, for EXPLAIN. */

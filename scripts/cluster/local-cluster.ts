@@ -76,14 +76,26 @@ export function databaseUrlOf(name: string, server = CLUSTER_POSTGRES_URL): stri
   return url.toString();
 }
 
-async function onServer(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: CLUSTER_POSTGRES_URL });
+async function onServer(server: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
     await admin.query(statement);
   } finally {
     await admin.end();
   }
+}
+
+/** Makes an empty database of this name on the server (dropping one left over) and answers its URL. */
+export async function freshDatabase(name: string, server = CLUSTER_POSTGRES_URL): Promise<string> {
+  await dropDatabase(name, server);
+  await onServer(server, `create database ${name}`);
+  return databaseUrlOf(name, server);
+}
+
+/** Drops the database of this name, ending the connections a killed process left. */
+export async function dropDatabase(name: string, server = CLUSTER_POSTGRES_URL): Promise<void> {
+  await onServer(server, `drop database if exists ${name} with (force)`);
 }
 
 /** Polls until `url` answers 200 or the process ends or the deadline passes (a condition, not a sleep). */
@@ -168,9 +180,7 @@ export async function startLocalCluster(options: ClusterOptions = {}): Promise<L
   // nginx's workers run as nobody: its folder must be theirs to enter.
   chmodSync(dir, 0o755);
   const dataDir = path.join(dir, "data");
-  const databaseUrl = databaseUrlOf(databaseName);
-  await onServer(`drop database if exists ${databaseName} with (force)`);
-  await onServer(`create database ${databaseName}`);
+  const databaseUrl = await freshDatabase(databaseName);
 
   const env: Record<string, string> = {
     // Not "production": that one requires https:// (and upgrades every request to it); the build runs with NODE_ENV=production.
@@ -193,7 +203,7 @@ export async function startLocalCluster(options: ClusterOptions = {}): Promise<L
   const stop = async () => {
     if (proxy) await ended(proxy, "SIGQUIT");
     await Promise.all(instances.map((instance) => instance.stop()));
-    if (!options.keepDatabase) await onServer(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    if (!options.keepDatabase) await dropDatabase(databaseName).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -23,7 +23,7 @@ interface JobRun {
 }
 
 /** The "job done" lines an instance logged (pino JSON, one object a line). */
-export function jobRunsOf(output: string): JobRun[] {
+function jobRunsOf(output: string): JobRun[] {
   const runs: JobRun[] = [];
   for (const line of output.split("\n")) {
     if (!line.startsWith("{") || !line.includes('"job done"')) continue;

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 import { scimConnection, type ScimConnection } from "../service/scim-connection";
+import { percentile } from "../../bench/percentile";
 import { PortalClient } from "./portal";
 import { postgresPortal, type PostgresPortal } from "./processes";
 
@@ -48,11 +49,6 @@ async function hangingTarget(): Promise<HangingTarget> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 describe.skipIf(!reachable)("issue #37 §3: a push target that hangs", () => {
@@ -126,6 +122,8 @@ describe.skipIf(!reachable)("issue #37 §3: a push target that hangs", () => {
     // Every page above was answered while the target held the push's connection.
     expect(target.open()).toBeGreaterThan(0);
     expect((await push()).state).toBe("sending");
+    before.sort((a, b) => a - b);
+    during.sort((a, b) => a - b);
     console.info(
       `push target hangs: /admin/users p50 ${percentile(before, 50).toFixed(1)} → ${percentile(during, 50).toFixed(1)} ms, p95 ${percentile(before, 95).toFixed(1)} → ${percentile(during, 95).toFixed(1)} ms`,
     );

@@ -6,34 +6,18 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { POSTGRES_URL } from "../service/backends";
+import { dropDatabase, freshDatabase } from "../../scripts/cluster/local-cluster";
 import { freePort } from "./portal";
 
 /** Makes an empty database of this name on the test server (dropping one left over) and answers its URL. */
-export async function freshPostgresDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+export function freshPostgresDatabase(name: string): Promise<string> {
+  return freshDatabase(name, POSTGRES_URL);
 }
 
-export async function dropPostgresDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
+export function dropPostgresDatabase(name: string): Promise<void> {
+  return dropDatabase(name, POSTGRES_URL);
 }
 
 /** A portal process (`node server.js`, the build) and what it wrote. */

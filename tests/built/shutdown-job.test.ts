@@ -4,71 +4,53 @@
  * arrives: the process stops taking work, the import completes (its users are there, its run is
  * done, pg-boss records the job completed), and only then does the process end, with 0.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../app/db/client.server";
 import { checkedIdentityImport, runReaches, startImport } from "./imports";
-import { PortalClient, freePort } from "./portal";
-import { dropPostgresDatabase, freshPostgresDatabase, readyPortal, stopProcess, type PortalProcess } from "./processes";
+import { PortalClient } from "./portal";
+import { postgresPortal, type PostgresPortal } from "./processes";
 import { POSTGRES_URL, postgresReachable } from "../service/backends";
 
 const reachable = await postgresReachable();
 if (!reachable && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: CI needs it`);
 
 const ROWS = 3000;
-const name = `portal_shutdown_job_${process.pid}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-shutdown-job-"));
-let portal: PortalProcess | undefined;
-let database: DatabaseHandle | undefined;
-let origin: string;
+let running: PostgresPortal | undefined;
 
 async function one<T>(query: ReturnType<typeof sql>): Promise<T | undefined> {
-  const result = (await database!.db.execute(query)) as unknown as { rows: T[] };
+  const result = (await running!.database.db.execute(query)) as unknown as { rows: T[] };
   return result.rows[0];
 }
 
 beforeAll(async () => {
   if (!reachable) return;
-  const url = await freshPostgresDatabase(name);
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  portal = await readyPortal(origin, {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    SEED_DEMO: "true",
+  running = await postgresPortal(`portal_shutdown_job_${process.pid}`, {
     LOG_LEVEL: "info",
     SHUTDOWN_TIMEOUT_SECONDS: "120",
   });
-  database = await openDatabase({ databaseUrl: url, dataDir });
 });
 
 afterAll(async () => {
-  await stopProcess(portal?.child, "SIGKILL");
-  await database?.close();
-  if (reachable) await dropPostgresDatabase(name);
-  rmSync(dataDir, { recursive: true, force: true });
+  await running?.close();
 });
 
 describe.skipIf(!reachable)("issue #32 §6: graceful shutdown lets the running job finish", () => {
   it("a bulk import running at SIGTERM completes before the process ends with 0: no job lost", async () => {
-    const admin = new PortalClient(origin, database!.db);
+    const portal = running!.process();
+    const admin = new PortalClient(running!.origin, running!.database.db);
     await admin.signIn();
     const { runPath, runId } = await checkedIdentityImport(admin, ROWS, "shutdown");
-    expect(await runReaches(database!.db, runId, "checked", Date.now() + 1_000)).toBe("checked");
+    expect(await runReaches(running!.database.db, runId, "checked", Date.now() + 1_000)).toBe("checked");
 
     const started = await startImport(admin, runPath);
     expect(started.status).toBe(302);
-    expect(await runReaches(database!.db, runId, "running", Date.now() + 60_000)).toBe("running");
+    expect(await runReaches(running!.database.db, runId, "running", Date.now() + 60_000)).toBe("running");
 
-    const exited = new Promise<number | null>((resolve) => portal!.child.once("exit", (code) => resolve(code)));
-    portal!.child.kill("SIGTERM");
+    const exited = new Promise<number | null>((resolve) => portal.child.once("exit", (code) => resolve(code)));
+    portal.child.kill("SIGTERM");
     expect(await exited).toBe(0);
 
-    const output = portal!.output();
+    const output = portal.output();
     const shuttingDown = output.indexOf('"msg":"shutting down: finishing requests and jobs"');
     const jobDone = output.search(/"job":"bulk-import"[^\n]*"msg":"job done"/);
     expect(shuttingDown).toBeGreaterThan(-1);
