@@ -22,6 +22,11 @@ export const PAGE_SIZE = 10;
 /** What a list's rows-per-page choice offers (SPEC §3 table state); the first is the default. */
 export const ROWS_PER_PAGE_CHOICES = [PAGE_SIZE, 25, 50, 100] as const;
 export const PAGE_BUTTONS = 5;
+/**
+ * A list too large to count cheaply (the users of a whole dealer network) counts this many rows
+ * and then says "more than" (issue #37 §4, ADR 42); a later page counts far enough for its pager.
+ */
+export const COUNT_CAP = 1_000;
 /** The attestation table shows up to 999 rows a page. */
 export const ATTESTATION_ROWS_PER_PAGE = 999;
 /** Attestation age groups: thresholds of 30 and 90 days since the last sign-in. */

@@ -186,6 +186,17 @@ export const identities = pgTable(
     securityAnswerHash: text("security_answer_hash"),
     /** When the daily job last reminded this administrator of a due security review (issue #16 §3). */
     attestationRemindedAt: timestamp("attestation_reminded_at", { withTimezone: true }),
+    /**
+     * The users list's location: the preferred location's name, else the first by name; and the
+     * names of all the user's locations. Kept by triggers on role_assignments and organizations
+     * (migration 0028) so the list sorts and searches through indexes at a million users (ADR 42).
+     */
+    locationName: text("location_name"),
+    locationNames: text("location_names"),
+    /** What the users search matches: name, e-mail, job title and location names (its trigram index: migration 0028). */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(job_title, '') || ' ' || coalesce(location_names, ''))`,
+    ),
     modifiedBy: integer("modified_by"),
     ...timestamps,
   },
@@ -195,6 +206,7 @@ export const identities = pgTable(
     index("identities_provisioned_by_idx").on(t.provisionedBy),
     // SCIM's `externalId eq` lookups (issue #36).
     index("identities_scim_external_id_idx").on(t.scimExternalId),
+    index("identities_location_sort_idx").on(t.locationName, t.id),
   ],
 );
 

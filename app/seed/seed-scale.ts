@@ -153,7 +153,8 @@ export async function seedScale(
         sql`
       with made as (
         insert into ${identities} (email, first_name, last_name, job_title, user_type, role, serial_number,
-                                   status, email_verified_at, last_login_at, created_at, updated_at)
+                                   status, email_verified_at, last_login_at, created_at, updated_at,
+                                   location_name, location_names)
         select 'user' || n || '@scale.example.com',
                (${list(FIRST_NAMES)})[1 + n % ${num(FIRST_NAMES.length)}],
                (${list(LAST_NAMES)})[1 + (n / ${num(FIRST_NAMES.length)}) % ${num(LAST_NAMES.length)}] || case when n % 7 = 0 then '-' || n else '' end,
@@ -164,8 +165,17 @@ export async function seedScale(
                case when n % 25 = 0 then 'inactive' else 'active' end,
                case when n % 33 = 0 then null else now() - interval '400 days' end,
                case when n % 9 = 0 then null else now() - (n % 365) * interval '1 day' end,
-               now() - interval '400 days', now()
+               now() - interval '400 days', now(),
+               located.preferred,
+               case when located.second is null then located.preferred
+                    else least(located.preferred, located.second) || ' ' || greatest(located.preferred, located.second) end
         from generate_series(1, ${num(size.users)}) as n
+        -- The names the assignments below give (what the database's triggers would write): made here,
+        -- the triggers find nothing to change instead of rewriting every user (ADR 42).
+        cross join lateral (select
+          (select o.name from ${organizations} o where o.id = ${num(first)} + n % ${num(size.locations)}) as preferred,
+          (select o.name from ${organizations} o where o.id = ${num(first)} + (n * 7 + 1) % ${num(size.locations)}
+             and n % 10 = 0 and (n * 7 + 1) % ${num(size.locations)} <> n % ${num(size.locations)}) as second) located
         returning id
       ) select min(id)::int as "firstUser" from made`,
       )

@@ -9,14 +9,22 @@ import type { TableState } from "../lists/table-state";
 /**
  * The page of an administration list: the title and (for writers) its Add link, the search with
  * the list's filters, the table with its count, pages and export, and the confirmation after a
- * delete. Its texts are the list's keys under `ns`: title, add, searchLabel, count, deleted.
+ * delete. Its texts are the list's keys under `ns`: title, add, searchLabel, count (countAtLeast), deleted.
  */
 export function ListScreen<Row extends { id: number }>(props: {
   ns: string;
   /** Where Add leads; left out when the user may not write. */
   addTo?: string | false;
   searchId: string;
-  list: { state: TableState<string>; rows: readonly Row[]; total: number; page: number; pageCount: number };
+  list: {
+    state: TableState<string>;
+    rows: readonly Row[];
+    total: number;
+    page: number;
+    pageCount: number;
+    /** The count stopped at `total`: the list says "more than" it (key `countAtLeast`). */
+    totalCapped?: boolean;
+  };
   columns: Column<Row>[];
   /** The list's filters, in the search form. */
   filters?: ReactNode;
@@ -48,7 +56,9 @@ export function ListScreen<Row extends { id: number }>(props: {
         columns={props.columns}
         rows={list.rows}
         rowKey={(row) => row.id}
-        count={t(`${ns}.count`, { count: list.total })}
+        count={
+          list.totalCapped ? t(`${ns}.countAtLeast`, { shown: list.total }) : t(`${ns}.count`, { count: list.total })
+        }
         sort={list.state}
         page={list.page}
         pageCount={list.pageCount}

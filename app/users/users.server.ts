@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql, locationIdsOf } from "~/permissions/dealer-locations.server";
@@ -12,7 +12,7 @@ import {
   userPermissions,
 } from "~/db/schema";
 import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
-import { PAGE_SIZE } from "~/limits";
+import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { managesUser } from "./scope";
 import { normalPermissions, type PermissionChoice } from "./digital-access";
@@ -31,71 +31,59 @@ export interface UserListRow {
   role: "admin" | "regular";
 }
 
-/** The users an administrator manages: those with an assignment at one of the administrator's locations. */
-function managedBy(actorId: number): SQL {
-  return sql`${identities.id} in (
-    select ra.identity_id from ${roleAssignments} ra
-    where ra.organization_id in (${dealerLocationsOfSql(actorId)})
-  )`;
+/**
+ * A scope of this many users or fewer is read as their ids (a dealer's few locations): search,
+ * filters, sort and count then run over those rows alone.
+ */
+const NARROW_SCOPE = 2_000;
+
+/**
+ * The users an administrator manages: those with an assignment at one of the administrator's
+ * locations. A few (≤ NARROW_SCOPE assignments) are named by id; a whole network is a check of
+ * each user's assignments against the administrator's locations, whose set PostgreSQL hashes once
+ * per statement (the `is true` keeps it a hashed subplan rather than a join over every assignment),
+ * so a page walks its sort's index and stops at its rows (ADR 42).
+ */
+async function managedBy(database: Executor, actorId: number): Promise<SQL> {
+  const assigned = await database
+    .select({ id: roleAssignments.identityId })
+    .from(roleAssignments)
+    .where(sql`${roleAssignments.organizationId} in (${dealerLocationsOfSql(actorId)})`)
+    .limit(NARROW_SCOPE + 1);
+  if (assigned.length <= NARROW_SCOPE) {
+    const ids = [...new Set(assigned.map((row) => row.id))];
+    return ids.length > 0 ? inArray(identities.id, ids) : sql`false`;
+  }
+  // The outer user is named with its table: in a one-table select Drizzle writes a column bare.
+  return sql`exists (select 1 from ${roleAssignments} ra where ra.identity_id = ${identities}.id
+    and (ra.organization_id in (${dealerLocationsOfSql(actorId)})) is true)`;
 }
 
 /**
- * Text anywhere in the name, e-mail or job title, or in the name of one of the user's locations.
- * Each side is the very expression of its trigram index (migration 0008), so both are index scans.
+ * Text anywhere in the name, e-mail, job title or the names of the user's locations: one column
+ * kept by the database (migration 0028) with one trigram index, so the planner weighs that index
+ * against walking the sort's order.
  */
 function searched(query: string): SQL {
-  const pattern = containsPattern(query.toLowerCase());
-  return sql`${identities.id} in (
-    select i.id from ${identities} i
-    where lower(i.first_name || ' ' || i.last_name || ' ' || i.email || ' ' || coalesce(i.job_title, '')) like ${pattern}
-    union
-    select ra.identity_id from ${roleAssignments} ra join organizations o on o.id = ra.organization_id
-    where lower(o.name) like ${pattern}
-  )`;
+  return sql`${identities.searchText} like ${containsPattern(query.toLowerCase())}`;
 }
-
-/**
- * Each user's own preferred location's name (else the first by name): the list's location column.
- * The outer user is named with its table by hand: in a one-table select Drizzle writes a column
- * bare ("id"), which inside this subquery is the organization's id — every row then showed one
- * location, whoever's it was (issue #30).
- */
-const locationName = sql<string | null>`(
-  select o.name from ${roleAssignments} ra join ${organizations} o on o.id = ra.organization_id
-  where ra.identity_id = ${identities}.id order by ra.is_preferred desc, o.name limit 1
-)`;
 
 const statusRank = sql`case when ${identities.status} = 'inactive' then 2 when ${identities.emailVerifiedAt} is null then 1 else 0 end`;
 
-/**
- * Each user's preferred location (else the first by name), as a table: sorting by location joins
- * it once instead of looking up every user's location on its own.
- */
-function preferredLocations(database: Executor) {
-  return database
-    .selectDistinctOn([roleAssignments.identityId], {
-      identityId: roleAssignments.identityId,
-      name: sql<string>`${organizations.name}`.as("location_name"),
-    })
-    .from(roleAssignments)
-    .innerJoin(organizations, eq(organizations.id, roleAssignments.organizationId))
-    .orderBy(roleAssignments.identityId, desc(roleAssignments.isPreferred), asc(organizations.name))
-    .as("preferred_location");
-}
-
-// The name, e-mail and last-login orders are those of their indexes (migration 0008).
-const SORTS: Record<Exclude<UserSort, "location">, SQL[]> = {
+// Each order is that of an index (migrations 0008 and 0028) but the status rank.
+const SORTS: Record<UserSort, SQL[]> = {
   name: [sql`lower(${identities.lastName})`, sql`lower(${identities.firstName})`],
   email: [sql`lower(${identities.email})`],
+  location: [sql`${identities.locationName}`],
   lastLogin: [sql`${identities.lastLoginAt}`],
   status: [statusRank],
 };
 
-function filtersOf(actorId: number, state: Partial<UserListState>, now: Date): SQL | undefined {
+function filtersOf(scope: SQL, state: Partial<UserListState>, now: Date): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
   return and(
-    managedBy(actorId),
+    scope,
     query ? searched(query) : undefined,
     state.status === "inactive" ? eq(identities.status, "inactive") : undefined,
     state.status === "active" ? and(eq(identities.status, "active"), isNotNull(identities.emailVerifiedAt)) : undefined,
@@ -121,70 +109,43 @@ function filtersOf(actorId: number, state: Partial<UserListState>, now: Date): S
   );
 }
 
-/** No search and no filter: the list is the whole scope. */
-function unfiltered(state: Partial<UserListState>): boolean {
-  return !state.query?.trim() && !state.status && !state.userType && !state.kind && !state.lastLogin;
-}
-
-/**
- * How many users the actor manages, counted from the assignments alone (every assignment's
- * identity exists): at 100 000 users in scope a fifth of the time of counting through identities.
- */
-async function managedCount(database: Executor, actorId: number): Promise<number> {
-  const [{ total }] = await database
-    .select({ total: sql<number>`count(distinct ${roleAssignments.identityId})::int` })
-    .from(roleAssignments)
-    .where(sql`${roleAssignments.organizationId} in (${dealerLocationsOfSql(actorId)})`);
-  return total;
-}
-
-function reader(database: Executor, actorId: number, state: Partial<UserListState>, now: Date) {
-  const where = filtersOf(actorId, state, now);
+async function reader(database: Executor, actorId: number, state: Partial<UserListState>, now: Date) {
+  const where = filtersOf(await managedBy(database, actorId), state, now);
   const direction = state.sortType === "desc" ? desc : asc;
-  const sortBy = state.sortBy ?? "name";
-  const columns = {
-    id: identities.id,
-    firstName: identities.firstName,
-    lastName: identities.lastName,
-    email: identities.email,
-    jobTitle: identities.jobTitle,
-    lastLoginAt: identities.lastLoginAt,
-    status: identities.status,
-    emailVerifiedAt: identities.emailVerifiedAt,
-    verificationExpiredAt: identities.verificationExpiredAt,
-    userType: identities.userType,
-    role: identities.role,
-  };
-  const page = (limit: number, offset: number) => {
-    if (sortBy === "location") {
-      const located = preferredLocations(database);
-      return database
-        .select({ ...columns, location: located.name })
+  const order = [...SORTS[state.sortBy ?? "name"].map((column) => direction(column)), asc(identities.id)];
+  return {
+    /** The matches, or `limit` of them at most (the count stops there: a capped count). */
+    count: async (limit?: number) => {
+      const matches = database.select({ one: sql`1` }).from(identities).where(where);
+      const counted = limit === undefined ? matches.as("matches") : matches.limit(limit).as("matches");
+      return (await database.select({ total: count() }).from(counted))[0].total;
+    },
+    read: async (limit: number, offset: number): Promise<UserListRow[]> => {
+      const rows = await database
+        .select({
+          id: identities.id,
+          firstName: identities.firstName,
+          lastName: identities.lastName,
+          email: identities.email,
+          jobTitle: identities.jobTitle,
+          location: identities.locationName,
+          lastLoginAt: identities.lastLoginAt,
+          status: identities.status,
+          emailVerifiedAt: identities.emailVerifiedAt,
+          verificationExpiredAt: identities.verificationExpiredAt,
+          userType: identities.userType,
+          role: identities.role,
+        })
         .from(identities)
-        .leftJoin(located, eq(located.identityId, identities.id))
         .where(where)
-        .orderBy(direction(located.name), asc(identities.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
-    }
-    return database
-      .select({ ...columns, location: locationName })
-      .from(identities)
-      .where(where)
-      .orderBy(...SORTS[sortBy].map((column) => direction(column)), asc(identities.id))
-      .limit(limit)
-      .offset(offset);
-  };
-  return {
-    count: async () =>
-      unfiltered(state)
-        ? managedCount(database, actorId)
-        : (await database.select({ total: count() }).from(identities).where(where))[0].total,
-    read: async (limit: number, offset: number): Promise<UserListRow[]> =>
-      (await page(limit, offset)).map(({ emailVerifiedAt, verificationExpiredAt, status, ...row }) => ({
+      return rows.map(({ emailVerifiedAt, verificationExpiredAt, status, ...row }) => ({
         ...row,
         status: userStatusOf({ status, emailVerifiedAt, verificationExpiredAt }),
-      })),
+      }));
+    },
   };
 }
 
@@ -192,18 +153,22 @@ function reader(database: Executor, actorId: number, state: Partial<UserListStat
 export type UserListOptions = Partial<UserListState> & { now?: Date };
 
 /** A page of the users the actor manages, searched, filtered and sorted. */
-export function listUsers(database: Database, actor: Actor, options: UserListOptions): Promise<ListPage<UserListRow>> {
-  const list = reader(database, actor.identityId, options, options.now ?? new Date());
-  return pageOf(list.count, list.read, options.page, options.rowsPerPage ?? PAGE_SIZE);
+export async function listUsers(
+  database: Database,
+  actor: Actor,
+  options: UserListOptions,
+): Promise<ListPage<UserListRow>> {
+  const list = await reader(database, actor.identityId, options, options.now ?? new Date());
+  return pageOf(list.count, list.read, options.page, options.rowsPerPage ?? PAGE_SIZE, COUNT_CAP);
 }
 
 /** Every user of the filtered list, in its order (the CSV export). */
-export function everyListedUser(
+export async function* everyListedUser(
   database: Database,
   actor: Actor,
   options: UserListOptions,
 ): AsyncGenerator<UserListRow> {
-  return everyRow(reader(database, actor.identityId, options, options.now ?? new Date()).read);
+  yield* everyRow((await reader(database, actor.identityId, options, options.now ?? new Date())).read);
 }
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */
@@ -334,6 +299,6 @@ export async function provisioningConnections(
     .selectDistinct({ id: apiClients.id, name: apiClients.name })
     .from(identities)
     .innerJoin(apiClients, eq(apiClients.id, identities.provisionedBy))
-    .where(managedBy(actor.identityId))
+    .where(await managedBy(database, actor.identityId))
     .orderBy(asc(apiClients.name), asc(apiClients.id));
 }

@@ -21,7 +21,8 @@ import { createUser } from "~/users/save-user.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, userRoutes.users);
   const list = await listUsers(db(), user, userListStateOf(new URL(request.url).searchParams));
-  return apiJson({ data: { items: list.rows, total: list.total, page: list.page, pageCount: list.pageCount } });
+  const { rows, total, page, pageCount, totalCapped } = list;
+  return apiJson({ data: { items: rows, total, page, pageCount, ...(totalCapped ? { totalCapped } : {}) } });
 }
 
 /**

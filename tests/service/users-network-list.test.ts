@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import type { DatabaseHandle } from "~/db/client.server";
+import { identities, organizations, roleAssignments } from "~/db/schema";
+import { listUsers, type UserListRow } from "~/users/users.server";
+import { userListStateOf, userStatusOf } from "~/users/list-options";
+import { SCALE_ADMIN, SCOPED_ADMIN, seedScale } from "~/seed/seed-scale";
+import { COUNT_CAP } from "~/limits";
+import type { Actor } from "~/permissions/actor";
+import { BACKENDS, seededDatabase } from "./backends";
+import { actorOf } from "./actor-of";
+
+/** A user of the scope as the test reads it itself, for a search's expected matches. */
+interface Known {
+  id: number;
+  text: string;
+  status: string;
+}
+
+/** Every user the actor manages, read plainly (no list code): their text and the names of all their locations. */
+async function knownUsers(handle: DatabaseHandle, actorId: number): Promise<Known[]> {
+  const result = await handle.db.execute(sql`
+    select i.id, i.first_name, i.last_name, i.email, i.job_title, i.status, i.email_verified_at, i.verification_expired_at,
+      (select string_agg(o.name, ' ') from role_assignments ra join organizations o on o.id = ra.organization_id
+       where ra.identity_id = i.id) as names
+    from identities i
+    where i.id in (select ra.identity_id from role_assignments ra
+      where ra.organization_id in (select mine.organization_id from role_assignments mine where mine.identity_id = ${actorId}))`);
+  type Row = Record<string, string | null> & { id: number };
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    id: row.id,
+    text: [row.first_name, row.last_name, row.email, row.job_title ?? "", row.names ?? ""].join(" ").toLowerCase(),
+    status: userStatusOf({
+      status: row.status as "active" | "inactive",
+      emailVerifiedAt: row.email_verified_at ? new Date(row.email_verified_at) : null,
+      verificationExpiredAt: row.verification_expired_at ? new Date(row.verification_expired_at) : null,
+    }),
+  }));
+}
+
+describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $name", (backend) => {
+  let handle: DatabaseHandle;
+  let network: Actor;
+  let scoped: Actor;
+
+  const listed = (actor: Actor, query: string) =>
+    listUsers(handle.db, actor, userListStateOf(new URLSearchParams(query)));
+
+  /** Every row of a search, page by page (100 a page). */
+  async function everyPage(actor: Actor, query: string): Promise<UserListRow[]> {
+    const rows: UserListRow[] = [];
+    for (let page = 1; ; page++) {
+      const result = await listed(actor, `${query}&rowsPerPage=100&page=${page}`);
+      rows.push(...result.rows);
+      if (page >= result.pageCount) return rows;
+    }
+  }
+
+  beforeAll(async () => {
+    handle = await seededDatabase(backend);
+    // More users than a scope read by id holds (2 000), over 25 locations: the network's administrator
+    // takes the other plan; the scoped one (three locations) stays on the ids.
+    await seedScale(handle.db, { users: 2_500, locations: 25 });
+    network = await actorOf(handle.db, SCALE_ADMIN.email);
+    scoped = await actorOf(handle.db, SCOPED_ADMIN.email);
+  });
+  afterAll(async () => handle?.close());
+
+  it(`a network's list counts to ${COUNT_CAP} and then says there are more; a later page still opens`, async () => {
+    const first = await listed(network, "");
+    expect(first).toMatchObject({ total: COUNT_CAP, totalCapped: true, page: 1, pageCount: COUNT_CAP / 10 });
+    expect(first.rows).toHaveLength(10);
+    // Page 150 lies past the cap: the count looks far enough for it and the pager after it.
+    const later = await listed(network, "page=150");
+    expect(later.page).toBe(150);
+    expect(later.rows).toHaveLength(10);
+    expect(later.total).toBeGreaterThan(150 * 10);
+    // A search under the cap is counted exactly.
+    const few = await listed(network, "q=user1234");
+    expect(few.totalCapped).toBeUndefined();
+    expect(few.total).toBe(few.rows.length);
+  });
+
+  it("a network's search finds exactly the users whose name, e-mail, job title or any location matches, with its filters", async () => {
+    const known = await knownUsers(handle, network.identityId);
+    expect(known.length).toBeGreaterThan(2_000);
+    for (const [term, status] of [
+      ["lyon", "inactive"],
+      ["quinn", ""],
+      ["planner", "awaitingVerification"],
+      ["user12", ""],
+      ["dealer 0007", ""],
+    ]) {
+      const expected = known
+        .filter((user) => user.text.includes(term) && (!status || user.status === status))
+        .map((user) => user.id);
+      const query = `q=${encodeURIComponent(term)}${status ? `&status=${status}` : ""}&sortBy=location`;
+      const found = await everyPage(network, query);
+      const page = await listed(network, query);
+      if (expected.length < COUNT_CAP) {
+        expect(page.total, query).toBe(expected.length);
+        expect(
+          found.map((row) => row.id).sort((a, b) => a - b),
+          query,
+        ).toEqual(expected.sort((a, b) => a - b));
+      } else {
+        expect(page.totalCapped, query).toBe(true);
+        expect(
+          found.every((row) => expected.includes(row.id)),
+          query,
+        ).toBe(true);
+      }
+      // In the location's order, page after page.
+      const locations = found.map((row) => row.location ?? "");
+      expect(locations, query).toEqual([...locations].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+  });
+
+  it("every user carries the location names the triggers keep (the seed writes them itself)", async () => {
+    const result = await handle.db.execute(sql`
+      select count(*)::int as stale from identities i
+      where (i.location_name, i.location_names) is distinct from (
+        (select o.name from role_assignments ra join organizations o on o.id = ra.organization_id
+         where ra.identity_id = i.id order by ra.is_preferred desc, o.name limit 1),
+        (select string_agg(distinct o.name, ' ' order by o.name) from role_assignments ra
+         join organizations o on o.id = ra.organization_id where ra.identity_id = i.id))`);
+    expect((result as unknown as { rows: { stale: number }[] }).rows[0].stale).toBe(0);
+  });
+
+  it("an administrator of three locations lists exactly their users, counted exactly", async () => {
+    const known = await knownUsers(handle, scoped.identityId);
+    const found = await everyPage(scoped, "sortBy=email");
+    expect(found.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      known.map((user) => user.id).sort((a, b) => a - b),
+    );
+    expect((await listed(scoped, "")).total).toBe(known.length);
+  });
+
+  it("the list's location follows a renamed location, a changed preferred location and a removed assignment", async () => {
+    const [user] = await handle.db
+      .select({ id: identities.id, email: identities.email, locationName: identities.locationName })
+      .from(identities)
+      .where(eq(identities.email, "user20@scale.example.com"));
+    const assignments = await handle.db
+      .select({ organizationId: roleAssignments.organizationId, isPreferred: roleAssignments.isPreferred })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, user.id));
+    expect(assignments).toHaveLength(2);
+    const preferred = assignments.find((a) => a.isPreferred)!;
+    const other = assignments.find((a) => !a.isPreferred)!;
+    const rowOf = async () => (await listed(network, "q=user20%40")).rows;
+
+    await handle.db
+      .update(organizations)
+      .set({ name: "Renamed Depot Zulu" })
+      .where(eq(organizations.id, preferred.organizationId));
+    expect((await rowOf()).map((row) => row.location)).toEqual(["Renamed Depot Zulu"]);
+    expect((await listed(network, "q=depot%20zulu")).rows.map((row) => row.email)).toContain(user.email);
+
+    await handle.db
+      .update(roleAssignments)
+      .set({ isPreferred: false })
+      .where(
+        and(eq(roleAssignments.identityId, user.id), eq(roleAssignments.organizationId, preferred.organizationId)),
+      );
+    await handle.db
+      .update(roleAssignments)
+      .set({ isPreferred: true })
+      .where(and(eq(roleAssignments.identityId, user.id), eq(roleAssignments.organizationId, other.organizationId)));
+    const [otherLocation] = await handle.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, other.organizationId));
+    expect((await rowOf()).map((row) => row.location)).toEqual([otherLocation.name]);
+
+    await handle.db
+      .delete(roleAssignments)
+      .where(and(eq(roleAssignments.identityId, user.id), eq(roleAssignments.organizationId, other.organizationId)));
+    expect((await rowOf()).map((row) => row.location)).toEqual(["Renamed Depot Zulu"]);
+    // The removed location's name no longer finds the user.
+    expect(
+      (await listed(network, `q=${encodeURIComponent(otherLocation.name)}&rowsPerPage=100`)).rows.map((row) => row.id),
+    ).not.toContain(user.id);
+  });
+});
