@@ -52,7 +52,8 @@ export async function pageOf<T>(
   const asked = pageWindowOf(Number.MAX_SAFE_INTEGER, pageSize, requested);
   const limit = countCap === undefined ? undefined : countLimitOf(asked.offset, pageSize, countCap);
   const [counted, rows] = await Promise.all([countRows(limit), readRows(pageSize, asked.offset)]);
-  const { total, totalCapped } = limit === undefined ? { total: counted, totalCapped: false } : cappedTotalOf(counted, limit);
+  const { total, totalCapped } =
+    limit === undefined ? { total: counted, totalCapped: false } : cappedTotalOf(counted, limit);
   const { page, pageCount, offset } = pageWindowOf(total, pageSize, requested);
   const pageRows = offset === asked.offset ? rows : await readRows(pageSize, offset);
   return { rows: pageRows, total, page, pageCount, ...(totalCapped ? { totalCapped } : {}) };

@@ -116,7 +116,10 @@ async function reader(database: Executor, actorId: number, state: Partial<UserLi
   return {
     /** The matches, or `limit` of them at most (the count stops there: a capped count). */
     count: async (limit?: number) => {
-      const matches = database.select({ one: sql`1` }).from(identities).where(where);
+      const matches = database
+        .select({ one: sql`1` })
+        .from(identities)
+        .where(where);
       const counted = limit === undefined ? matches.as("matches") : matches.limit(limit).as("matches");
       return (await database.select({ total: count() }).from(counted))[0].total;
     },
