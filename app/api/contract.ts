@@ -163,13 +163,10 @@ export function pageOf<T extends z.ZodType>(item: T) {
     total: z.number().int(),
     page: z.number().int(),
     pageCount: z.number().int(),
-    totalCapped: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          "Present and true when the count stopped at `total`: there are more items (a whole dealer network's users, ADR 42); narrow the search to count them.",
-      }),
+    totalCapped: z.boolean().optional().meta({
+      description:
+        "Present and true when the count stopped at `total`: there are more items (a whole dealer network's users, ADR 42); narrow the search to count them.",
+    }),
   });
 }
 
