@@ -193,6 +193,8 @@ export const identities = pgTable(
      */
     locationName: text("location_name"),
     locationNames: text("location_names"),
+    /** Whether the user holds a role at a dealer location (not only at the maker's own organizations). */
+    dealerLocated: boolean("dealer_located").notNull().default(false),
     /** What the users search matches: name, e-mail, job title and location names (its trigram index: migration 0028). */
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(job_title, '') || ' ' || coalesce(location_names, ''))`,

@@ -154,13 +154,14 @@ export async function seedScale(
       with made as (
         insert into ${identities} (email, first_name, last_name, job_title, user_type, role, serial_number,
                                    status, email_verified_at, last_login_at, created_at, updated_at,
-                                   location_name, location_names)
+                                   location_name, location_names, dealer_located)
         select 'user' || n || '@scale.example.com',
                (${list(FIRST_NAMES)})[1 + n % ${num(FIRST_NAMES.length)}],
                (${list(LAST_NAMES)})[1 + (n / ${num(FIRST_NAMES.length)}) % ${num(LAST_NAMES.length)}] || case when n % 7 = 0 then '-' || n else '' end,
                case when n % 4 = 0 then null else (${list(JOB_TITLES)})[1 + n % ${num(JOB_TITLES.length)}] end,
                case when n % 10 = 0 then 'internal' else 'external' end,
-               case when n % 50 = 0 then 'admin' else 'regular' end,
+               -- One in fifty an administrator, apart from the inactive (every 25th): no filter pair is all or nothing.
+               case when n % 50 = 1 then 'admin' else 'regular' end,
                'SC-' || n,
                case when n % 25 = 0 then 'inactive' else 'active' end,
                case when n % 33 = 0 then null else now() - interval '400 days' end,
@@ -168,7 +169,8 @@ export async function seedScale(
                now() - interval '400 days', now(),
                located.preferred,
                case when located.second is null then located.preferred
-                    else least(located.preferred, located.second) || ' ' || greatest(located.preferred, located.second) end
+                    else least(located.preferred, located.second) || ' ' || greatest(located.preferred, located.second) end,
+               true
         from generate_series(1, ${num(size.users)}) as n
         -- The names the assignments below give (what the database's triggers would write): made here,
         -- the triggers find nothing to change instead of rewriting every user (ADR 42).

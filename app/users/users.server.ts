@@ -15,6 +15,7 @@ import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-q
 import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { managesUser } from "./scope";
+import { narrowsByTrigrams, readsMatchesFirst } from "./list-plan";
 import { normalPermissions, type PermissionChoice } from "./digital-access";
 
 /** A row of the users list. */
@@ -39,12 +40,13 @@ const NARROW_SCOPE = 2_000;
 
 /**
  * The users an administrator manages: those with an assignment at one of the administrator's
- * locations. A few (≤ NARROW_SCOPE assignments) are named by id; a whole network is a check of
- * each user's assignments against the administrator's locations, whose set PostgreSQL hashes once
- * per statement (the `is true` keeps it a hashed subplan rather than a join over every assignment),
- * so a page walks its sort's index and stops at its rows (ADR 42).
+ * locations. A few (≤ NARROW_SCOPE assignments) are named by id; every dealer location is a flag of
+ * the user; another network is a check of each user's assignments against the administrator's
+ * locations, whose set PostgreSQL hashes once
+ * per statement. Each `is true` keeps its part a subplan: the check runs only on the rows the
+ * other filters leave, and no plan hashes a million assignments first (ADR 42).
  */
-async function managedBy(database: Executor, actorId: number): Promise<SQL> {
+async function managedBy(database: Executor, actorId: number): Promise<{ network: boolean; where: SQL }> {
   const assigned = await database
     .select({ id: roleAssignments.identityId })
     .from(roleAssignments)
@@ -52,25 +54,62 @@ async function managedBy(database: Executor, actorId: number): Promise<SQL> {
     .limit(NARROW_SCOPE + 1);
   if (assigned.length <= NARROW_SCOPE) {
     const ids = [...new Set(assigned.map((row) => row.id))];
-    return ids.length > 0 ? inArray(identities.id, ids) : sql`false`;
+    return { network: false, where: ids.length > 0 ? inArray(identities.id, ids) : sql`false` };
   }
+  if (await holdsEveryDealerLocation(database, actorId))
+    return { network: true, where: eq(identities.dealerLocated, true) };
   // The outer user is named with its table: in a one-table select Drizzle writes a column bare.
-  return sql`exists (select 1 from ${roleAssignments} ra where ra.identity_id = ${identities}.id
-    and (ra.organization_id in (${dealerLocationsOfSql(actorId)})) is true)`;
+  return {
+    network: true,
+    where: sql`(exists (select 1 from ${roleAssignments} ra where ra.identity_id = ${identities}.id
+      and (ra.organization_id in (${dealerLocationsOfSql(actorId)})) is true)) is true`,
+  };
+}
+
+/**
+ * Whether the administrator holds every dealer location that has users: their scope is then every
+ * user at a dealer location, a flag the database keeps on the user (migration 0028), and no user's
+ * assignments need reading.
+ */
+async function holdsEveryDealerLocation(database: Executor, actorId: number): Promise<boolean> {
+  const result = await database.execute(sql`select not exists (
+    select 1 from ${organizations} o
+    where o.type <> 'internal' and (o.id in (${dealerLocationsOfSql(actorId)})) is not true
+      and exists (select 1 from ${roleAssignments} ra where ra.organization_id = o.id)) as every`);
+  return (result as unknown as { rows: { every: boolean }[] }).rows[0].every;
 }
 
 /**
  * Text anywhere in the name, e-mail, job title or the names of the user's locations: one column
- * kept by the database (migration 0028) with one trigram index, so the planner weighs that index
- * against walking the sort's order.
+ * kept by the database (migration 0028) with one trigram index. A term too short for trigrams is
+ * matched row by row: through the index it would read every entry of it.
  */
-function searched(query: string): SQL {
-  return sql`${identities.searchText} like ${containsPattern(query.toLowerCase())}`;
+function searched(term: string): SQL {
+  const text = term.toLowerCase();
+  return narrowsByTrigrams(term)
+    ? sql`${identities.searchText} like ${containsPattern(text)}`
+    : sql`strpos(${identities.searchText}, ${text}) > 0`;
 }
 
+/** How many users the database expects a search's text to match (its planner's estimate: no rows read). */
+async function estimatedMatches(database: Executor, term: string): Promise<number> {
+  const result = await database.execute(sql`explain (format json) select 1 from ${identities} where ${searched(term)}`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const plan = Object.values(row)[0];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: { "Plan Rows": number } }[];
+  return parsed[0].Plan["Plan Rows"];
+}
+
+/** Where each status sorts: active, then not yet verified (awaiting or expired), then inactive. */
+const STATUS_RANKS: Record<UserStatus, number> = {
+  active: 0,
+  awaitingVerification: 1,
+  verificationExpired: 1,
+  inactive: 2,
+};
 const statusRank = sql`case when ${identities.status} = 'inactive' then 2 when ${identities.emailVerifiedAt} is null then 1 else 0 end`;
 
-// Each order is that of an index (migrations 0008 and 0028) but the status rank.
+// Each order is that of an index (migrations 0008 and 0028).
 const SORTS: Record<UserSort, SQL[]> = {
   name: [sql`lower(${identities.lastName})`, sql`lower(${identities.firstName})`],
   email: [sql`lower(${identities.email})`],
@@ -79,12 +118,26 @@ const SORTS: Record<UserSort, SQL[]> = {
   status: [statusRank],
 };
 
+/**
+ * Each sort's first key as an expression no index has (the same order): a search that reads its
+ * matches first then sorts them instead of walking the index.
+ */
+const UNINDEXED_FIRST_KEYS: Record<UserSort, SQL> = {
+  name: sql`lower(${identities.lastName}) || ''`,
+  email: sql`lower(${identities.email}) || ''`,
+  location: sql`${identities.locationName} || ''`,
+  lastLogin: sql`${identities.lastLoginAt} + interval '0 seconds'`,
+  status: sql`${statusRank} + 0`,
+};
+
 function filtersOf(scope: SQL, state: Partial<UserListState>, now: Date): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
   return and(
     scope,
     query ? searched(query) : undefined,
+    // The status's rank too: the same rows, but a range of the status order's index (migration 0028).
+    state.status ? sql`${statusRank} = ${STATUS_RANKS[state.status]}` : undefined,
     state.status === "inactive" ? eq(identities.status, "inactive") : undefined,
     state.status === "active" ? and(eq(identities.status, "active"), isNotNull(identities.emailVerifiedAt)) : undefined,
     state.status === "awaitingVerification"
@@ -110,9 +163,15 @@ function filtersOf(scope: SQL, state: Partial<UserListState>, now: Date): SQL | 
 }
 
 async function reader(database: Executor, actorId: number, state: Partial<UserListState>, now: Date) {
-  const where = filtersOf(await managedBy(database, actorId), state, now);
+  const scope = await managedBy(database, actorId);
+  const where = filtersOf(scope.where, state, now);
+  const term = state.query?.trim() ?? "";
+  const matchesFirst = scope.network && term !== "" && readsMatchesFirst(term, await estimatedMatches(database, term));
   const direction = state.sortType === "desc" ? desc : asc;
-  const order = [...SORTS[state.sortBy ?? "name"].map((column) => direction(column)), asc(identities.id)];
+  const sortBy = state.sortBy ?? "name";
+  const [first, ...rest] = SORTS[sortBy];
+  const keys = [matchesFirst ? UNINDEXED_FIRST_KEYS[sortBy] : first, ...rest];
+  const order = [...keys.map((key) => direction(key)), asc(identities.id)];
   return {
     /** The matches, or `limit` of them at most (the count stops there: a capped count). */
     count: async (limit?: number) => {
@@ -302,6 +361,6 @@ export async function provisioningConnections(
     .selectDistinct({ id: apiClients.id, name: apiClients.name })
     .from(identities)
     .innerJoin(apiClients, eq(apiClients.id, identities.provisionedBy))
-    .where(await managedBy(database, actor.identityId))
+    .where((await managedBy(database, actor.identityId)).where)
     .orderBy(asc(apiClients.name), asc(apiClients.id));
 }

@@ -116,15 +116,72 @@ describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $
     }
   });
 
-  it("every user carries the location names the triggers keep (the seed writes them itself)", async () => {
+  it("every user carries the location names and dealer flag the triggers keep (the seed writes them itself)", async () => {
     const result = await handle.db.execute(sql`
       select count(*)::int as stale from identities i
-      where (i.location_name, i.location_names) is distinct from (
+      where (i.location_name, i.location_names, i.dealer_located) is distinct from (
         (select o.name from role_assignments ra join organizations o on o.id = ra.organization_id
          where ra.identity_id = i.id order by ra.is_preferred desc, o.name limit 1),
         (select string_agg(distinct o.name, ' ' order by o.name) from role_assignments ra
-         join organizations o on o.id = ra.organization_id where ra.identity_id = i.id))`);
+         join organizations o on o.id = ra.organization_id where ra.identity_id = i.id),
+        exists (select 1 from role_assignments ra join organizations o on o.id = ra.organization_id
+         where ra.identity_id = i.id and o.type <> 'internal'))`);
     expect((result as unknown as { rows: { stale: number }[] }).rows[0].stale).toBe(0);
+  });
+
+  it("an administrator of most but not all locations (no flag covers them) finds exactly their users", async () => {
+    // 20 of the 25 scale locations: more than 2 000 users, so each user's locations are checked.
+    const scale = await handle.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(sql`${organizations.name} like 'Scale Dealer %'`)
+      .orderBy(organizations.id);
+    const [role] = await handle.db
+      .select({ securityRoleId: roleAssignments.securityRoleId })
+      .from(roleAssignments)
+      .where(eq(roleAssignments.identityId, network.identityId))
+      .limit(1);
+    const [most] = await handle.db
+      .insert(identities)
+      .values({
+        email: "most@example.com",
+        firstName: "Mo",
+        lastName: "Most",
+        userType: "external",
+        role: "admin",
+        serialNumber: "SN-MOST",
+      })
+      .returning({ id: identities.id });
+    await handle.db.insert(roleAssignments).values(
+      scale.slice(0, 20).map((location, index) => ({
+        identityId: most.id,
+        securityRoleId: role.securityRoleId,
+        organizationId: location.id,
+        isPreferred: index === 0,
+      })),
+    );
+    const actor = await actorOf(handle.db, "most@example.com");
+    const known = await knownUsers(handle, most.id);
+    expect(known.length).toBeGreaterThan(2_000);
+    for (const [term, status] of [
+      ["lyon", ""],
+      ["quinn", "inactive"],
+      ["user21", ""],
+    ]) {
+      const expected = known
+        .filter((user) => user.text.includes(term) && (!status || user.status === status))
+        .map((user) => user.id)
+        .sort((a, b) => a - b);
+      const query = `q=${term}${status ? `&status=${status}` : ""}&sortBy=lastLogin&sortType=desc`;
+      expect(expected.length, query).toBeLessThan(COUNT_CAP);
+      const found = await everyPage(actor, query);
+      expect(
+        found.map((row) => row.id).sort((a, b) => a - b),
+        query,
+      ).toEqual(expected);
+    }
+    const whole = await listed(actor, "");
+    expect(whole.totalCapped).toBe(true);
   });
 
   it("an administrator of three locations lists exactly their users, counted exactly", async () => {
