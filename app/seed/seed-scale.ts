@@ -160,8 +160,9 @@ export async function seedScale(
                (${list(LAST_NAMES)})[1 + (n / ${num(FIRST_NAMES.length)}) % ${num(LAST_NAMES.length)}] || case when n % 7 = 0 then '-' || n else '' end,
                case when n % 4 = 0 then null else (${list(JOB_TITLES)})[1 + n % ${num(JOB_TITLES.length)}] end,
                case when n % 10 = 0 then 'internal' else 'external' end,
-               -- One in fifty an administrator, apart from the inactive (every 25th): no filter pair is all or nothing.
-               case when n % 50 = 1 then 'admin' else 'regular' end,
+               -- One in fifty an administrator, by a hash of n: a residue of n would tie it to the names
+               -- and statuses (all administrators were inactive): no filter pair is all or nothing.
+               case when abs(hashint4(n)) % 50 = 0 then 'admin' else 'regular' end,
                'SC-' || n,
                case when n % 25 = 0 then 'inactive' else 'active' end,
                case when n % 33 = 0 then null else now() - interval '400 days' end,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql, locationIdsOf } from "~/permissions/dealer-locations.server";
@@ -15,7 +15,7 @@ import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-q
 import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { managesUser } from "./scope";
-import { narrowsByTrigrams, readsMatchesFirst } from "./list-plan";
+import { narrowsByTrigrams, readsMatchesFirst, type SearchEstimate } from "./list-plan";
 import { normalPermissions, type PermissionChoice } from "./digital-access";
 
 /** A row of the users list. */
@@ -40,64 +40,90 @@ const NARROW_SCOPE = 2_000;
 
 /**
  * The users an administrator manages: those with an assignment at one of the administrator's
- * locations. A few (≤ NARROW_SCOPE assignments) are named by id; every dealer location is a flag of
- * the user; another network is a check of each user's assignments against the administrator's
- * locations, whose set PostgreSQL hashes once
- * per statement. Each `is true` keeps its part a subplan: the check runs only on the rows the
- * other filters leave, and no plan hashes a million assignments first (ADR 42).
+ * locations. A few (≤ NARROW_SCOPE assignments) are named by id. A network whose outside (the
+ * dealer locations the administrator lacks) holds few is every dealer-located user (a flag the
+ * database keeps, migration 0028) but the outside's own. Otherwise each user's assignments are
+ * checked against the administrator's locations, a set PostgreSQL hashes once per statement: each
+ * `is true` keeps its part a subplan, so the check runs last on the rows the other filters leave
+ * and no plan hashes a million assignments first (ADR 42).
  */
 async function managedBy(database: Executor, actorId: number): Promise<{ network: boolean; where: SQL }> {
+  const mine = dealerLocationsOfSql(actorId);
   const assigned = await database
     .select({ id: roleAssignments.identityId })
     .from(roleAssignments)
-    .where(sql`${roleAssignments.organizationId} in (${dealerLocationsOfSql(actorId)})`)
+    .where(sql`${roleAssignments.organizationId} in (${mine})`)
     .limit(NARROW_SCOPE + 1);
   if (assigned.length <= NARROW_SCOPE) {
     const ids = [...new Set(assigned.map((row) => row.id))];
     return { network: false, where: ids.length > 0 ? inArray(identities.id, ids) : sql`false` };
   }
-  if (await holdsEveryDealerLocation(database, actorId))
-    return { network: true, where: eq(identities.dealerLocated, true) };
+  const outside = await outsideUsers(database, mine);
+  if (outside) {
+    return {
+      network: true,
+      where:
+        outside.length > 0
+          ? and(eq(identities.dealerLocated, true), notInArray(identities.id, outside))!
+          : eq(identities.dealerLocated, true),
+    };
+  }
   // The outer user is named with its table: in a one-table select Drizzle writes a column bare.
   return {
     network: true,
     where: sql`(exists (select 1 from ${roleAssignments} ra where ra.identity_id = ${identities}.id
-      and (ra.organization_id in (${dealerLocationsOfSql(actorId)})) is true)) is true`,
+      and (ra.organization_id in (${mine})) is true)) is true`,
   };
 }
 
 /**
- * Whether the administrator holds every dealer location that has users: their scope is then every
- * user at a dealer location, a flag the database keeps on the user (migration 0028), and no user's
- * assignments need reading.
+ * The users at the dealer locations an administrator lacks who hold none of theirs; null when
+ * those locations hold more than NARROW_SCOPE assignments (the outside is then no short list).
  */
-async function holdsEveryDealerLocation(database: Executor, actorId: number): Promise<boolean> {
-  const result = await database.execute(sql`select not exists (
-    select 1 from ${organizations} o
-    where o.type <> 'internal' and (o.id in (${dealerLocationsOfSql(actorId)})) is not true
-      and exists (select 1 from ${roleAssignments} ra where ra.organization_id = o.id)) as every`);
-  return (result as unknown as { rows: { every: boolean }[] }).rows[0].every;
+async function outsideUsers(database: Executor, mine: SQL): Promise<number[] | null> {
+  const result = await database.execute(sql`
+    select ra.identity_id as id, not exists (
+      select 1 from ${roleAssignments} other
+      where other.identity_id = ra.identity_id and (other.organization_id in (${mine})) is true) as outside
+    from ${roleAssignments} ra
+    where ra.organization_id in (
+      select o.id from ${organizations} o where o.type <> 'internal' and (o.id in (${mine})) is not true)
+    limit ${NARROW_SCOPE + 1}`);
+  const rows = (result as unknown as { rows: { id: number; outside: boolean }[] }).rows;
+  if (rows.length > NARROW_SCOPE) return null;
+  return [...new Set(rows.filter((row) => row.outside).map((row) => row.id))];
 }
 
 /**
  * Text anywhere in the name, e-mail, job title or the names of the user's locations: one column
  * kept by the database (migration 0028) with one trigram index. A term too short for trigrams is
- * matched row by row: through the index it would read every entry of it.
+ * matched row by row (through the index it would read every entry of it), and so is any term over
+ * a scope read by id: its few thousand rows cost less than a common word's trigrams ("dealer").
  */
-function searched(term: string): SQL {
+function searched(term: string, byIndex = true): SQL {
   const text = term.toLowerCase();
-  return narrowsByTrigrams(term)
+  return byIndex && narrowsByTrigrams(term)
     ? sql`${identities.searchText} like ${containsPattern(text)}`
     : sql`strpos(${identities.searchText}, ${text}) > 0`;
 }
 
-/** How many users the database expects a search's text to match (its planner's estimate: no rows read). */
-async function estimatedMatches(database: Executor, term: string): Promise<number> {
-  const result = await database.execute(sql`explain (format json) select 1 from ${identities} where ${searched(term)}`);
+/** How many rows the database expects a select to give (its planner's estimate: no rows read). */
+async function plannedRows(database: Executor, query: SQL): Promise<number> {
+  const result = await database.execute(sql`explain (format json) ${query}`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const plan = Object.values(row)[0];
   const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: { "Plan Rows": number } }[];
   return parsed[0].Plan["Plan Rows"];
+}
+
+/** The planner's estimates for a network search: its text's matches, all its filters' and the users. */
+async function searchEstimate(database: Executor, term: string, filters: SQL | undefined): Promise<SearchEstimate> {
+  const [textMatches, matches, users] = await Promise.all([
+    plannedRows(database, sql`select 1 from ${identities} where ${searched(term)}`),
+    plannedRows(database, sql`select 1 from ${identities} where ${filters ?? sql`true`}`),
+    plannedRows(database, sql`select 1 from ${identities}`),
+  ]);
+  return { textMatches, matches, users };
 }
 
 /** Where each status sorts: active, then not yet verified (awaiting or expired), then inactive. */
@@ -130,12 +156,12 @@ const UNINDEXED_FIRST_KEYS: Record<UserSort, SQL> = {
   status: sql`${statusRank} + 0`,
 };
 
-function filtersOf(scope: SQL, state: Partial<UserListState>, now: Date): SQL | undefined {
+function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: Date, byIndex = true): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
   return and(
     scope,
-    query ? searched(query) : undefined,
+    query ? searched(query, byIndex) : undefined,
     // The status's rank too: the same rows, but a range of the status order's index (migration 0028).
     state.status ? sql`${statusRank} = ${STATUS_RANKS[state.status]}` : undefined,
     state.status === "inactive" ? eq(identities.status, "inactive") : undefined,
@@ -162,16 +188,27 @@ function filtersOf(scope: SQL, state: Partial<UserListState>, now: Date): SQL | 
   );
 }
 
-async function reader(database: Executor, actorId: number, state: Partial<UserListState>, now: Date) {
+async function reader(
+  database: Executor,
+  actorId: number,
+  state: Partial<UserListState>,
+  now: Date,
+  rowsWanted = PAGE_SIZE,
+) {
   const scope = await managedBy(database, actorId);
-  const where = filtersOf(scope.where, state, now);
+  const where = filtersOf(scope.where, state, now, scope.network);
   const term = state.query?.trim() ?? "";
-  const matchesFirst = scope.network && term !== "" && readsMatchesFirst(term, await estimatedMatches(database, term));
+  const matchesFirst =
+    scope.network &&
+    term !== "" &&
+    readsMatchesFirst(term, await searchEstimate(database, term, filtersOf(undefined, state, now)), rowsWanted);
   const direction = state.sortType === "desc" ? desc : asc;
   const sortBy = state.sortBy ?? "name";
   const [first, ...rest] = SORTS[sortBy];
   const keys = [matchesFirst ? UNINDEXED_FIRST_KEYS[sortBy] : first, ...rest];
-  const order = [...keys.map((key) => direction(key)), asc(identities.id)];
+  // Ties go the sort's way too: a descending page is then the index read backwards, not a group
+  // of equal keys (every user never signed in) sorted again.
+  const order = [...keys.map((key) => direction(key)), direction(identities.id)];
   return {
     /** The matches, or `limit` of them at most (the count stops there: a capped count). */
     count: async (limit?: number) => {
@@ -220,8 +257,10 @@ export async function listUsers(
   actor: Actor,
   options: UserListOptions,
 ): Promise<ListPage<UserListRow>> {
-  const list = await reader(database, actor.identityId, options, options.now ?? new Date());
-  return pageOf(list.count, list.read, options.page, options.rowsPerPage ?? PAGE_SIZE, COUNT_CAP);
+  const rowsPerPage = options.rowsPerPage ?? PAGE_SIZE;
+  const rowsWanted = Math.max(1, Math.floor(options.page ?? 1)) * rowsPerPage;
+  const list = await reader(database, actor.identityId, options, options.now ?? new Date(), rowsWanted);
+  return pageOf(list.count, list.read, options.page, rowsPerPage, COUNT_CAP);
 }
 
 /** Every user of the filtered list, in its order (the CSV export). */
@@ -230,7 +269,8 @@ export async function* everyListedUser(
   actor: Actor,
   options: UserListOptions,
 ): AsyncGenerator<UserListRow> {
-  yield* everyRow((await reader(database, actor.identityId, options, options.now ?? new Date())).read);
+  const now = options.now ?? new Date();
+  yield* everyRow((await reader(database, actor.identityId, options, now, Number.MAX_SAFE_INTEGER)).read);
 }
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */
