@@ -25,7 +25,7 @@ import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.serve
 import { seedDemo } from "~/seed/seed";
 import { SCALE_ADMIN, SCOPED_ADMIN, seedScale } from "~/seed/seed-scale";
 import { userListStateOf } from "~/users/list-options";
-import { listUsers } from "~/users/users.server";
+import { listUsers } from "~/users/user-list.server";
 import { createBenchDatabase } from "./postgres";
 import { Cleanup } from "./processes";
 import { queryOf } from "./user-queries";

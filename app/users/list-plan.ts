@@ -18,6 +18,17 @@ export const MATCH_FIRST_ROWS = 10_000;
  */
 export const WALKED_ROW_COST = 1;
 
+/**
+ * Up to this many text matches, a search sorted by a column its text is read from (name, e-mail,
+ * location) reads its matches first whatever the filters: there the matches sit together in the
+ * sort's order (every "Weber" under W), and a walk that misses them passes most of the network
+ * (1.8 s at a million users, against 60–300 ms for 38 000 matches read and sorted).
+ */
+export const TEXT_SORT_MATCH_FIRST_ROWS = 100_000;
+
+/** The sorts whose order a search's text follows: their matches cluster in it. */
+export const TEXT_SORTS: readonly string[] = ["name", "email", "location"];
+
 /** A term the trigram index can narrow: it holds a run of three letters or digits. */
 export function narrowsByTrigrams(term: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(term);
@@ -35,12 +46,14 @@ export interface SearchEstimate {
 
 /**
  * Whether a network's search reads its text's matches first and sorts them, rather than walking
- * the sort's index until the page is full: when they are few, or fewer than the rows the walk
- * would pass to fill the page (`rowsWanted`: the page's end) at the filters' rate, weighed.
+ * the sort's index until the page is full: when they are few, when the sort follows the text, or
+ * when they are fewer than the rows the walk would pass to fill the page (`rowsWanted`: the page's
+ * end) at the filters' rate, weighed.
  */
-export function readsMatchesFirst(term: string, estimate: SearchEstimate, rowsWanted: number): boolean {
+export function readsMatchesFirst(term: string, estimate: SearchEstimate, rowsWanted: number, sortBy: string): boolean {
   if (!narrowsByTrigrams(term)) return false;
   if (estimate.textMatches <= MATCH_FIRST_ROWS) return true;
+  if (TEXT_SORTS.includes(sortBy) && estimate.textMatches <= TEXT_SORT_MATCH_FIRST_ROWS) return true;
   const walked = (rowsWanted * estimate.users) / Math.max(estimate.matches, 1);
   return estimate.textMatches <= WALKED_ROW_COST * walked;
 }

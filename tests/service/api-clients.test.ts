@@ -23,7 +23,7 @@ import {
   tokenRequestAuthorization,
 } from "~/auth/api-client-auth.server";
 import { recordAudit } from "~/audit/audit-writer.server";
-import { listUsers } from "~/users/users.server";
+import { listUsers } from "~/users/user-list.server";
 import { userListStateOf } from "~/users/list-options";
 import { actAsApiClient } from "~/server-context/acting-api-client.server";
 import { requestScope } from "~/server-context/request-scope.server";

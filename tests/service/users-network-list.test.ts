@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, organizations, roleAssignments } from "~/db/schema";
-import { listUsers, type UserListRow } from "~/users/users.server";
+import { listUsers, type UserListRow } from "~/users/user-list.server";
 import { userListStateOf, userStatusOf } from "~/users/list-options";
 import { SCALE_ADMIN, SCOPED_ADMIN, seedScale } from "~/seed/seed-scale";
 import { COUNT_CAP } from "~/limits";

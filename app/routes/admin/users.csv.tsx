@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { everyListedUser } from "~/users/users.server";
+import { everyListedUser } from "~/users/user-list.server";
 import { userListStateOf } from "~/users/list-options";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
 import { i18nServer } from "~/i18n/i18next.server";

@@ -14,7 +14,7 @@ import { titleMeta } from "~/shell/page-title";
 import { startOf } from "~/users/schema";
 import { NEW_USER, copyUserDraft, writeDraft } from "~/users/drafts.server";
 import { userListStateOf } from "~/users/list-options";
-import { listUsers } from "~/users/users.server";
+import { listUsers } from "~/users/user-list.server";
 import { toCreateUser } from "~/users/routes";
 
 export const meta = titleMeta("adminUsers.copyTitle");

@@ -10,7 +10,8 @@ import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { userRefusalReply } from "~/users/api-replies.server";
 import { userApiSchema } from "~/users/schema";
 import { draftOfInput } from "~/users/draft";
-import { listUsers, getManagedUser } from "~/users/users.server";
+import { listUsers } from "~/users/user-list.server";
+import { getManagedUser } from "~/users/users.server";
 import { userListStateOf } from "~/users/list-options";
 import { createUser } from "~/users/save-user.server";
 

@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import type { Actor } from "~/permissions/actor";
+import { identities } from "~/db/schema";
+import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
+import { COUNT_CAP, PAGE_SIZE } from "~/limits";
+import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
+import { narrowsByTrigrams, readsMatchesFirst, type SearchEstimate } from "./list-plan";
+import { managedBy } from "./user-scope.server";
+
+/** The users list (issue #14 §2) at a million users (issue #37 §4, ADR 42): search, filters, sorts, a capped count. */
+
+/** A row of the users list. */
+export interface UserListRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string | null;
+  location: string | null;
+  lastLoginAt: Date | null;
+  status: UserStatus;
+  userType: "internal" | "external";
+  role: "admin" | "regular";
+}
+
+/**
+ * Text anywhere in the name, e-mail, job title or the names of the user's locations: one column
+ * kept by the database (migration 0028) with one trigram index. A term too short for trigrams is
+ * matched row by row (through the index it would read every entry of it), and so is any term over
+ * a scope read by id: its few thousand rows cost less than a common word's trigrams ("dealer").
+ */
+function searched(term: string, byIndex = true): SQL {
+  const text = term.toLowerCase();
+  return byIndex && narrowsByTrigrams(term)
+    ? sql`${identities.searchText} like ${containsPattern(text)}`
+    : sql`strpos(${identities.searchText}, ${text}) > 0`;
+}
+
+/** How many rows the database expects a select to give (its planner's estimate: no rows read). */
+async function plannedRows(database: Executor, query: SQL): Promise<number> {
+  const result = await database.execute(sql`explain (format json) ${query}`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const plan = Object.values(row)[0];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: { "Plan Rows": number } }[];
+  return parsed[0].Plan["Plan Rows"];
+}
+
+/** The planner's estimates for a network search: its text's matches, all its filters' and the users. */
+async function searchEstimate(database: Executor, term: string, filters: SQL | undefined): Promise<SearchEstimate> {
+  const [textMatches, matches, users] = await Promise.all([
+    plannedRows(database, sql`select 1 from ${identities} where ${searched(term)}`),
+    plannedRows(database, sql`select 1 from ${identities} where ${filters ?? sql`true`}`),
+    plannedRows(database, sql`select 1 from ${identities}`),
+  ]);
+  return { textMatches, matches, users };
+}
+
+/** Where each status sorts: active, then not yet verified (awaiting or expired), then inactive. */
+const STATUS_RANKS: Record<UserStatus, number> = {
+  active: 0,
+  awaitingVerification: 1,
+  verificationExpired: 1,
+  inactive: 2,
+};
+const statusRank = sql`case when ${identities.status} = 'inactive' then 2 when ${identities.emailVerifiedAt} is null then 1 else 0 end`;
+
+// Each order is that of an index (migrations 0008 and 0028).
+const SORTS: Record<UserSort, SQL[]> = {
+  name: [sql`lower(${identities.lastName})`, sql`lower(${identities.firstName})`],
+  email: [sql`lower(${identities.email})`],
+  location: [sql`${identities.locationName}`],
+  lastLogin: [sql`${identities.lastLoginAt}`],
+  status: [statusRank],
+};
+
+/**
+ * Each sort's first key as an expression no index has (the same order): a search that reads its
+ * matches first then sorts them instead of walking the index.
+ */
+const UNINDEXED_FIRST_KEYS: Record<UserSort, SQL> = {
+  name: sql`lower(${identities.lastName}) || ''`,
+  email: sql`lower(${identities.email}) || ''`,
+  location: sql`${identities.locationName} || ''`,
+  lastLogin: sql`${identities.lastLoginAt} + interval '0 seconds'`,
+  status: sql`${statusRank} + 0`,
+};
+
+function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: Date, byIndex = true): SQL | undefined {
+  const query = state.query?.trim() ?? "";
+  const cutoff = lastLoginCutoff(state.lastLogin, now);
+  return and(
+    scope,
+    query ? searched(query, byIndex) : undefined,
+    // The status's rank too: the same rows, but a range of the status order's index (migration 0028).
+    state.status ? sql`${statusRank} = ${STATUS_RANKS[state.status]}` : undefined,
+    state.status === "inactive" ? eq(identities.status, "inactive") : undefined,
+    state.status === "active" ? and(eq(identities.status, "active"), isNotNull(identities.emailVerifiedAt)) : undefined,
+    state.status === "awaitingVerification"
+      ? and(
+          eq(identities.status, "active"),
+          isNull(identities.emailVerifiedAt),
+          isNull(identities.verificationExpiredAt),
+        )
+      : undefined,
+    state.status === "verificationExpired"
+      ? and(
+          eq(identities.status, "active"),
+          isNull(identities.emailVerifiedAt),
+          isNotNull(identities.verificationExpiredAt),
+        )
+      : undefined,
+    state.userType ? eq(identities.userType, state.userType) : undefined,
+    state.kind ? eq(identities.role, state.kind === "administrator" ? "admin" : "regular") : undefined,
+    state.lastLogin === "never" ? isNull(identities.lastLoginAt) : undefined,
+    state.provisionedBy ? eq(identities.provisionedBy, state.provisionedBy) : undefined,
+    cutoff ? lt(identities.lastLoginAt, cutoff) : undefined,
+  );
+}
+
+async function reader(
+  database: Executor,
+  actorId: number,
+  state: Partial<UserListState>,
+  now: Date,
+  rowsWanted = PAGE_SIZE,
+) {
+  const scope = await managedBy(database, actorId);
+  const where = filtersOf(scope.where, state, now, scope.network);
+  const term = state.query?.trim() ?? "";
+  const matchesFirst =
+    scope.network &&
+    term !== "" &&
+    readsMatchesFirst(
+      term,
+      await searchEstimate(database, term, filtersOf(undefined, state, now)),
+      rowsWanted,
+      state.sortBy ?? "name",
+    );
+  const direction = state.sortType === "desc" ? desc : asc;
+  const sortBy = state.sortBy ?? "name";
+  const [first, ...rest] = SORTS[sortBy];
+  const keys = [matchesFirst ? UNINDEXED_FIRST_KEYS[sortBy] : first, ...rest];
+  // Ties go the sort's way too: a descending page is then the index read backwards, not a group
+  // of equal keys (every user never signed in) sorted again.
+  const order = [...keys.map((key) => direction(key)), direction(identities.id)];
+  return {
+    /** The matches, or `limit` of them at most (the count stops there: a capped count). */
+    count: async (limit?: number) => {
+      const matches = database
+        .select({ one: sql`1` })
+        .from(identities)
+        .where(where);
+      const counted = limit === undefined ? matches.as("matches") : matches.limit(limit).as("matches");
+      return (await database.select({ total: count() }).from(counted))[0].total;
+    },
+    read: async (limit: number, offset: number): Promise<UserListRow[]> => {
+      const rows = await database
+        .select({
+          id: identities.id,
+          firstName: identities.firstName,
+          lastName: identities.lastName,
+          email: identities.email,
+          jobTitle: identities.jobTitle,
+          location: identities.locationName,
+          lastLoginAt: identities.lastLoginAt,
+          status: identities.status,
+          emailVerifiedAt: identities.emailVerifiedAt,
+          verificationExpiredAt: identities.verificationExpiredAt,
+          userType: identities.userType,
+          role: identities.role,
+        })
+        .from(identities)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return rows.map(({ emailVerifiedAt, verificationExpiredAt, status, ...row }) => ({
+        ...row,
+        status: userStatusOf({ status, emailVerifiedAt, verificationExpiredAt }),
+      }));
+    },
+  };
+}
+
+/** What a users list is asked for: the URL's state, the moment "over N days" counts from, and (tests) a page size. */
+export type UserListOptions = Partial<UserListState> & { now?: Date };
+
+/** A page of the users the actor manages, searched, filtered and sorted. */
+export async function listUsers(
+  database: Database,
+  actor: Actor,
+  options: UserListOptions,
+): Promise<ListPage<UserListRow>> {
+  const rowsPerPage = options.rowsPerPage ?? PAGE_SIZE;
+  const rowsWanted = Math.max(1, Math.floor(options.page ?? 1)) * rowsPerPage;
+  const list = await reader(database, actor.identityId, options, options.now ?? new Date(), rowsWanted);
+  return pageOf(list.count, list.read, options.page, rowsPerPage, COUNT_CAP);
+}
+
+/** Every user of the filtered list, in its order (the CSV export). */
+export async function* everyListedUser(
+  database: Database,
+  actor: Actor,
+  options: UserListOptions,
+): AsyncGenerator<UserListRow> {
+  const now = options.now ?? new Date();
+  yield* everyRow((await reader(database, actor.identityId, options, now, Number.MAX_SAFE_INTEGER)).read);
+}
