@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 
 import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { identities } from "~/db/schema";
-import { containsPattern, everyRow, pageOf, type ListPage } from "~/lists/list-query";
+import { containsPattern, pageOf, type ListPage } from "~/lists/list-query";
 import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { narrowsByTrigrams, readsMatchesFirst, type SearchEstimate } from "./list-plan";
@@ -74,6 +74,45 @@ const SORTS: Record<UserSort, SQL[]> = {
   status: [statusRank],
 };
 
+/** Each sort's keys' type (a cursor carries them as text) and whether one may be null (one key then). */
+const SORT_KEY_TYPES: Record<UserSort, { type: "text" | "timestamptz" | "int"; nullable: boolean }> = {
+  name: { type: "text", nullable: false },
+  email: { type: "text", nullable: false },
+  location: { type: "text", nullable: true },
+  lastLogin: { type: "timestamptz", nullable: true },
+  status: { type: "int", nullable: false },
+};
+
+/** Where the export's last batch ended: its last row's sort keys (as text) and id. */
+interface Cursor {
+  keys: (string | null)[];
+  id: number;
+}
+
+/**
+ * The rows after a cursor in the list's order: one index range, however far into the list (an
+ * offset would pass every row before it, batch after batch). Nulls sort last ascending and first
+ * descending, as PostgreSQL puts them.
+ */
+function afterCursor(sortBy: UserSort, descending: boolean, cursor: Cursor): SQL {
+  const keys = SORTS[sortBy];
+  const { type, nullable } = SORT_KEY_TYPES[sortBy];
+  const values = cursor.keys.map((value) => sql`${value}::${sql.raw(type)}`);
+  const op = descending ? sql`<` : sql`>`;
+  const id = sql`${identities}.id`;
+  if (nullable) {
+    const [key] = keys;
+    if (cursor.keys[0] === null)
+      return descending
+        ? sql`((${key} is null and ${id} < ${cursor.id}) or ${key} is not null)`
+        : sql`(${key} is null and ${id} > ${cursor.id})`;
+    return descending
+      ? sql`(${key}, ${id}) < (${values[0]}, ${cursor.id})`
+      : sql`((${key}, ${id}) > (${values[0]}, ${cursor.id}) or ${key} is null)`;
+  }
+  return sql`(${sql.join(keys, sql`, `)}, ${id}) ${op} (${sql.join(values, sql`, `)}, ${cursor.id})`;
+}
+
 /**
  * Each sort's first key as an expression no index has (the same order): a search that reads its
  * matches first then sorts them instead of walking the index.
@@ -123,27 +162,58 @@ async function reader(
   actorId: number,
   state: Partial<UserListState>,
   now: Date,
-  rowsWanted = PAGE_SIZE,
+  /** The page's end; null: the export, which walks the whole list in its order. */
+  rowsWanted: number | null,
 ) {
   const scope = await managedBy(database, actorId);
   const where = filtersOf(scope.where, state, now, scope.network);
   const term = state.query?.trim() ?? "";
+  const sortBy = state.sortBy ?? "name";
   const matchesFirst =
+    rowsWanted !== null &&
     scope.network &&
     term !== "" &&
-    readsMatchesFirst(
-      term,
-      await searchEstimate(database, term, filtersOf(undefined, state, now)),
-      rowsWanted,
-      state.sortBy ?? "name",
-    );
-  const direction = state.sortType === "desc" ? desc : asc;
-  const sortBy = state.sortBy ?? "name";
+    readsMatchesFirst(term, await searchEstimate(database, term, filtersOf(undefined, state, now)), rowsWanted, sortBy);
+  const descending = state.sortType === "desc";
+  const direction = descending ? desc : asc;
   const [first, ...rest] = SORTS[sortBy];
   const keys = [matchesFirst ? UNINDEXED_FIRST_KEYS[sortBy] : first, ...rest];
   // Ties go the sort's way too: a descending page is then the index read backwards, not a group
   // of equal keys (every user never signed in) sorted again.
   const order = [...keys.map((key) => direction(key)), direction(identities.id)];
+  const rowsOf = (condition: SQL | undefined) =>
+    database
+      .select({
+        id: identities.id,
+        firstName: identities.firstName,
+        lastName: identities.lastName,
+        email: identities.email,
+        jobTitle: identities.jobTitle,
+        location: identities.locationName,
+        lastLoginAt: identities.lastLoginAt,
+        status: identities.status,
+        emailVerifiedAt: identities.emailVerifiedAt,
+        verificationExpiredAt: identities.verificationExpiredAt,
+        userType: identities.userType,
+        role: identities.role,
+        sortKeys: sql<(string | null)[]>`array[${sql.join(
+          SORTS[sortBy].map((key) => sql`(${key})::text`),
+          sql`, `,
+        )}]`,
+      })
+      .from(identities)
+      .where(and(where, condition))
+      .orderBy(...order);
+  const listRow = ({
+    emailVerifiedAt,
+    verificationExpiredAt,
+    status,
+    sortKeys: _keys,
+    ...row
+  }: Awaited<ReturnType<typeof rowsOf>>[number]): UserListRow => ({
+    ...row,
+    status: userStatusOf({ status, emailVerifiedAt, verificationExpiredAt }),
+  });
   return {
     /** The matches, or `limit` of them at most (the count stops there: a capped count). */
     count: async (limit?: number) => {
@@ -154,31 +224,16 @@ async function reader(
       const counted = limit === undefined ? matches.as("matches") : matches.limit(limit).as("matches");
       return (await database.select({ total: count() }).from(counted))[0].total;
     },
-    read: async (limit: number, offset: number): Promise<UserListRow[]> => {
-      const rows = await database
-        .select({
-          id: identities.id,
-          firstName: identities.firstName,
-          lastName: identities.lastName,
-          email: identities.email,
-          jobTitle: identities.jobTitle,
-          location: identities.locationName,
-          lastLoginAt: identities.lastLoginAt,
-          status: identities.status,
-          emailVerifiedAt: identities.emailVerifiedAt,
-          verificationExpiredAt: identities.verificationExpiredAt,
-          userType: identities.userType,
-          role: identities.role,
-        })
-        .from(identities)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ emailVerifiedAt, verificationExpiredAt, status, ...row }) => ({
-        ...row,
-        status: userStatusOf({ status, emailVerifiedAt, verificationExpiredAt }),
-      }));
+    read: async (limit: number, offset: number): Promise<UserListRow[]> =>
+      (await rowsOf(undefined).limit(limit).offset(offset)).map(listRow),
+    /** A batch after a cursor (the first: none), and the cursor after it (null: the list's end). */
+    readAfter: async (limit: number, cursor: Cursor | null) => {
+      const batch = await rowsOf(cursor ? afterCursor(sortBy, descending, cursor) : undefined).limit(limit);
+      const last = batch.at(-1);
+      return {
+        rows: batch.map(listRow),
+        next: batch.length === limit && last ? { keys: last.sortKeys, id: last.id } : null,
+      };
     },
   };
 }
@@ -198,12 +253,21 @@ export async function listUsers(
   return pageOf(list.count, list.read, options.page, rowsPerPage, COUNT_CAP);
 }
 
-/** Every user of the filtered list, in its order (the CSV export). */
+/** Rows a batch of the export reads. */
+const EXPORT_BATCH = 1_000;
+
+/** Every user of the filtered list, in its order (the CSV export), batch after batch from a cursor. */
 export async function* everyListedUser(
   database: Database,
   actor: Actor,
   options: UserListOptions,
+  batchSize = EXPORT_BATCH,
 ): AsyncGenerator<UserListRow> {
-  const now = options.now ?? new Date();
-  yield* everyRow((await reader(database, actor.identityId, options, now, Number.MAX_SAFE_INTEGER)).read);
+  const list = await reader(database, actor.identityId, options, options.now ?? new Date(), null);
+  let cursor: Cursor | null = null;
+  do {
+    const batch = await list.readAfter(batchSize, cursor);
+    yield* batch.rows;
+    cursor = batch.next;
+  } while (cursor);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { identities, organizations, roleAssignments } from "~/db/schema";
-import { listUsers, type UserListRow } from "~/users/user-list.server";
+import { everyListedUser, listUsers, type UserListRow } from "~/users/user-list.server";
 import { userListStateOf, userStatusOf } from "~/users/list-options";
 import { SCALE_ADMIN, SCOPED_ADMIN, seedScale } from "~/seed/seed-scale";
 import { COUNT_CAP } from "~/limits";
@@ -187,6 +187,23 @@ describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $
     }
     const whole = await listed(actor, "");
     expect(whole.totalCapped).toBe(true);
+  });
+
+  it("the export reads the list in its order, batch after batch from where the last ended, every sort either way", async () => {
+    for (const sortBy of ["name", "email", "location", "lastLogin", "status"]) {
+      for (const sortType of ["asc", "desc"]) {
+        // Users never signed in sort last (first, descending): batches of 7 end among them and among the rest.
+        for (const filter of ["q=user12", "q=user3&lastLogin=never", "q=lyon&status=inactive"]) {
+          const query = `${filter}&sortBy=${sortBy}&sortType=${sortType}`;
+          const paged = (await everyPage(network, query)).map((row) => row.id);
+          const exported: number[] = [];
+          for await (const row of everyListedUser(handle.db, network, userListStateOf(new URLSearchParams(query)), 7))
+            exported.push(row.id);
+          expect(paged.length, query).toBeGreaterThan(7);
+          expect(exported, query).toEqual(paged);
+        }
+      }
+    }
   });
 
   it("an administrator of three locations lists exactly their users, counted exactly", async () => {
