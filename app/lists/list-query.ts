@@ -1,9 +1,19 @@
 /** Search and paging helpers shared by the administration lists. */
 import { PAGE_BUTTONS } from "~/limits";
 
+/** `text` with LIKE's own characters (%, _ and \) taken literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** An ILIKE pattern that finds `text` anywhere, with its own %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeLiteral(text)}%`;
+}
+
+/** A LIKE pattern for what begins with `text`, taken literally. */
+export function prefixPattern(text: string): string {
+  return `${likeLiteral(text)}%`;
 }
 
 /** The page to show and the page count, for a total and a page size (pages start at 1). */

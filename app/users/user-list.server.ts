@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 
 import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { identities } from "~/db/schema";
-import { containsPattern, pageOf, type ListPage } from "~/lists/list-query";
+import { containsPattern, pageOf, prefixPattern, type ListPage } from "~/lists/list-query";
 import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { narrowsByTrigrams, readsMatchesFirst, type SearchEstimate } from "./list-plan";
@@ -47,13 +47,24 @@ async function plannedRows(database: Executor, query: SQL): Promise<number> {
 }
 
 /** The planner's estimates for a network search: its text's matches, all its filters' and the users. */
-async function searchEstimate(database: Executor, term: string, filters: SQL | undefined): Promise<SearchEstimate> {
-  const [textMatches, matches, users] = await Promise.all([
+async function searchEstimate(
+  database: Executor,
+  term: string,
+  filters: SQL | undefined,
+  sortBy: UserSort,
+): Promise<SearchEstimate> {
+  // The sort's first key where the search reads it too, as indexed (its statistics are the index's).
+  const prefixed = { name: sql`lower(${identities.lastName})`, email: sql`lower(${identities.email})` }[
+    sortBy as "name" | "email"
+  ];
+  const prefix = prefixPattern(term.toLowerCase());
+  const [textMatches, matches, users, sortKeyPrefixMatches] = await Promise.all([
     plannedRows(database, sql`select 1 from ${identities} where ${searched(term)}`),
     plannedRows(database, sql`select 1 from ${identities} where ${filters ?? sql`true`}`),
     plannedRows(database, sql`select 1 from ${identities}`),
+    prefixed ? plannedRows(database, sql`select 1 from ${identities} where ${prefixed} like ${prefix}`) : 0,
   ]);
-  return { textMatches, matches, users };
+  return { textMatches, matches, users, sortKeyPrefixMatches };
 }
 
 /** Where each status sorts: active, then not yet verified (awaiting or expired), then inactive. */
@@ -173,7 +184,7 @@ async function reader(
     rowsWanted !== null &&
     scope.network &&
     term !== "" &&
-    readsMatchesFirst(term, await searchEstimate(database, term, filtersOf(undefined, state, now)), rowsWanted, sortBy);
+    readsMatchesFirst(term, await searchEstimate(database, term, filtersOf(undefined, state, now), sortBy), rowsWanted);
   const descending = state.sortType === "desc";
   const direction = descending ? desc : asc;
   const [first, ...rest] = SORTS[sortBy];
