@@ -95,3 +95,14 @@ async function outsideUsers(database: Executor, mine: SQL): Promise<number[] | n
   if (rows.length > NARROW_SCOPE) return null;
   return [...new Set(rows.filter((row) => row.outside).map((row) => row.id))];
 }
+
+/** Whether the administrator manages the user, from the same scope as their list (one row read at most). */
+export async function scopeHolds(database: Executor, actorId: number, userId: number): Promise<boolean> {
+  const shape = await scopeOf(database, actorId);
+  if (shape.kind === "ids") return shape.ids.includes(userId);
+  const [row] = await database
+    .select({ id: identities.id })
+    .from(identities)
+    .where(sql`${identities.id} = ${userId} and ${scopeWhere(shape, actorId)}`);
+  return row !== undefined;
+}

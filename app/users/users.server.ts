@@ -1,7 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
-import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import {
   apiClients,
   emailSubscriptions,
@@ -12,17 +11,12 @@ import {
   userPermissions,
 } from "~/db/schema";
 import { userStatusOf, type UserStatus } from "./list-options";
-import { managesUser } from "./scope";
-import { managedBy } from "./user-scope.server";
+import { managedBy, scopeHolds } from "./user-scope.server";
 import { normalPermissions, type PermissionChoice } from "./digital-access";
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */
-export async function actorManages(database: Executor, actor: Actor, userId: number): Promise<boolean> {
-  const [mine, theirs] = await Promise.all([
-    locationIdsOf(database, actor.identityId),
-    locationIdsOf(database, userId),
-  ]);
-  return managesUser(mine, theirs);
+export function actorManages(database: Executor, actor: Actor, userId: number): Promise<boolean> {
+  return scopeHolds(database, actor.identityId, userId);
 }
 
 /** One managed user as the API and the editor read them: contact data, status and assignments. */
