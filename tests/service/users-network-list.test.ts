@@ -38,6 +38,14 @@ async function knownUsers(handle: DatabaseHandle, actorId: number): Promise<Know
   }));
 }
 
+/** The ids of the known users a search of `term` (and a status, when given) should find, in id order. */
+function expectedIds(known: Known[], term: string, status: string): number[] {
+  return known
+    .filter((user) => user.text.includes(term) && (!status || user.status === status))
+    .map((user) => user.id)
+    .sort((a, b) => a - b);
+}
+
 describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $name", (backend) => {
   let handle: DatabaseHandle;
   let network: Actor;
@@ -94,9 +102,7 @@ describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $
       // The demo's users sit at locations this administrator lacks: only the scale administrators match.
       ["@example.com", ""],
     ]) {
-      const expected = known
-        .filter((user) => user.text.includes(term) && (!status || user.status === status))
-        .map((user) => user.id);
+      const expected = expectedIds(known, term, status);
       const query = `q=${encodeURIComponent(term)}${status ? `&status=${status}` : ""}&sortBy=location`;
       const found = await everyPage(network, query);
       const page = await listed(network, query);
@@ -173,10 +179,7 @@ describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $
       ["user21", ""],
       ["planner", "awaitingVerification"],
     ]) {
-      const expected = known
-        .filter((user) => user.text.includes(term) && (!status || user.status === status))
-        .map((user) => user.id)
-        .sort((a, b) => a - b);
+      const expected = expectedIds(known, term, status);
       const query = `q=${term}${status ? `&status=${status}` : ""}&sortBy=lastLogin&sortType=desc`;
       expect(expected.length, query).toBeLessThan(COUNT_CAP);
       const found = await everyPage(actor, query);
