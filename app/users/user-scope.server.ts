@@ -96,13 +96,18 @@ async function outsideUsers(database: Executor, mine: SQL): Promise<number[] | n
   return [...new Set(rows.filter((row) => row.outside).map((row) => row.id))];
 }
 
-/** Whether the administrator manages the user, from the same scope as their list (one row read at most). */
+/**
+ * Whether the administrator manages the user: one of the user's assignments is at one of the
+ * administrator's locations. Read afresh, not from the cached scope: a request that has just
+ * created or moved the user reads it back (its access version was read before its write).
+ */
 export async function scopeHolds(database: Executor, actorId: number, userId: number): Promise<boolean> {
-  const shape = await scopeOf(database, actorId);
-  if (shape.kind === "ids") return shape.ids.includes(userId);
   const [row] = await database
-    .select({ id: identities.id })
-    .from(identities)
-    .where(sql`${identities.id} = ${userId} and ${scopeWhere(shape, actorId)}`);
+    .select({ one: sql`1` })
+    .from(roleAssignments)
+    .where(
+      sql`${roleAssignments.identityId} = ${userId} and ${roleAssignments.organizationId} in (${dealerLocationsOfSql(actorId)})`,
+    )
+    .limit(1);
   return row !== undefined;
 }

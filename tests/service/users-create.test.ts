@@ -14,7 +14,9 @@ import {
 import { newUserDraft } from "~/users/draft";
 import { NEW_USER, completeNewUser, copyUserDraft, readDraft, writeDraft } from "~/users/drafts.server";
 import { editorChoices } from "~/users/editor-choices.server";
-import { getManagedUser } from "~/users/users.server";
+import { actorManages, getManagedUser } from "~/users/users.server";
+import { listUsers } from "~/users/user-list.server";
+import { requestScope } from "~/server-context/request-scope.server";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import type { Actor } from "~/permissions/actor";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
@@ -99,6 +101,26 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
       .where(eq(emailOutbox.toAddress, "Mira.Okafor@example.com"));
     expect(mail.text).toContain(`${PUBLIC_URL}/verify-email/`);
     expect(await readDraft(handle.db, admin, NEW_USER)).toBeNull();
+  });
+
+  it("a user created in a request reads back in that request, though the list's scope was read before it", async () => {
+    const [location] = await locationIdsOf(handle.db, adminId);
+    const draft = {
+      ...newUserDraft({ userType: "external", role: "regular", roles: [await roleId("SERVICE_MANAGER")] }),
+      locations: [location],
+      permissions: await requiredChoices("SERVICE_MANAGER"),
+    };
+    draft.contact = { ...draft.contact, firstName: "Same", lastName: "Request", email: "same.request@example.com" };
+    await requestScope.run(new Map(), async () => {
+      // The request reads the access version and the list's scope first (as the API's guard and a list do).
+      await listUsers(handle.db, admin, {});
+      await writeDraft(handle.db, admin, NEW_USER, draft, null);
+      const outcome = await completeNewUser(handle.db, admin, PUBLIC_URL);
+      expect(outcome).toMatchObject({ kind: "created" });
+      if (outcome.kind !== "created") return;
+      expect(await actorManages(handle.db, admin, outcome.id)).toBe(true);
+      expect(await getManagedUser(handle.db, admin, outcome.id)).toMatchObject({ email: "same.request@example.com" });
+    });
   });
 
   it("an incomplete draft, a taken e-mail or a role the administrator may not give completes nothing", async () => {
