@@ -22,8 +22,9 @@ import { createUser } from "~/users/save-user.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiAccessLike(request, userRoutes.users);
   const list = await listUsers(db(), user, userListStateOf(new URL(request.url).searchParams));
+  // `totalCapped` is there only when the count stopped (pageOf leaves it out otherwise).
   const { rows, total, page, pageCount, totalCapped } = list;
-  return apiJson({ data: { items: rows, total, page, pageCount, ...(totalCapped ? { totalCapped } : {}) } });
+  return apiJson({ data: { items: rows, total, page, pageCount, totalCapped } });
 }
 
 /**
