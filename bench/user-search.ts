@@ -10,24 +10,21 @@
  * BENCH_USERS_PGLITE, BENCH_USERS_POSTGRES change the sizes; BENCH_PGLITE=0, BENCH_POSTGRES=0 skip one.
  */
 import "~/assembly/portal.server";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { eq } from "drizzle-orm";
-import {
-  PGLITE_OPTIONS,
-  POSTGRES_SESSION_OPTIONS,
-  pgliteHandle,
-  postgresHandle,
-  type DatabaseHandle,
-} from "~/db/client.server";
-import { identities } from "~/db/schema";
-import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { seedDemo } from "~/seed/seed";
 import { SCALE_ADMIN, SCOPED_ADMIN, seedScale } from "~/seed/seed-scale";
 import { userListStateOf } from "~/users/list-options";
 import { listUsers } from "~/users/user-list.server";
 import { createBenchDatabase } from "./postgres";
 import { Cleanup } from "./processes";
+import {
+  actorOf,
+  recordedPglite,
+  recordedPostgres,
+  slowestStatementOf,
+  thousands,
+  type RecordedDatabase,
+} from "./recorded-database";
 import { queryOf } from "./user-queries";
 import { percentile } from "./percentile";
 
@@ -36,35 +33,8 @@ const SEARCHES = 200;
 const LOCATIONS = Number(process.env.BENCH_USERS_LOCATIONS ?? 5_000);
 const WARM_UP = 20;
 
-const thousands = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
-
-/** The statements a handle runs while `recording` is on: text and parameters, for EXPLAIN. */
-interface Recorder {
-  recording: boolean;
-  statements: { text: string; values: unknown[] }[];
-}
-
-function record(recorder: Recorder, query: unknown, values: unknown): void {
-  if (!recorder.recording) return;
-  const text = typeof query === "string" ? query : (query as { text: string }).text;
-  const params = (typeof query === "string" ? values : ((query as { values?: unknown[] }).values ?? values)) ?? [];
-  recorder.statements.push({ text, values: params as unknown[] });
-}
-
-async function actorOf(handle: DatabaseHandle, email: string) {
-  const [row] = await handle.db.select({ id: identities.id }).from(identities).where(eq(identities.email, email));
-  const profile = await loadAccessProfile(handle.db, row.id);
-  if (!profile) throw new Error(`${email} has no access profile`);
-  return actorFrom(row.id, profile);
-}
-
-async function run(
-  name: string,
-  handle: DatabaseHandle,
-  users: number,
-  recorder: Recorder,
-  explain: (text: string, values: unknown[]) => Promise<string>,
-): Promise<void> {
+async function run(name: string, database: RecordedDatabase, users: number): Promise<void> {
+  const handle: DatabaseHandle = database.handle;
   await handle.migrate();
   await seedDemo(handle.db);
   const seeding = performance.now();
@@ -102,63 +72,32 @@ async function run(
   }
   // The slowest call once more, its statements recorded; the slowest of them explained.
   const actor = await actorOf(handle, slowest.who);
-  recorder.statements = [];
-  recorder.recording = true;
-  await listUsers(handle.db, actor, userListStateOf(new URLSearchParams(slowest.query)));
-  recorder.recording = false;
-  let plan = { ms: -1, text: "" };
-  for (const statement of recorder.statements.filter((recorded) => !/^\s*explain/i.test(recorded.text))) {
-    const text = await explain(statement.text, statement.values);
-    const ms = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0);
-    if (ms > plan.ms) plan = { ms, text };
-  }
+  const plan = await slowestStatementOf(database, () =>
+    listUsers(handle.db, actor, userListStateOf(new URLSearchParams(slowest.query))),
+  );
   console.log(`  slowest: "${slowest.query}" for ${slowest.who}, ${slowest.ms.toFixed(1)} ms; EXPLAIN ANALYZE:`);
-  console.log(plan.text.replace(/^/gm, "    "));
+  console.log(plan.replace(/^/gm, "    "));
 }
-
-const explainText = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row)[0]).join("\n");
 
 const cleanup = new Cleanup();
 try {
   if (process.env.BENCH_PGLITE !== "0") {
-    const recorder: Recorder = { recording: false, statements: [] };
-    const client = await PGlite.create(PGLITE_OPTIONS);
-    const query = client.query.bind(client);
-    client.query = ((text: string, values?: unknown[], options?: never) => {
-      record(recorder, text, values);
-      return query(text, values, options);
-    }) as typeof client.query;
-    const handle = pgliteHandle(client);
+    const database = await recordedPglite();
     try {
-      await run("PGlite", handle, Number(process.env.BENCH_USERS_PGLITE ?? 100_000), recorder, async (text, values) =>
-        explainText((await query<Record<string, unknown>>(`explain (analyze, buffers) ${text}`, values)).rows),
-      );
+      await run("PGlite", database, Number(process.env.BENCH_USERS_PGLITE ?? 100_000));
     } finally {
-      await handle.close();
+      await database.handle.close();
     }
   }
   if (process.env.BENCH_POSTGRES !== "0") {
     const postgres = await createBenchDatabase(cleanup);
     if ("skipped" in postgres) console.log(`PostgreSQL skipped: ${postgres.skipped}`);
     else {
-      const recorder: Recorder = { recording: false, statements: [] };
-      const pool = new pg.Pool({ connectionString: postgres.url, max: 10, options: POSTGRES_SESSION_OPTIONS });
-      const query = pool.query.bind(pool) as (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
-      pool.query = ((text: unknown, values?: unknown) => {
-        record(recorder, text, values);
-        return query(text, values);
-      }) as typeof pool.query;
-      const handle = postgresHandle(pool);
+      const database = recordedPostgres(postgres.url);
       try {
-        await run(
-          "PostgreSQL",
-          handle,
-          Number(process.env.BENCH_USERS_POSTGRES ?? 1_000_000),
-          recorder,
-          async (text, values) => explainText((await query(`explain (analyze, buffers) ${text}`, values)).rows),
-        );
+        await run("PostgreSQL", database, Number(process.env.BENCH_USERS_POSTGRES ?? 1_000_000));
       } finally {
-        await handle.close();
+        await database.handle.close();
       }
     }
   }

@@ -122,7 +122,7 @@ export async function apiClientDetail(
       .where(
         and(
           eq(auditLog.entity, API_CLIENT_AUDIT_ENTITY),
-          eq(auditLog.entityId, String(id)),
+          eq(auditLog.entityId, id),
           eq(auditLog.operation, "call"),
           failedOnly ? gte(auditLog.newValue, "400") : undefined,
         ),

@@ -8,6 +8,7 @@ import { remindDueSecurityReviews } from "~/security-review/reminders.server";
 import { failImportsWithoutJob, failInterruptedImports, runImportJob } from "~/imports/import-runs.server";
 import { deliverDuePushes, integrationSettings } from "~/integrations/pushes.server";
 import { purgeExpired } from "~/jobs/housekeeping.server";
+import { deleteExpiredAudit } from "~/audit/retention.server";
 import { QUEUED_JOBS } from "~/jobs/queue.server";
 import {
   COMPLETED_JOBS_KEPT_SECONDS,
@@ -26,7 +27,11 @@ import { countedJobRun } from "~/server-context/metrics.server";
 /** What each scheduled job of the portal does at a moment (tests pass their own clock). */
 export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWork {
   return {
-    housekeeping: (now) => purgeExpired(handle.db, now).then((counts) => ({ ...counts })),
+    // The audit history's retention too (issue #37 §5): entries older than AUDIT_RETENTION_DAYS.
+    housekeeping: async (now) => ({
+      ...(await purgeExpired(handle.db, now)),
+      auditEntries: await deleteExpiredAudit(handle.db, getConfig().AUDIT_RETENTION_DAYS),
+    }),
     "auto-deactivation": (now) => deactivateInactiveUsers(handle.db, now),
     "verification-expiry": (now) => expireVerifications(handle.db, now),
     "mail-retry": (now) => deliverQueuedMail(handle.db, transport, now),

@@ -46,7 +46,7 @@ export function fieldChanges<T extends Record<string, unknown>>(
 /** One audited change of one record. */
 export interface AuditEntry {
   entity: string;
-  entityId: string | number;
+  entityId: number;
   /**
    * "resync": an administrator asked for the record to be pushed to every target again; "call":
    * an API client called the API (issue #35 §3).
@@ -95,7 +95,7 @@ export async function recordAudits(database: Executor, entries: readonly AuditEn
   const rows = changes.flatMap((change): (typeof auditLog.$inferInsert)[] => {
     const base = {
       entity: change.entity,
-      entityId: String(change.entityId),
+      entityId: change.entityId,
       operation: change.operation,
       changedBy: change.actorId,
       changedOn: change.at,
@@ -120,7 +120,7 @@ async function insertAuditRows(database: Executor, rows: readonly (typeof auditL
   await database.execute(sql`
     insert into ${auditLog} (entity, entity_id, operation, field, old_value, new_value, changed_on, changed_by, api_client_id)
     select * from unnest(
-      ${column((r) => r.entity)}::text[], ${column((r) => r.entityId)}::text[], ${column((r) => r.operation)}::text[],
+      ${column((r) => r.entity)}::text[], ${column((r) => r.entityId)}::int4[], ${column((r) => r.operation)}::text[],
       ${column((r) => r.field ?? null)}::text[], ${column((r) => r.oldValue ?? null)}::text[],
       ${column((r) => r.newValue ?? null)}::text[],
       ${column((r) => (r.changedOn instanceof Date ? r.changedOn : new Date()).toISOString())}::timestamptz[],

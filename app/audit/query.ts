@@ -20,6 +20,18 @@ export type AuditSort = (typeof AUDIT_SORTS)[number];
 /** A sign-in is audited as this field's change (issue #15 §4 "exclude last logins"). */
 export const LAST_LOGIN_FIELD = "lastLoginAt";
 
+/**
+ * A network's search of the users' history whose text the database expects to match at most this
+ * many users reads their entries first (by the subject index) and sorts them; a broader one walks
+ * the view's order and checks each entry's user, passing a few entries per match (ADR 43).
+ */
+export const SUBJECTS_FIRST_USERS = 2_000;
+
+/** Whether a network's history search reads its users' entries first, from the users it is expected to match. */
+export function readsSubjectsFirst(expectedUsers: number): boolean {
+  return expectedUsers <= SUBJECTS_FIRST_USERS;
+}
+
 /** The filters as typed: the search (user or organization) is the table state's query. */
 export interface AuditFilters {
   from: string;

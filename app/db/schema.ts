@@ -397,7 +397,8 @@ export const auditLog = pgTable(
   {
     id: serial("id").primaryKey(),
     entity: text("entity").notNull(),
-    entityId: text("entity_id").notNull(),
+    /** The record's id (every audited entity has an integer id; text until migration 0029). */
+    entityId: integer("entity_id").notNull(),
     operation: text("operation").notNull(),
     field: text("field"),
     oldValue: text("old_value"),
@@ -407,7 +408,15 @@ export const auditLog = pgTable(
     /** The API client that made the change for `changedBy` (issue #35 §3); null for a person. */
     apiClientId: integer("api_client_id"),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId)],
+  // One index per way the audit views read the history at ten million rows (issue #37 §5, ADR 43):
+  // a subject's entries, each sort's order, and the time order retention deletes by.
+  (t) => [
+    index("audit_log_subject_idx").on(t.entity, t.entityId, t.id),
+    index("audit_log_changed_on_idx").on(t.changedOn, t.id),
+    index("audit_log_changed_by_idx").on(t.changedBy, t.id),
+    index("audit_log_operation_idx").on(t.entity, t.operation, t.id),
+    index("audit_log_field_idx").on(t.entity, t.field, t.id),
+  ],
 );
 
 /** Sign-in attempts on the embedded identity provider, for the lockout rule. */

@@ -16,6 +16,11 @@ export function prefixPattern(text: string): string {
   return `${likeLiteral(text)}%`;
 }
 
+/** A term the trigram index can narrow: it holds a run of three letters or digits. */
+export function narrowsByTrigrams(term: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(term);
+}
+
 /** The page to show and the page count, for a total and a page size (pages start at 1). */
 export function pageWindowOf(total: number, pageSize: number, requested: number | undefined) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

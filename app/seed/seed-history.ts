@@ -31,7 +31,7 @@ async function seedOrganizationAudit(database: Database, now: Date): Promise<voi
   const rows = all.flatMap((organization, index) => [
     {
       entity: "organization",
-      entityId: String(organization.id),
+      entityId: organization.id,
       operation: "create",
       field: null,
       oldValue: null,
@@ -43,7 +43,7 @@ async function seedOrganizationAudit(database: Database, now: Date): Promise<voi
       ? [
           {
             entity: "organization",
-            entityId: String(organization.id),
+            entityId: organization.id,
             operation: "update",
             field: "name",
             oldValue: organization.name.toUpperCase(),

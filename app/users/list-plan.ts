@@ -3,6 +3,8 @@
  * between walking the sort's index and reading the matches first.
  */
 
+import { narrowsByTrigrams } from "~/lists/list-query";
+
 /**
  * A network search whose text the database expects to match at most this many users reads them
  * all and sorts them: walking the sort's index could pass most of the network first when the
@@ -29,11 +31,6 @@ export const CLUSTERED_MATCH_FIRST_ROWS = 100_000;
 
 /** Matches cluster in the sort's order when at least this share of them begin its first key. */
 export const CLUSTERED_SHARE = 0.25;
-
-/** A term the trigram index can narrow: it holds a run of three letters or digits. */
-export function narrowsByTrigrams(term: string): boolean {
-  return /[\p{L}\p{N}]{3}/u.test(term);
-}
 
 /** The database's estimates for a network search (its planner's, no rows read). */
 export interface SearchEstimate {

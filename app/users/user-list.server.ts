@@ -2,11 +2,13 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 
 import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { identities } from "~/db/schema";
-import { containsPattern, pageOf, prefixPattern, type ListPage } from "~/lists/list-query";
+import { containsPattern, narrowsByTrigrams, pageOf, prefixPattern, type ListPage } from "~/lists/list-query";
 import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
-import { narrowsByTrigrams, readsMatchesFirst, type SearchEstimate } from "./list-plan";
-import { managedBy } from "./user-scope.server";
+import { readsMatchesFirst, type SearchEstimate } from "./list-plan";
+import { managedBy } from "~/permissions/managed-users.server";
+import { plannedRows } from "~/db/planner.server";
+import { afterCursor, cursorKeysOf, type Cursor, type KeysetOrder, type SortKey } from "~/lists/keyset.server";
 
 /** The users list (issue #14 §2) at a million users (issue #37 §4, ADR 42): search, filters, sorts, a capped count. */
 
@@ -35,15 +37,6 @@ function searched(term: string, byIndex = true): SQL {
   return byIndex && narrowsByTrigrams(term)
     ? sql`${identities.searchText} like ${containsPattern(text)}`
     : sql`strpos(${identities.searchText}, ${text}) > 0`;
-}
-
-/** How many rows the database expects a select to give (its planner's estimate: no rows read). */
-async function plannedRows(database: Executor, query: SQL): Promise<number> {
-  const result = await database.execute(sql`explain (format json) ${query}`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const plan = Object.values(row)[0];
-  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: { "Plan Rows": number } }[];
-  return parsed[0].Plan["Plan Rows"];
 }
 
 /** The planner's estimates for a network search: its text's matches, all its filters' and the users. */
@@ -86,7 +79,7 @@ const SORTS: Record<UserSort, SQL[]> = {
 };
 
 /** Each sort's keys' type (a cursor carries them as text) and whether one may be null (one key then). */
-const SORT_KEY_TYPES: Record<UserSort, { type: "text" | "timestamptz" | "int"; nullable: boolean }> = {
+const SORT_KEY_TYPES: Record<UserSort, { type: SortKey["type"]; nullable: boolean }> = {
   name: { type: "text", nullable: false },
   email: { type: "text", nullable: false },
   location: { type: "text", nullable: true },
@@ -94,34 +87,10 @@ const SORT_KEY_TYPES: Record<UserSort, { type: "text" | "timestamptz" | "int"; n
   status: { type: "int", nullable: false },
 };
 
-/** Where the export's last batch ended: its last row's sort keys (as text) and id. */
-interface Cursor {
-  keys: (string | null)[];
-  id: number;
-}
-
-/**
- * The rows after a cursor in the list's order: one index range, however far into the list (an
- * offset would pass every row before it, batch after batch). Nulls sort last ascending and first
- * descending, as PostgreSQL puts them.
- */
-function afterCursor(sortBy: UserSort, descending: boolean, cursor: Cursor): SQL {
-  const keys = SORTS[sortBy];
+/** A sort's order for the export's cursor. */
+function keysetOf(sortBy: UserSort): KeysetOrder {
   const { type, nullable } = SORT_KEY_TYPES[sortBy];
-  const values = cursor.keys.map((value) => sql`${value}::${sql.raw(type)}`);
-  const op = descending ? sql`<` : sql`>`;
-  const id = sql`${identities}.id`;
-  if (nullable) {
-    const [key] = keys;
-    if (cursor.keys[0] === null)
-      return descending
-        ? sql`((${key} is null and ${id} < ${cursor.id}) or ${key} is not null)`
-        : sql`(${key} is null and ${id} > ${cursor.id})`;
-    return descending
-      ? sql`(${key}, ${id}) < (${values[0]}, ${cursor.id})`
-      : sql`((${key}, ${id}) > (${values[0]}, ${cursor.id}) or ${key} is null)`;
-  }
-  return sql`(${sql.join(keys, sql`, `)}, ${id}) ${op} (${sql.join(values, sql`, `)}, ${cursor.id})`;
+  return { keys: SORTS[sortBy].map((key) => ({ sql: key, type })), id: sql`${identities}.id`, nullable };
 }
 
 /**
@@ -207,10 +176,7 @@ async function reader(
         verificationExpiredAt: identities.verificationExpiredAt,
         userType: identities.userType,
         role: identities.role,
-        sortKeys: sql<(string | null)[]>`array[${sql.join(
-          SORTS[sortBy].map((key) => sql`(${key})::text`),
-          sql`, `,
-        )}]`,
+        sortKeys: cursorKeysOf(keysetOf(sortBy)),
       })
       .from(identities)
       .where(and(where, condition))
@@ -239,7 +205,7 @@ async function reader(
       (await rowsOf(undefined).limit(limit).offset(offset)).map(listRow),
     /** A batch after a cursor (the first: none), and the cursor after it (null: the list's end). */
     readAfter: async (limit: number, cursor: Cursor | null) => {
-      const batch = await rowsOf(cursor ? afterCursor(sortBy, descending, cursor) : undefined).limit(limit);
+      const batch = await rowsOf(cursor ? afterCursor(keysetOf(sortBy), descending, cursor) : undefined).limit(limit);
       const last = batch.at(-1);
       return {
         rows: batch.map(listRow),

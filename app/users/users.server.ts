@@ -11,7 +11,7 @@ import {
   userPermissions,
 } from "~/db/schema";
 import { userStatusOf, type UserStatus } from "./list-options";
-import { managedBy, scopeHolds } from "./user-scope.server";
+import { managedBy, scopeHolds } from "~/permissions/managed-users.server";
 import { normalPermissions, type PermissionChoice } from "./digital-access";
 
 /** Whether the actor manages the user (another dealer's user is not there for them: callers answer 404). */

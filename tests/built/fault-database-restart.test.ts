@@ -147,7 +147,7 @@ describe.skipIf(!reachable || !cluster)("issue #37 §3: PostgreSQL restarted und
     const rows = (await portal.database.db.execute(sql`
       select i.email,
         exists (select 1 from role_assignments r where r.identity_id = i.id) as "hasRole",
-        exists (select 1 from audit_log l where l.entity = 'identity' and l.entity_id = i.id::text and l.operation = 'create') as "audited"
+        exists (select 1 from audit_log l where l.entity = 'identity' and l.entity_id = i.id and l.operation = 'create') as "audited"
       from identities i where i.email like 'restart.%@example.com'`)) as unknown as {
       rows: { email: string; hasRole: boolean; audited: boolean }[];
     };

@@ -57,7 +57,7 @@ async function announcementsTitled(title: string): Promise<number[]> {
 async function auditRowsOf(id: number): Promise<number> {
   const [{ n }] = rowsOf<{ n: number }>(
     await portal.db.execute(
-      sql`select count(distinct changed_on)::int as n from audit_log where entity = 'announcement' and entity_id = ${String(id)} and operation = 'create'`,
+      sql`select count(distinct changed_on)::int as n from audit_log where entity = 'announcement' and entity_id = ${id} and operation = 'create'`,
     ),
   );
   return n;

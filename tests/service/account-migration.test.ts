@@ -52,7 +52,7 @@ describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) =>
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(migrateId))));
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, migrateId)));
     expect(audit.map((a) => a.field).sort()).toEqual(["password", "requiredActions", "securityQuestion"]);
     expect(JSON.stringify(audit)).not.toContain("Harbor");
     expect(JSON.stringify(audit)).not.toContain("Rex");
@@ -86,7 +86,7 @@ describe.each(BACKENDS)("issue #16 §2 account migration on $name", (backend) =>
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(adminId)), eq(auditLog.changedOn, now)));
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, adminId), eq(auditLog.changedOn, now)));
     expect(audit.map((a) => a.field).sort()).toEqual(["password", "securityQuestion"]);
     expect(JSON.stringify(audit)).not.toContain("Quay");
   });

@@ -108,9 +108,7 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(admin)), eq(auditLog.field, "sessions")),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, admin), eq(auditLog.field, "sessions")));
     expect(audit.at(-1)).toMatchObject({ oldValue: "3", newValue: "1", changedBy: admin });
   });
 
@@ -132,9 +130,7 @@ describe.each(BACKENDS)("account security on $name", (backend) => {
     const [entry] = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(auditor)), eq(auditLog.field, "password")),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, auditor), eq(auditLog.field, "password")));
     expect(entry).toMatchObject({ oldValue: null, newValue: null, changedBy: auditor });
     const [row] = await handle.db
       .select({ changed: identities.lastPassportChange })

@@ -112,7 +112,7 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
     const entries = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "application"), eq(auditLog.entityId, String(id))))
+      .where(and(eq(auditLog.entity, "application"), eq(auditLog.entityId, id)))
       .orderBy(asc(auditLog.id));
     expect(entries.filter((e) => e.operation === "create").map((e) => e.field)).toEqual(
       expect.arrayContaining(["name", "displayName", "link", "categories"]),
@@ -152,7 +152,7 @@ describe.each(BACKENDS)("applications on $name", (backend) => {
       .where(
         and(
           eq(auditLog.entity, "application"),
-          eq(auditLog.entityId, String(id)),
+          eq(auditLog.entityId, id),
           eq(auditLog.field, "translations"),
           eq(auditLog.operation, "update"),
         ),

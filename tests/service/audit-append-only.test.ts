@@ -33,7 +33,7 @@ describe.each(BACKENDS)("issue #15 §4 the audit history is append-only on $name
       changes: [{ field: "jobTitle", oldValue: "Clerk", newValue: "Lead" }],
       actorId: null,
     });
-    const [row] = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, "42"));
+    const [row] = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, 42));
     expect(await refusal(handle.db.update(auditLog).set({ newValue: "Owner" }).where(eq(auditLog.id, row.id)))).toMatch(
       /append-only: UPDATE refused/,
     );

@@ -139,7 +139,7 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "document"), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.entity, "document"), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.field)).toEqual(
       expect.arrayContaining(["name", "subject", "brandIds", "fileName", "contentType", "sizeBytes"]),
     );
@@ -188,13 +188,7 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "document"),
-          eq(auditLog.entityId, String(created.id)),
-          eq(auditLog.operation, "update"),
-        ),
-      );
+      .where(and(eq(auditLog.entity, "document"), eq(auditLog.entityId, created.id), eq(auditLog.operation, "update")));
     expect(audit.find((a) => a.field === "fileName")).toMatchObject({ oldValue: "old.pdf", newValue: "new.png" });
     // A wrong type or an unknown document changes nothing.
     expect(await replaceDocumentFile(handle.db, admin, store, created.id, { fileName: "x.jpg", bytes: PNG })).toEqual({
@@ -222,13 +216,7 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "document"),
-          eq(auditLog.entityId, String(created.id)),
-          eq(auditLog.operation, "delete"),
-        ),
-      );
+      .where(and(eq(auditLog.entity, "document"), eq(auditLog.entityId, created.id), eq(auditLog.operation, "delete")));
     expect(audit.find((a) => a.field === "name")).toMatchObject({ oldValue: "Delete me", newValue: null });
     expect(await deleteDocument(handle.db, admin, store, created.id)).toBe(false);
   });
@@ -264,13 +252,7 @@ describe.each(BACKENDS)("documents on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "document"),
-          eq(auditLog.entityId, String(created.id)),
-          eq(auditLog.operation, "update"),
-        ),
-      );
+      .where(and(eq(auditLog.entity, "document"), eq(auditLog.entityId, created.id), eq(auditLog.operation, "update")));
     expect(audit.find((a) => a.field === "name")).toMatchObject({ oldValue: "Edit me", newValue: "Edited" });
     expect(audit.find((a) => a.field === "fileName")).toBeUndefined();
   });

@@ -158,10 +158,7 @@ describe.each(BACKENDS)("issue #17 §1 identity import dry run on $name", (backe
     expect(mail).toHaveLength(1);
     const [dealer] = await handle.db.select().from(identities).where(eq(identities.email, "dealer@example.com"));
     expect(dealer.jobTitle).toBe("Principal (new)");
-    const audited = await handle.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, String(created)));
+    const audited = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, created));
     expect(audited.map((a) => a.field)).toEqual(expect.arrayContaining(["email", "firstName", "locations", "roles"]));
     // The same file again: every row unchanged, nothing written.
     const before = await identityCount();

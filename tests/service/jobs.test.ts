@@ -113,9 +113,7 @@ describe.each(BACKENDS)("issue #15 §1–2 jobs on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.entityId, String(stale)), eq(auditLog.field, "deactivationReason"), isNull(auditLog.changedBy)),
-      );
+      .where(and(eq(auditLog.entityId, stale), eq(auditLog.field, "deactivationReason"), isNull(auditLog.changedBy)));
     expect(audit.map((a) => a.newValue)).toEqual(["inactivity"]);
     // A second run has nothing left to do.
     expect((await runEveryJobOnce(handle, transport, now))["auto-deactivation"]).toEqual({ deactivated: 0 });
@@ -154,7 +152,7 @@ describe.each(BACKENDS)("issue #15 §1–2 jobs on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(user.id)), eq(auditLog.field, "status"), isNull(auditLog.changedBy)));
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.field, "status"), isNull(auditLog.changedBy)));
     expect(audit.map((a) => a.newValue)).toEqual(["verificationExpired"]);
     expect((await runEveryJobOnce(handle, transport, now))["verification-expiry"]).toEqual({ expired: 0 });
 

@@ -85,7 +85,7 @@ describe.each(BACKENDS)("issue #30 §3 no escalation by delegation on $name", (b
       await handle.db
         .select({ n: sql<number>`count(*)::int` })
         .from(auditLog)
-        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
     )[0].n;
   const featuresOf = async (email: string) =>
     (await loadAccessData(handle.db, await identityIdOf(handle.db, email)))!.features;

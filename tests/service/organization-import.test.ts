@@ -121,7 +121,7 @@ describe.each(BACKENDS)("issue #17 organization import on $name", (backend) => {
     const audited = await handle.db
       .select({ field: auditLog.field, newValue: auditLog.newValue })
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "organization"), eq(auditLog.entityId, String(ames.id))));
+      .where(and(eq(auditLog.entity, "organization"), eq(auditLog.entityId, ames.id)));
     expect(audited).toEqual(
       expect.arrayContaining([
         { field: "name", newValue: "Import Dealer – Ames" },

@@ -46,7 +46,7 @@ describe.each(BACKENDS)("issue #13 permission set service on $name", (backend) =
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "permissionSet"), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.entity, "permissionSet"), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.field).sort()).toEqual([
       "applicationId",
       "displayName",

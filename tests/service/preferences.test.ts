@@ -20,9 +20,7 @@ describe.each(BACKENDS)("global preferences on $name", (backend) => {
     handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(identityId)), eq(auditLog.field, field)),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, identityId), eq(auditLog.field, field)));
 
   beforeAll(async () => {
     handle = await seededDatabase(backend);

@@ -95,7 +95,7 @@ describe.each(BACKENDS)("issue #36 SCIM Groups on $name", (backend) => {
     const audited = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(userId)), eq(auditLog.field, "roles"), isNotNull(auditLog.apiClientId)));
+      .where(and(eq(auditLog.entityId, userId), eq(auditLog.field, "roles"), isNotNull(auditLog.apiClientId)));
     expect(audited.length).toBeGreaterThan(0);
   });
 

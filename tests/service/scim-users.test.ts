@@ -88,7 +88,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.entity, "identity")));
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.entity, "identity")));
     expect(audit.length).toBeGreaterThan(0);
     expect(audit.every((entry) => entry.apiClientId === clientId)).toBe(true);
   });
@@ -181,7 +181,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
       await handle.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.entityId, String(id)), isNotNull(auditLog.apiClientId)))
+        .where(and(eq(auditLog.entityId, id), isNotNull(auditLog.apiClientId)))
     ).map((entry) => entry.field);
     expect(fields).toEqual(expect.arrayContaining(["firstName", "employeeNumber", "status"]));
     // Okta's form: replace without a path; active true reactivates.

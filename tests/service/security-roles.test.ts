@@ -105,7 +105,7 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "securityRole"), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.entity, "securityRole"), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.field).sort()).toEqual(
       expect.arrayContaining(["activities", "children", "displayName", "features", "name"]),
     );

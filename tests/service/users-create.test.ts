@@ -84,13 +84,7 @@ describe.each(BACKENDS)("issue #14 §3 create a user on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "identity"),
-          eq(auditLog.entityId, String(outcome.id)),
-          eq(auditLog.operation, "create"),
-        ),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, outcome.id), eq(auditLog.operation, "create")));
     expect(audit.map((a) => a.field)).toEqual(
       expect.arrayContaining(["firstName", "email", "locations", "roles", "permissions"]),
     );

@@ -74,13 +74,7 @@ describe.each(BACKENDS)("issue #14 §4 applications and digital permissions on $
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "identity"),
-          eq(auditLog.entityId, String(dealerId)),
-          eq(auditLog.field, "applications"),
-        ),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, dealerId), eq(auditLog.field, "applications")));
     expect(audit).toHaveLength(1);
     expect(
       (await handle.db.select().from(userPermissions).where(eq(userPermissions.identityId, dealerId))).length,

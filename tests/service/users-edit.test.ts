@@ -57,9 +57,7 @@ describe.each(BACKENDS)("issue #14 §4 edit a user on $name", (backend) => {
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(dealerId)), eq(auditLog.operation, "update")),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, dealerId), eq(auditLog.operation, "update")));
     expect(audit.map((a) => [a.field, a.newValue])).toEqual(
       expect.arrayContaining([
         ["jobTitle", "Owner"],

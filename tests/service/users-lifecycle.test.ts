@@ -52,7 +52,7 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(dealerId))));
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, dealerId)));
     expect(audit.map((a) => [a.field, a.oldValue, a.newValue])).toEqual(
       expect.arrayContaining([
         ["status", "active", "inactive"],
@@ -117,7 +117,7 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, String(adminId))));
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, adminId)));
     expect(audit).toEqual([]);
   });
 
@@ -129,13 +129,7 @@ describe.each(BACKENDS)("issue #14 §5 deactivate and activate on $name", (backe
     const audit = await handle.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "identity"),
-          eq(auditLog.entityId, String(partnerId)),
-          eq(auditLog.operation, "delete"),
-        ),
-      );
+      .where(and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, partnerId), eq(auditLog.operation, "delete")));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       entity: "identity",

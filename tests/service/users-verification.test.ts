@@ -111,11 +111,7 @@ describe.each(BACKENDS)("issue #14 §3 verification e-mail on $name", (backend) 
       .select()
       .from(auditLog)
       .where(
-        and(
-          eq(auditLog.entity, "identity"),
-          eq(auditLog.entityId, String(newcomerId)),
-          eq(auditLog.field, "emailVerifiedAt"),
-        ),
+        and(eq(auditLog.entity, "identity"), eq(auditLog.entityId, newcomerId), eq(auditLog.field, "emailVerifiedAt")),
       );
     expect(audit).toHaveLength(1);
     expect(audit[0].changedBy).toBe(newcomerId);

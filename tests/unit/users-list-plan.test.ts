@@ -4,9 +4,9 @@ import {
   CLUSTERED_MATCH_FIRST_ROWS,
   CLUSTERED_SHARE,
   WALKED_ROW_COST,
-  narrowsByTrigrams,
   readsMatchesFirst,
 } from "~/users/list-plan";
+import { narrowsByTrigrams } from "~/lists/list-query";
 
 describe("issue #37 §4 how a network's users search is read (narrowsByTrigrams, readsMatchesFirst)", () => {
   it("a term with a run of three letters or digits can be narrowed by trigrams; a shorter one cannot", () => {

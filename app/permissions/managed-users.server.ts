@@ -61,10 +61,20 @@ function scopeWhere(shape: ScopeShape, actorId: number): SQL {
   }
 }
 
-/** The users an administrator manages, as a condition; `network` when they are more than a list of ids. */
-export async function managedBy(database: Executor, actorId: number): Promise<{ network: boolean; where: SQL }> {
+/**
+ * The users an administrator manages, as a condition on `identities`; `network` when they are more
+ * than a list of ids, `ids` when they are one (a table joined to users may then be read by them).
+ */
+export async function managedBy(
+  database: Executor,
+  actorId: number,
+): Promise<{ network: boolean; where: SQL; ids: number[] | null }> {
   const shape = await scopeOf(database, actorId);
-  return { network: shape.kind !== "ids", where: scopeWhere(shape, actorId) };
+  return {
+    network: shape.kind !== "ids",
+    where: scopeWhere(shape, actorId),
+    ids: shape.kind === "ids" ? shape.ids : null,
+  };
 }
 
 /**
