@@ -29,17 +29,26 @@ function filtersOf(now: Date): string[] {
   ];
 }
 
-/** The n-th call of the run: which view, and its query string. */
+/** A whole number from 0 to `below` drawn for the n-th call and a salt (each part of a query drawn apart). */
+function drawn(n: number, salt: number, below: number): number {
+  let x = Math.imul(n + 1, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca77);
+  x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
+  x ^= x >>> 13;
+  return (x >>> 0) % below;
+}
+
+/** The n-th call of the run: which view, and its query string (the same n, the same call). */
 export function auditQueryOf(n: number, now: Date): { view: "users" | "organizations"; query: string } {
-  const view = n % 4 === 3 ? "organizations" : "users";
+  const view = drawn(n, 0, 4) === 3 ? "organizations" : "users";
   const terms = view === "users" ? TERMS : ORGANIZATION_TERMS;
   const filters = filtersOf(now);
-  const term = terms[Math.floor(n / 3) % terms.length];
+  const term = terms[drawn(n, 1, terms.length)];
+  const page = drawn(n, 4, 10);
   const parts = [
     term ? `q=${encodeURIComponent(term)}` : "",
-    filters[(n * 3) % filters.length],
-    SORTS[n % SORTS.length],
-    n % 11 === 0 ? "page=40" : n % 7 === 0 ? "page=3" : "",
+    filters[drawn(n, 2, filters.length)],
+    SORTS[drawn(n, 3, SORTS.length)],
+    page === 0 ? "page=40" : page === 1 ? "page=3" : "",
   ];
   return { view, query: parts.filter(Boolean).join("&") };
 }

@@ -20,16 +20,42 @@ export type AuditSort = (typeof AUDIT_SORTS)[number];
 /** A sign-in is audited as this field's change (issue #15 §4 "exclude last logins"). */
 export const LAST_LOGIN_FIELD = "lastLoginAt";
 
-/**
- * A network's search of the users' history whose text the database expects to match at most this
- * many users reads their entries first (by the subject index) and sorts them; a broader one walks
- * the view's order and checks each entry's user, passing a few entries per match (ADR 43).
- */
-export const SUBJECTS_FIRST_USERS = 2_000;
+/** A network's history search whose text the database expects to match at most this many users reads their entries user by user. */
+export const SUBJECTS_BY_USER = 2_000;
+/** …at most this many: their ids are gathered first, a set each entry is checked against; more (most of the network): each entry's user is checked. */
+export const SUBJECTS_AS_SET = 100_000;
 
-/** Whether a network's history search reads its users' entries first, from the users it is expected to match. */
-export function readsSubjectsFirst(expectedUsers: number): boolean {
-  return expectedUsers <= SUBJECTS_FIRST_USERS;
+/**
+ * How a network's history search reads the users it matches, from how many it is expected to
+ * match (ADR 43): user by user (a few: their entries by the subject index), as a set of ids (each
+ * entry checked against it), or on each entry (nearly every user matches).
+ */
+export function subjectsReadOf(expectedUsers: number): "byUser" | "asSet" | "eachEntry" {
+  if (expectedUsers <= SUBJECTS_BY_USER) return "byUser";
+  return expectedUsers <= SUBJECTS_AS_SET ? "asSet" : "eachEntry";
+}
+
+/**
+ * A view whose filters the database expects to match at most this many entries reads them first
+ * and sorts them; more are walked in the sort's index order, where a page needs only its few.
+ */
+export const ENTRIES_FIRST_ROWS = 50_000;
+
+/** Whether an audit view reads its matching entries first, from the entries it is expected to match. */
+export function readsEntriesFirst(expectedEntries: number): boolean {
+  return expectedEntries <= ENTRIES_FIRST_ROWS;
+}
+
+/** A capped count stands on the estimate when this many times its limit are expected. */
+export const ESTIMATE_MARGIN = 10;
+
+/**
+ * Whether a network's capped count is taken from the estimate instead of read: the entries
+ * expected are many times what it would look for (the counts "may be estimated for broad filters",
+ * issue #37 §5; the page says "more than" either way).
+ */
+export function countsByEstimate(expectedEntries: number, countLimit: number): boolean {
+  return expectedEntries >= ESTIMATE_MARGIN * countLimit;
 }
 
 /** The filters as typed: the search (user or organization) is the table state's query. */

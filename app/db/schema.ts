@@ -415,6 +415,8 @@ export const auditLog = pgTable(
     index("audit_log_changed_on_idx").on(t.changedOn, t.id),
     index("audit_log_changed_by_idx").on(t.changedBy, t.id),
     index("audit_log_operation_idx").on(t.entity, t.operation, t.id),
+    // An operation's entries by field (creations have none: the field's own index holds them last).
+    index("audit_log_operation_field_idx").on(t.entity, t.operation, t.field, t.id),
     index("audit_log_field_idx").on(t.entity, t.field, t.id),
   ],
 );

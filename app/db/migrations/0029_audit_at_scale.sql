@@ -6,7 +6,10 @@ CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("entity","entit
 CREATE INDEX "audit_log_changed_on_idx" ON "audit_log" USING btree ("changed_on","id");--> statement-breakpoint
 CREATE INDEX "audit_log_changed_by_idx" ON "audit_log" USING btree ("changed_by","id");--> statement-breakpoint
 CREATE INDEX "audit_log_operation_idx" ON "audit_log" USING btree ("entity","operation","id");--> statement-breakpoint
+CREATE INDEX "audit_log_operation_field_idx" ON "audit_log" USING btree ("entity","operation","field","id");--> statement-breakpoint
 CREATE INDEX "audit_log_field_idx" ON "audit_log" USING btree ("entity","field","id");--> statement-breakpoint
+-- A column's new type has no statistics: without them the planner walks an index past millions of rows.
+ANALYZE "audit_log";--> statement-breakpoint
 -- Still append-only (migration 0013), but for retention: a transaction that names the retention
 -- (`set local portal.audit_retention_days`, the housekeeping job) may delete the rows older than
 -- it, and only those. Every other change, every younger row and TRUNCATE stay refused.
