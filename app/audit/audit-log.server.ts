@@ -240,7 +240,7 @@ function partsOf(view: AuditView, sortBy: AuditQuery["state"]["sortBy"], descend
       const people: OrderPart = {
         order: { keys: person(actor), id, nullable: false },
         changedBy: "person",
-        readFirst: view === "organizations",
+        readFirst: view === "organizations" ? true : undefined,
       };
       const system: OrderPart = { order: { keys: [], id, nullable: false }, changedBy: "none" };
       return descending ? [system, people] : [people, system];
@@ -268,7 +268,9 @@ async function reader(database: Database, view: AuditView, actorId: number, quer
   // a network, and read first for a dealer's few organizations, a search of their names, or in
   // their names' order (a joined organization may be gone: no index walk gives that order).
   const entriesFirst =
-    view === "users" ? sortsUsers || readsEntriesFirst(expected) : !scope.network || query.state.query !== "";
+    view === "users"
+      ? sortsUsers || readsEntriesFirst(expected)
+      : !scope.network || query.state.query !== "" || query.state.sortBy === "subject" || readsEntriesFirst(expected);
   // The users lead only where they give the order (walked by whom the entries are about) or are
   // a few searched for: their entries are then read user by user (the subject index). Otherwise
   // the entries are found by their own indexes (a date range, an operation, the sort's order) and
