@@ -156,7 +156,7 @@ describe.each(BACKENDS)("issue #16 §4 directory data on $name", (backend) => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, "organization"), eq(auditLog.field, "directory:WARRANTY_CONTACT")));
     expect(audited.map((a) => [a.entityId, a.oldValue, a.newValue, a.changedBy])).toEqual([
-      [String(columbus), null, "dealer@example.com", adminId],
+      [columbus, null, "dealer@example.com", adminId],
     ]);
   });
 

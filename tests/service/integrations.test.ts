@@ -116,11 +116,11 @@ describe.each(BACKENDS)("issue #15 §3 downstream pushes on $name", (backend) =>
       written.map((row) => [row.entity, row.entityId, row.field, row.oldValue, row.newValue, row.changedBy]).sort(),
     ).toEqual(
       [
-        ["announcement", "7", null, null, null, adminId],
-        ["identity", String(adminId), "jobTitle", null, 'Bulk, "quoted" {x}', adminId],
-        ["identity", String(adminId), "phoneMobile", "+1 555 0100", null, adminId],
-        ["identity", String(dealerId), null, null, null, null],
-        ["organization", String(organizationId), null, null, null, adminId],
+        ["announcement", 7, null, null, null, adminId],
+        ["identity", adminId, "jobTitle", null, 'Bulk, "quoted" {x}', adminId],
+        ["identity", adminId, "phoneMobile", "+1 555 0100", null, adminId],
+        ["identity", dealerId, null, null, null, null],
+        ["organization", organizationId, null, null, null, adminId],
       ].sort(),
     );
     const queued = await handle.db.select().from(integrationPushes).where(eq(integrationPushes.requestedAt, at));
