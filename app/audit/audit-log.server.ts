@@ -4,7 +4,14 @@ import type { Database, Executor } from "~/db/client.server";
 import { plannedRows } from "~/db/planner.server";
 import { apiClients, auditLog, identities, organizations } from "~/db/schema";
 import { COUNT_CAP } from "~/limits";
-import { afterCursor, cursorKeysOf, type Cursor, type KeysetOrder, type SortKey } from "~/lists/keyset.server";
+import {
+  afterCursor,
+  cursorKeysOf,
+  rowsFromCursor,
+  type Cursor,
+  type KeysetOrder,
+  type SortKey,
+} from "~/lists/keyset.server";
 import { containsPattern, narrowsByTrigrams, pageOf } from "~/lists/list-query";
 import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
@@ -407,10 +414,5 @@ export async function* everyAuditEntry(
 ): AsyncGenerator<AuditRow> {
   const list = await reader(database, view, actor.identityId, query);
   const size = batchSize ?? (list.entriesFirst ? ENTRIES_FIRST_BATCH : EXPORT_BATCH);
-  let cursor: PartCursor | null = null;
-  do {
-    const batch = await list.readAfter(size, cursor);
-    yield* batch.rows;
-    cursor = batch.next;
-  } while (cursor);
+  yield* rowsFromCursor(list.readAfter, size);
 }

@@ -49,3 +49,16 @@ export function afterCursor(order: KeysetOrder, descending: boolean, cursor: Cur
       : sql`(${first} is null and ${order.id} > ${cursor.id})`;
   return descending ? after : sql`(${after} or ${first} is null)`;
 }
+
+/** Every row of a list read batch after batch, each from the cursor the one before ended at (the CSV exports). */
+export async function* rowsFromCursor<T, C>(
+  readAfter: (limit: number, cursor: C | null) => Promise<{ rows: T[]; next: C | null }>,
+  batchSize: number,
+): AsyncGenerator<T> {
+  let cursor: C | null = null;
+  do {
+    const batch = await readAfter(batchSize, cursor);
+    yield* batch.rows;
+    cursor = batch.next;
+  } while (cursor);
+}

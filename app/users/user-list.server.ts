@@ -8,7 +8,14 @@ import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type 
 import { readsMatchesFirst, type SearchEstimate } from "./list-plan";
 import { managedBy } from "~/permissions/managed-users.server";
 import { plannedRows } from "~/db/planner.server";
-import { afterCursor, cursorKeysOf, type Cursor, type KeysetOrder, type SortKey } from "~/lists/keyset.server";
+import {
+  afterCursor,
+  cursorKeysOf,
+  rowsFromCursor,
+  type Cursor,
+  type KeysetOrder,
+  type SortKey,
+} from "~/lists/keyset.server";
 
 /** The users list (issue #14 §2) at a million users (issue #37 §4, ADR 42): search, filters, sorts, a capped count. */
 
@@ -241,10 +248,5 @@ export async function* everyListedUser(
   batchSize = EXPORT_BATCH,
 ): AsyncGenerator<UserListRow> {
   const list = await reader(database, actor.identityId, options, options.now ?? new Date(), null);
-  let cursor: Cursor | null = null;
-  do {
-    const batch = await list.readAfter(batchSize, cursor);
-    yield* batch.rows;
-    cursor = batch.next;
-  } while (cursor);
+  yield* rowsFromCursor(list.readAfter, batchSize);
 }

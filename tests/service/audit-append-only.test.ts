@@ -4,17 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import { BACKENDS } from "./backends";
-
-/** Why the database refused a statement (drizzle wraps the driver's error as its cause); "done" if it ran. */
-async function refusal(query: PromiseLike<unknown>): Promise<string> {
-  try {
-    await query;
-    return "done";
-  } catch (error) {
-    const failed = error as Error & { cause?: Error };
-    return `${failed.message} ${failed.cause?.message ?? ""}`;
-  }
-}
+import { refusal } from "./refusal";
 
 describe.each(BACKENDS)("issue #15 §4 the audit history is append-only on $name", (backend) => {
   let handle: DatabaseHandle;

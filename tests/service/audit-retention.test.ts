@@ -4,19 +4,9 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { deleteExpiredAudit } from "~/audit/retention.server";
 import { BACKENDS } from "./backends";
+import { refusal } from "./refusal";
 
 const DAY_MS = 86_400_000;
-
-/** Why the database refused a statement (drizzle wraps the driver's error as its cause); "done" if it ran. */
-async function refusal(run: () => PromiseLike<unknown>): Promise<string> {
-  try {
-    await run();
-    return "done";
-  } catch (error) {
-    const failed = error as Error & { cause?: Error };
-    return `${failed.message} ${failed.cause?.message ?? ""}`;
-  }
-}
 
 describe.each(BACKENDS)("issue #37 §5 AUDIT_RETENTION_DAYS on $name", (backend) => {
   let handle: DatabaseHandle;
@@ -61,23 +51,16 @@ describe.each(BACKENDS)("issue #37 §5 AUDIT_RETENTION_DAYS on $name", (backend)
     expect(await refusal(() => handle.db.delete(auditLog).where(inArray(auditLog.id, [old])))).toMatch(
       /append-only: DELETE refused/,
     );
-    expect(
-      await refusal(() =>
+    const deleteNaming = (days: string, id: number) =>
+      refusal(() =>
         handle.db.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('portal.audit_retention_days', '730', true)`);
-          await tx.delete(auditLog).where(inArray(auditLog.id, [young]));
+          await tx.execute(sql`select set_config('portal.audit_retention_days', ${days}, true)`);
+          await tx.delete(auditLog).where(inArray(auditLog.id, [id]));
         }),
-      ),
-    ).toMatch(/append-only: DELETE refused/);
-    // Naming a retention of zero days (or none) lets nothing through either.
-    expect(
-      await refusal(() =>
-        handle.db.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('portal.audit_retention_days', '0', true)`);
-          await tx.delete(auditLog).where(inArray(auditLog.id, [young]));
-        }),
-      ),
-    ).toMatch(/append-only: DELETE refused/);
+      );
+    expect(await deleteNaming("730", young)).toMatch(/append-only: DELETE refused/);
+    // Naming a retention of zero days lets nothing through either, not even the old entry.
+    expect(await deleteNaming("0", old)).toMatch(/append-only: DELETE refused/);
     expect((await remaining([old, young])).sort()).toEqual([old, young].sort());
   });
 });
