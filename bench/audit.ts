@@ -26,6 +26,7 @@ import {
   actorOf,
   recordedPglite,
   recordedPostgres,
+  benchOn,
   slowestStatementOf,
   thousands,
   type RecordedDatabase,
@@ -108,29 +109,14 @@ async function run(name: string, database: RecordedDatabase): Promise<void> {
 const cleanup = new Cleanup();
 try {
   if (process.env.BENCH_AUDIT_PGLITE === "1") {
-    const database = await recordedPglite();
-    try {
-      await run("PGlite", database);
-    } finally {
-      await database.handle.close();
-    }
+    await benchOn(recordedPglite(), (database) => run("PGlite", database));
   } else if (process.env.BENCH_AUDIT_DATABASE) {
-    const database = recordedPostgres(process.env.BENCH_AUDIT_DATABASE);
-    try {
-      await run("PostgreSQL (kept)", database);
-    } finally {
-      await database.handle.close();
-    }
+    await benchOn(recordedPostgres(process.env.BENCH_AUDIT_DATABASE), (database) => run("PostgreSQL (kept)", database));
   } else {
     const postgres = await createBenchDatabase(cleanup);
     if ("skipped" in postgres) console.log(`PostgreSQL skipped: ${postgres.skipped}`);
     else {
-      const database = recordedPostgres(postgres.url);
-      try {
-        await run("PostgreSQL", database);
-      } finally {
-        await database.handle.close();
-      }
+      await benchOn(recordedPostgres(postgres.url), (database) => run("PostgreSQL", database));
     }
   }
 } finally {

@@ -69,6 +69,19 @@ export function recordedPostgres(url: string): RecordedDatabase {
   };
 }
 
+/** Runs a bench on a recorded database, then closes it (whatever the bench did). */
+export async function benchOn(
+  opened: RecordedDatabase | Promise<RecordedDatabase>,
+  bench: (database: RecordedDatabase) => Promise<void>,
+): Promise<void> {
+  const database = await opened;
+  try {
+    await bench(database);
+  } finally {
+    await database.handle.close();
+  }
+}
+
 /** The statements one call runs, and the EXPLAIN ANALYZE of the slowest of them (by execution time). */
 export async function slowestStatementOf(database: RecordedDatabase, call: () => Promise<unknown>): Promise<string> {
   database.recorder.statements = [];

@@ -21,6 +21,7 @@ import {
   actorOf,
   recordedPglite,
   recordedPostgres,
+  benchOn,
   slowestStatementOf,
   thousands,
   type RecordedDatabase,
@@ -82,23 +83,17 @@ async function run(name: string, database: RecordedDatabase, users: number): Pro
 const cleanup = new Cleanup();
 try {
   if (process.env.BENCH_PGLITE !== "0") {
-    const database = await recordedPglite();
-    try {
-      await run("PGlite", database, Number(process.env.BENCH_USERS_PGLITE ?? 100_000));
-    } finally {
-      await database.handle.close();
-    }
+    await benchOn(recordedPglite(), (database) =>
+      run("PGlite", database, Number(process.env.BENCH_USERS_PGLITE ?? 100_000)),
+    );
   }
   if (process.env.BENCH_POSTGRES !== "0") {
     const postgres = await createBenchDatabase(cleanup);
     if ("skipped" in postgres) console.log(`PostgreSQL skipped: ${postgres.skipped}`);
     else {
-      const database = recordedPostgres(postgres.url);
-      try {
-        await run("PostgreSQL", database, Number(process.env.BENCH_USERS_POSTGRES ?? 1_000_000));
-      } finally {
-        await database.handle.close();
-      }
+      await benchOn(recordedPostgres(postgres.url), (database) =>
+        run("PostgreSQL", database, Number(process.env.BENCH_USERS_POSTGRES ?? 1_000_000)),
+      );
     }
   }
 } finally {

@@ -10,6 +10,7 @@ import {
   rowsFromCursor,
   type Cursor,
   type KeysetOrder,
+  unindexed,
   type SortKey,
 } from "~/lists/keyset.server";
 import { containsPattern, narrowsByTrigrams, pageOf } from "~/lists/list-query";
@@ -89,13 +90,15 @@ async function scopeOf(database: Database, view: AuditView, actorId: number): Pr
 /** A term that names an entry's record by its id. */
 const idOf = (term: string) => (/^\d{1,9}$/.test(term) ? Number(term) : null);
 
-/** A search's condition, the share of the entries it is expected to keep, and whether its users are read one by one. */
+/** A search's condition and the share of the entries it is expected to keep. */
 interface Searched {
   where: SQL;
   share: number;
-  byUser: boolean;
-  /** The matching users are read first and sorted (the view is sorted by whom it is about). */
-  sortsUsers: boolean;
+  /**
+   * The matching users lead: their entries read user by user ("oneByOne"), or the users read first
+   * and sorted by name ("sorted": the view is sorted by whom it is about). None: the entries lead.
+   */
+  users?: "oneByOne" | "sorted";
 }
 
 /**
@@ -120,8 +123,9 @@ async function usersSearched(
     ilike(identities.email, pattern),
     id === null ? undefined : eq(a.entityId, id),
   )!;
-  if (!scope.network || !narrowsByTrigrams(term)) return { where: exact, share: 1, byUser: false, sortsUsers: false };
-  const text = sql`select s.id from ${identities} s where s.search_text like ${containsPattern(term.toLowerCase())}`;
+  if (!scope.network || !narrowsByTrigrams(term)) return { where: exact, share: 1 };
+  const lowered = containsPattern(term.toLowerCase());
+  const text = sql`select s.id from ${identities} s where s.search_text like ${lowered}`;
   const [users, everyone] = await Promise.all([
     plannedRows(database, text),
     plannedRows(database, sql`select 1 from ${identities}`),
@@ -134,23 +138,18 @@ async function usersSearched(
     // Sorted by whom the entries are about: the matching users (the trigram index) are sorted by
     // name and their entries read user by user until the page is full; a walk of every user by
     // name would pass most of the network before the Webers.
-    const matched = sql`${identities.searchText} like ${containsPattern(term.toLowerCase())}`;
+    const matched = sql`${identities.searchText} like ${lowered}`;
     const where = and(id === null ? matched : or(matched, eq(identities.id, id)), exact)!;
-    return { where, share, byUser: true, sortsUsers: true };
+    return { where, share, users: "sorted" };
   }
   switch (readAs) {
     case "byUser":
-      return { where: and(sql`${a.entityId} in (${subjects})`, exact)!, share, byUser: true, sortsUsers: false };
+      return { where: and(sql`${a.entityId} in (${subjects})`, exact)!, share, users: "oneByOne" };
     case "asSet":
       // `+ 0`: no index on the entries' side, so the users are a hashed set, not a loop over them.
-      return {
-        where: and(sql`(${a.entityId} + 0) in (${subjects})`, exact)!,
-        share,
-        byUser: false,
-        sortsUsers: false,
-      };
+      return { where: and(sql`(${a.entityId} + 0) in (${subjects})`, exact)!, share };
     case "eachEntry":
-      return { where: exact, share, byUser: false, sortsUsers: false };
+      return { where: exact, share };
   }
 }
 
@@ -167,7 +166,7 @@ async function conditions(
   view: AuditView,
   scope: Scope,
   query: AuditFilter,
-): Promise<{ where: SQL; expected: number; byUser: boolean; sortsUsers: boolean }> {
+): Promise<{ where: SQL; expected: number; users: Searched["users"] }> {
   const { applied } = query;
   const filtered = and(
     eq(a.entity, AUDIT_VIEWS[view]),
@@ -190,12 +189,11 @@ async function conditions(
     ? undefined
     : view === "users"
       ? await usersSearched(database, term, scope, query.state.sortBy === "subject", filteredEntries)
-      : { where: organizationsSearched(term), share: 1, byUser: false, sortsUsers: false };
+      : { where: organizationsSearched(term), share: 1 };
   return {
     where: and(filtered, searched?.where)!,
     expected: filteredEntries * (searched?.share ?? 1),
-    byUser: searched?.byUser ?? false,
-    sortsUsers: searched?.sortsUsers ?? false,
+    users: searched?.users,
   };
 }
 
@@ -255,16 +253,9 @@ function partsOf(view: AuditView, sortBy: AuditQuery["state"]["sortBy"], descend
   }
 }
 
-/** A sort key as an expression no index has (the same order): the matches are read first, then sorted. */
-function unindexed(key: SortKey): SQL {
-  if (key.type === "text") return sql`${key.sql} || ''`;
-  if (key.type === "timestamptz") return sql`${key.sql} + interval '0 seconds'`;
-  return sql`${key.sql} + 0`;
-}
-
 async function reader(database: Database, view: AuditView, actorId: number, query: AuditFilter) {
   const scope = await scopeOf(database, view, actorId);
-  const { where, expected, byUser, sortsUsers } = await conditions(database, view, scope, query);
+  const { where, expected, users } = await conditions(database, view, scope, query);
   const descending = query.state.sortType === "desc";
   const direction = descending ? desc : asc;
   const parts = partsOf(view, query.state.sortBy, descending);
@@ -276,14 +267,14 @@ async function reader(database: Database, view: AuditView, actorId: number, quer
   // their names' order (a joined organization may be gone: no index walk gives that order).
   const entriesFirst =
     view === "users"
-      ? sortsUsers || readsEntriesFirst(expected)
+      ? users === "sorted" || readsEntriesFirst(expected)
       : !scope.network || query.state.query !== "" || query.state.sortBy === "subject" || readsEntriesFirst(expected);
   // The users lead only where they give the order (walked by whom the entries are about) or are
   // a few searched for: their entries are then read user by user (the subject index). Otherwise
   // the entries are found by their own indexes (a date range, an operation, the sort's order) and
   // each is joined to its user after (`+ 0`: no index from the users' side). The planner, left to
   // itself, reads every matching user's whole history when it guesses a name matches a few.
-  const usersLead = byUser || (!entriesFirst && query.state.sortBy === "subject");
+  const usersLead = users !== undefined || (!entriesFirst && query.state.sortBy === "subject");
   const subjectJoin = usersLead ? eq(identities.id, a.entityId) : eq(identities.id, sql`${a.entityId} + 0`);
   // A walk is told to the planner: no full scan, no sort, no hash of a side it guessed small (its
   // guess at a name search is a constant: it would read the whole history and sort it).

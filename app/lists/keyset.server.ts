@@ -17,6 +17,16 @@ export interface KeysetOrder {
   nullable: boolean;
 }
 
+/**
+ * A sort key as an expression no index has, in the same order: a list that reads its matches
+ * first and sorts them, instead of walking the key's index.
+ */
+export function unindexed(key: SortKey): SQL {
+  if (key.type === "text") return sql`${key.sql} || ''`;
+  if (key.type === "timestamptz") return sql`${key.sql} + interval '0 seconds'`;
+  return sql`${key.sql} + 0`;
+}
+
 /** Where an export's last batch ended: its last row's keys (as text; null for a null group) and id. */
 export interface Cursor {
   keys: (string | null)[];

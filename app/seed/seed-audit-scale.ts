@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, identities, organizations } from "~/db/schema";
+import { list, num, rowsOf } from "./seed-scale";
 
 /** The share of the generated history about organizations (the rest is about users). */
 const ORGANIZATION_SHARE = 0.01;
 /** Fields an administrator's edit of a user changes, in the generated history. */
 const USER_FIELDS = ["jobTitle", "status", "roles", "phone", "preferredLocation"];
 const ORGANIZATION_FIELDS = ["name", "address", "phone", "dealerCode"];
-
-const num = (value: number) => sql.raw(String(Math.trunc(value)));
-const list = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(",")}]`);
 
 /**
  * `npm run seed:scale -- --audit N` (issue #37 §5): N audit rows over the last `days` days about the
@@ -27,17 +25,13 @@ export async function seedAuditScale(
            (select count(*) from ${identities} where email like 'user%@scale.example.com')::int as users,
            (select min(id) from ${organizations} where name like 'Scale Dealer %')::int as "firstLocation",
            (select count(*) from ${organizations} where name like 'Scale Dealer %')::int as locations`);
-  const [scale] = (
-    result as unknown as {
-      rows: { firstUser: number | null; users: number; firstLocation: number; locations: number }[];
-    }
-  ).rows;
+  const [scale] = rowsOf<{ firstUser: number | null; users: number; firstLocation: number; locations: number }>(result);
   if (scale.firstUser === null || scale.users === 0) throw new Error("seed the scale users first (seedScale)");
-  const [seen] = (
-    (await database.execute(
-      sql`select exists (select 1 from ${auditLog} where entity = 'identity' and entity_id::text = ${String(scale.firstUser)}) as seen`,
-    )) as unknown as { rows: { seen: boolean }[] }
-  ).rows;
+  const [seen] = rowsOf<{ seen: boolean }>(
+    await database.execute(
+      sql`select exists (select 1 from ${auditLog} where entity = 'identity' and entity_id = ${num(scale.firstUser)}) as seen`,
+    ),
+  );
   if (seen.seen) return { seeded: false };
   const perUser = Math.max(1, Math.round((size.rows * (1 - ORGANIZATION_SHARE)) / scale.users));
   const perLocation = Math.max(1, Math.round((size.rows * ORGANIZATION_SHARE) / Math.max(1, scale.locations)));

@@ -103,12 +103,13 @@ const CITIES = [
 ];
 
 /** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A whole number written into the statement (our own constants and ids: a parameter there would be typed text in a union). */
-const num = (value: number) => sql.raw(String(Math.trunc(value)));
+export const num = (value: number) => sql.raw(String(Math.trunc(value)));
 
-const list = (values: readonly string[]) =>
+/** Our own constant texts as an SQL array literal. */
+export const list = (values: readonly string[]) =>
   sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
 
 /**

@@ -14,6 +14,7 @@ import {
   rowsFromCursor,
   type Cursor,
   type KeysetOrder,
+  unindexed,
   type SortKey,
 } from "~/lists/keyset.server";
 
@@ -100,18 +101,6 @@ function keysetOf(sortBy: UserSort): KeysetOrder {
   return { keys: SORTS[sortBy].map((key) => ({ sql: key, type })), id: sql`${identities}.id`, nullable };
 }
 
-/**
- * Each sort's first key as an expression no index has (the same order): a search that reads its
- * matches first then sorts them instead of walking the index.
- */
-const UNINDEXED_FIRST_KEYS: Record<UserSort, SQL> = {
-  name: sql`lower(${identities.lastName}) || ''`,
-  email: sql`lower(${identities.email}) || ''`,
-  location: sql`${identities.locationName} || ''`,
-  lastLogin: sql`${identities.lastLoginAt} + interval '0 seconds'`,
-  status: sql`${statusRank} + 0`,
-};
-
 function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: Date, byIndex = true): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
@@ -163,8 +152,9 @@ async function reader(
     readsMatchesFirst(term, await searchEstimate(database, term, filtersOf(undefined, state, now), sortBy), rowsWanted);
   const descending = state.sortType === "desc";
   const direction = descending ? desc : asc;
-  const [first, ...rest] = SORTS[sortBy];
-  const keys = [matchesFirst ? UNINDEXED_FIRST_KEYS[sortBy] : first, ...rest];
+  // A search that reads its matches first sorts them by a first key no index has (the same order).
+  const [first, ...rest] = keysetOf(sortBy).keys;
+  const keys = [matchesFirst ? unindexed(first) : first.sql, ...rest.map((key) => key.sql)];
   // Ties go the sort's way too: a descending page is then the index read backwards, not a group
   // of equal keys (every user never signed in) sorted again.
   const order = [...keys.map((key) => direction(key)), direction(identities.id)];
