@@ -6,7 +6,7 @@ import type { AdminMenu, ShellUser } from "~/root/shell-data.server";
 import { logoOf, type BrandId } from "~/theme/theme";
 import { withSearchParam } from "~/ui/search-params";
 import { ApplicationLink } from "~/applications/components/LauncherView";
-import { forgetTypingDrafts } from "~/ui/typing-draft";
+import { forgetTypingDrafts } from "~/ui/typing-draft-store";
 import { QueuedChanges } from "~/ui/offline-queue";
 import { forgetQueuedPosts } from "~/forms/offline-queue-store";
 import { changePasswordHref } from "~/account-migration/routes";

@@ -10,7 +10,7 @@ import {
 } from "~/forms/offline-queue";
 import { FORM_KEY_FIELD } from "~/security/form-key";
 import { dropQueuedPost, markRefused, onQueueChanged, queuedPostsOf, queuePost } from "~/forms/offline-queue-store";
-import { forgetTypingDrafts } from "~/ui/typing-draft";
+import { forgetTypingDrafts } from "~/ui/typing-draft-store";
 
 /** Whose queue this page shows and sends: the signed-in identity's offline key, or none when signed out. */
 export function useQueueOwner(): string | undefined {

@@ -3,9 +3,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { keptValues, rescuableFields, type RescuedFields } from "~/forms/form-rescue";
-
-/** Every typing draft's storage key starts so: sign-out removes them all. */
-export const DRAFT_PREFIX = "portal-draft:";
+import { DRAFT_PREFIX } from "./typing-draft-store";
 
 /** A draft is written this long after the last keystroke. */
 const DRAFT_DELAY_MS = 400;
@@ -40,23 +38,6 @@ function writeDraft(key: string, draft: StoredDraft | null): void {
     else localStorage.removeItem(key);
   } catch {
     // Storage can be off in a locked-down browser: typing goes on without a draft.
-  }
-}
-
-/**
- * Removes the typing drafts in this browser: every one (sign-out: nothing of them survives it), or
- * one page's (its post was sent from the offline queue, issue #34 §2).
- */
-export function forgetTypingDrafts(pathname?: string): void {
-  try {
-    for (const key of Object.keys(localStorage)) {
-      if (!key.startsWith(DRAFT_PREFIX)) continue;
-      const place = key.slice(key.indexOf(":", DRAFT_PREFIX.length) + 1);
-      if (pathname === undefined || place === pathname || place.startsWith(`${pathname}#`))
-        localStorage.removeItem(key);
-    }
-  } catch {
-    // Nothing stored, nothing to forget.
   }
 }
 

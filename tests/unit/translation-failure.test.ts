@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  TRANSLATION_FAILURE_LOG_PER_MINUTE,
-  translationFailureSchema,
-  withinLogBudget,
-} from "~/i18n/translation-failure";
+import { TRANSLATION_FAILURE_LOG_PER_MINUTE, withinLogBudget } from "~/i18n/translation-failure";
+import { translationFailureSchema } from "~/i18n/translation-failure-schema";
 
 describe("SPEC §8 translation failure: the browser's report", () => {
   it("names a translations file of the portal, and a short reason", () => {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { logger } from "~/logger.server";
 import { readFormData } from "~/security/form-body.server";
-import { translationFailureSchema, withinLogBudget } from "~/i18n/translation-failure";
+import { withinLogBudget } from "~/i18n/translation-failure";
+import { translationFailureSchema } from "~/i18n/translation-failure-schema";
 
 let budget = { startedAt: 0, written: 0 };
 
