@@ -43,6 +43,7 @@ import { uploadPatterns } from "~/permissions/route-rules";
 
 import { answerDatabaseOutages, DATABASE_UNAVAILABLE_KEY, OUTAGE_RETRY_AFTER_SECONDS } from "./database-outage";
 import { databaseIsUnavailable } from "~/db/errors";
+import { servePrecompressed } from "./precompressed";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -52,6 +53,8 @@ declare module "@remix-run/node" {
   }
 }
 
+const HOUR_MS = 3_600_000;
+const YEAR_MS = 365 * 24 * HOUR_MS;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_FILE = /\.(?:js|css|json|svg|png|ico|woff2?|txt|map)$/i;
 
@@ -340,6 +343,12 @@ async function servePortal(
     app.use(build.assets);
   } else {
     const clientDir = path.resolve("build/client");
+    // Hashed files never change under their name; the others (the service worker, icons) are checked hourly.
+    app.use(
+      servePrecompressed(clientDir, (file) =>
+        file.startsWith("/assets/") ? { maxAge: YEAR_MS, immutable: true } : { maxAge: HOUR_MS, immutable: false },
+      ),
+    );
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     // Every static file has an extension: a page's address never costs a look on disk.
     const staticFiles = [express.static(clientDir, { maxAge: "1h" }), express.static("public", { maxAge: "1h" })];

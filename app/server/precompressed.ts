@@ -1,0 +1,107 @@
+/**
+ * The client build's files compressed once at build time (issue #38 §2): brotli at its highest
+ * quality and gzip as the fallback, served as they are instead of compressing on every request.
+ * `npm run build` writes the twins (scripts/precompress.ts); the server serves them (below).
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { NextFunction, Request, Response } from "express";
+
+export type Encoding = "br" | "gzip";
+
+/** The file name endings of an encoding's twin. */
+export const TWIN_EXTENSION: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+
+/** Worth compressing: text the browser fetches (images in PNG are compressed already). */
+const COMPRESSIBLE = /\.(?:js|css|svg|json|webmanifest|txt|html|map)$/i;
+/** Below this a compressed file saves less than its headers cost. */
+const MIN_BYTES = 1024;
+
+/** Whether the build step compresses this file (by name and size). */
+export function isWorthCompressing(fileName: string, bytes: number): boolean {
+  return COMPRESSIBLE.test(fileName) && bytes >= MIN_BYTES;
+}
+
+/**
+ * The twin to send for a request's Accept-Encoding: brotli where the browser takes it, else gzip,
+ * else none (the file as it is). A coding refused with q=0 is never sent; `*` stands for the ones
+ * not named. Equal weights prefer brotli (it is smaller).
+ */
+export function encodingToServe(acceptEncoding: string | undefined, available: ReadonlySet<Encoding>): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    // A weight that is not a number in 0…1 is read as a refusal.
+    const weight = q === undefined ? 1 : /^q=(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(q) ? Number(q.slice(2)) : 0;
+    weights.set(name, weight);
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get("*") ?? 0;
+  const choices = (["br", "gzip"] as const).filter((encoding) => available.has(encoding) && weightOf(encoding) > 0);
+  if (choices.length === 0) return null;
+  return choices.reduce((best, next) => (weightOf(next) > weightOf(best) ? next : best));
+}
+
+/** The files under `dir` (paths relative to it, with "/") that have twins, and which. */
+export function twinsIn(dir: string): Map<string, Set<Encoding>> {
+  const twins = new Map<string, Set<Encoding>>();
+  const walk = (folder: string) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        walk(file);
+        continue;
+      }
+      for (const [encoding, extension] of Object.entries(TWIN_EXTENSION) as [Encoding, string][]) {
+        if (!entry.name.endsWith(extension)) continue;
+        const original = "/" + path.relative(dir, file.slice(0, -extension.length)).split(path.sep).join("/");
+        const set = twins.get(original) ?? new Set<Encoding>();
+        set.add(encoding);
+        twins.set(original, set);
+      }
+    }
+  };
+  walk(dir);
+  return twins;
+}
+
+/**
+ * Serves a file's precompressed twin, with the original's type, `Content-Encoding` and
+ * `Vary: Accept-Encoding` (a cache must not hand brotli to a browser that did not ask for it).
+ * A file without twins, or a browser that takes neither, goes on to the plain static files.
+ */
+export function servePrecompressed(
+  dir: string,
+  cacheControl: (urlPath: string) => { maxAge: number; immutable: boolean },
+) {
+  const twins = twinsIn(dir);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const available = twins.get(req.path);
+    if (!available) return next();
+    res.vary("Accept-Encoding");
+    const encoding = encodingToServe(req.headers["accept-encoding"], available);
+    if (!encoding) return next();
+    res.type(path.extname(req.path));
+    res.setHeader("Content-Encoding", encoding);
+    const { maxAge, immutable } = cacheControl(req.path);
+    res.sendFile(
+      path.join(dir, req.path + TWIN_EXTENSION[encoding]),
+      { maxAge, immutable, dotfiles: "deny" },
+      (error) => {
+        if (error && !res.headersSent) {
+          res.removeHeader("Content-Encoding");
+          next();
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Issue #38: what a first visit on a slow link costs, held on the built portal — the files are
+ * sent as compressed at build time with the right headers, and hashed files are kept for good.
+ */
+import { get } from "node:http";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PortalClient, startPortal, type Portal } from "./portal";
+
+let portal: Portal;
+let dealer: PortalClient;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  dealer = new PortalClient(portal.origin, portal.db);
+  await dealer.signIn("dealer@example.com");
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+/** The raw answer (no decoding) to a GET with this Accept-Encoding. */
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, String(v)])),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+/** The home page's scripts: the entry and its module preloads. */
+async function homeScripts(): Promise<string[]> {
+  const html = await (await dealer.send("/", { headers: { Accept: "text/html", "Accept-Language": "en" } })).text();
+  return [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+}
+
+describe("issue #38 §2: static assets are precompressed with brotli (gzip as fallback) and hashed ones are immutable", () => {
+  it("sends the brotli twin to a browser that takes it, the gzip one to one that takes only gzip, the file to one that takes neither", async () => {
+    const scripts = await homeScripts();
+    const largest = scripts
+      .map((file) => ({ file, bytes: readFileSync(path.join("build/client", file)).length }))
+      .sort((a, b) => b.bytes - a.bytes)[0];
+    const original = readFileSync(path.join("build/client", largest.file));
+    const url = `${portal.origin}${largest.file}`;
+
+    const br = await rawGet(url, "gzip, deflate, br, zstd");
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^(?:text|application)\/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers["cache-control"]).toMatch(/immutable/);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    // The build's twin, made at the highest quality, not one compressed for this request.
+    expect(br.body.equals(readFileSync(path.join("build/client", `${largest.file}.br`)))).toBe(true);
+
+    const gzip = await rawGet(url, "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+
+    const refused = await rawGet(url, "br;q=0, gzip;q=0, identity");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(refused.body.equals(original)).toBe(true);
+  });
+
+  it("keeps every hashed file of the home page for a year, unchanged under its name", async () => {
+    const scripts = await homeScripts();
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const file of scripts) {
+      const answer = await rawGet(`${portal.origin}${file}`, "br");
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers["cache-control"], file).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    }
+  });
+});
