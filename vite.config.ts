@@ -2,6 +2,8 @@ import { vitePlugin as remix, type Preset } from "@remix-run/dev";
 import { RemixVitePWA } from "@vite-pwa/remix";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { isShellFile, routeManifestOf, shellFilesOf } from "./app/pwa/sw-rules";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -12,6 +14,20 @@ declare module "@remix-run/node" {
 
 // The service worker (app/sw.ts) gets the client build's precache list injected (issue #6).
 const { RemixVitePWAPlugin, RemixPWAPreset } = RemixVitePWA();
+
+/**
+ * The precache holds the shell only (issue #38 §3), read from the route manifest the build wrote;
+ * the rest is cached as it is used.
+ */
+async function precacheTheShellOnly<T extends { url: string }>(entries: T[]) {
+  const assets = path.resolve(__dirname, "build/client/assets");
+  const manifestFile = readdirSync(assets).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+  // vite-plugin-pwa builds the worker twice: after the client build, before the route manifest is
+  // written (that worker is replaced), and once the whole build is done (the worker that ships).
+  if (!manifestFile) return { manifest: [], warnings: [] };
+  const shell = shellFilesOf(routeManifestOf(readFileSync(path.join(assets, manifestFile), "utf8")));
+  return { manifest: entries.filter((entry) => isShellFile(entry.url, shell)), warnings: [] };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
@@ -51,6 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectManifest: {
         globPatterns: ["**/*.{js,css,svg,png,woff2}"],
         globIgnores: ["**/sw.js", "**/workbox-*.js"],
+        manifestTransforms: [precacheTheShellOnly],
       },
       remix: { injectManifest: { clientsClaimMode: false } },
     }),

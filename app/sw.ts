@@ -5,14 +5,18 @@
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { StaleWhileRevalidate } from "workbox-strategies";
+import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { ExpirationPlugin } from "workbox-expiration";
 import {
   CACHED_AT_HEADER,
+  ASSETS_CACHE,
+  ASSETS_CACHE_MAX_ENTRIES,
   META_CACHE,
   NETWORK_TIMEOUT_MS,
   OFFLINE_PATH,
   TRANSLATIONS_CACHE,
   cachesToDrop,
+  isBuildAsset,
   isSavedForOffline,
   isTranslations,
   maySeeSavedCopy,
@@ -217,6 +221,16 @@ registerRoute(({ request, url }) => isSavedForOffline(request.method, url), home
 registerRoute(
   ({ request, url }) => isTranslations(request.method, url),
   new StaleWhileRevalidate({ cacheName: TRANSLATIONS_CACHE }),
+);
+
+// The precache holds the shell only (issue #38 §3); any other page's code is kept as it is used.
+// Its name carries its content's hash, so a kept copy is never stale.
+registerRoute(
+  ({ request, url }) => isBuildAsset(request.method, url, self.location.origin),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: ASSETS_CACHE_MAX_ENTRIES, purgeOnQuotaError: true })],
+  }),
 );
 
 /** Any other page: the network; when it fails, the offline page. Posts are never answered from a cache. */

@@ -1,6 +1,6 @@
 /**
  * `npm run build`'s last step (issue #38 §2): writes a brotli (highest quality) and a gzip twin
- * beside every text file of the client build that is worth it, so the server sends them as they
+ * beside every hashed text file of the client build that is worth it, so the server sends them as they
  * are. A twin that would not be smaller is not written.
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
@@ -42,7 +42,8 @@ async function compress(file: string): Promise<number> {
   return written;
 }
 
-const root = path.resolve(process.argv[2] ?? "build/client");
+// The hashed files only (see app/server/precompressed.ts).
+const root = path.resolve(process.argv[2] ?? "build/client/assets");
 const started = performance.now();
 const files = [];
 for (const file of await filesIn(root)) {

@@ -10,6 +10,10 @@ export const NETWORK_TIMEOUT_MS = 3_000;
 export const USER_CACHE_PREFIX = "portal-user-";
 export const META_CACHE = "portal-meta";
 export const TRANSLATIONS_CACHE = "portal-translations";
+/** The build's hashed files used beyond the precached shell (issue #38 §3). */
+export const ASSETS_CACHE = "portal-assets";
+/** Enough for every page's code of one deployment and the next; the least recently used go first. */
+export const ASSETS_CACHE_MAX_ENTRIES = 400;
 export const OFFLINE_PATH = "/offline";
 /** The response header naming whose data a page is (an opaque per-user key; absent when signed out). */
 export const OFFLINE_KEY_HEADER = "X-Portal-Offline-Key";
@@ -28,6 +32,13 @@ export function isSavedForOffline(method: string, url: URL): boolean {
 /** The spec's translations endpoint and the pages' hashed translations files. */
 export function isTranslations(method: string, url: URL): boolean {
   return method === "GET" && (url.pathname.startsWith("/public/translations/") || url.pathname.startsWith("/locales/"));
+}
+
+/** A hashed file of the client build, on this origin: kept as it is used, once, for good. */
+export function isBuildAsset(method: string, url: URL, origin: string): boolean {
+  return (
+    method === "GET" && url.origin === origin && /^\/assets\/[\w.-]+\.(?:js|css|svg|png|woff2?)$/.test(url.pathname)
+  );
 }
 
 /** The cache holding one user's saved pages; another user's never shares it. */
@@ -121,4 +132,40 @@ export function offlinePageWithQueue(html: string, labels: readonly string[]): s
     .replace(/(<[a-z]+\b[^>]*\bdata-queued-changes(?:="")?[^>]*?)\shidden(?:="")?/g, "$1")
     .replace(/(<span\b[^>]*\bdata-queued-count(?:="")?[^>]*>)[^<]*(<\/span>)/g, `$1${labels.length}$2`)
     .replace(/(<ul\b[^>]*\bdata-queued-list(?:="")?[^>]*>)(<\/ul>)/g, `$1${items}$2`);
+}
+
+/** The client build's route manifest, as much of it as the shell's precache list needs. */
+export interface RouteManifestShape {
+  entry: { module: string; imports?: string[]; css?: string[] };
+  routes: Record<
+    string,
+    { id: string; parentId?: string; index?: boolean; module: string; imports?: string[]; css?: string[] }
+  >;
+}
+
+/** The route manifest written into the client build (`window.__remixManifest={…};`). */
+export function routeManifestOf(script: string): RouteManifestShape {
+  const json = script.slice(script.indexOf("=") + 1).replace(/;\s*$/, "");
+  return JSON.parse(json) as RouteManifestShape;
+}
+
+/**
+ * The files the service worker precaches (issue #38 §3): only the shell the offline launcher and
+ * announcements need — the entry, the root and home routes' code and styles — and the brands'
+ * icons. Everything else is cached as it is used. Paths as the precache list has them (no "/").
+ */
+export function shellFilesOf(manifest: RouteManifestShape): Set<string> {
+  const home = Object.values(manifest.routes).find((route) => route.index && route.parentId === "root");
+  const parts = [manifest.entry, manifest.routes.root, home].filter((part) => part !== undefined);
+  const files = parts.flatMap((part) => [
+    ...("module" in part ? [part.module] : []),
+    ...(part.imports ?? []),
+    ...(part.css ?? []),
+  ]);
+  return new Set(files.map((file) => file.replace(/^\//, "")));
+}
+
+/** Whether a precache entry belongs to the shell: one of its files, the stylesheet, or a brand's icon. */
+export function isShellFile(url: string, shell: ReadonlySet<string>): boolean {
+  return shell.has(url) || /^assets\/[\w-]+\.css$/.test(url) || /^(?:icons|brands)\/[\w./-]+\.(?:png|svg)$/.test(url);
 }

@@ -1,7 +1,8 @@
 /**
  * The client build's files compressed once at build time (issue #38 §2): brotli at its highest
  * quality and gzip as the fallback, served as they are instead of compressing on every request.
- * `npm run build` writes the twins (scripts/precompress.ts); the server serves them (below).
+ * Only the hashed files have twins: a name that is its content's hash can never pair a file with a
+ * stale twin. `npm run build` writes them (scripts/precompress.ts); the server serves them (below).
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -78,10 +79,7 @@ export function twinsIn(dir: string): Map<string, Set<Encoding>> {
  * `Vary: Accept-Encoding` (a cache must not hand brotli to a browser that did not ask for it).
  * A file without twins, or a browser that takes neither, goes on to the plain static files.
  */
-export function servePrecompressed(
-  dir: string,
-  cacheControl: (urlPath: string) => { maxAge: number; immutable: boolean },
-) {
+export function servePrecompressed(dir: string, cache: { maxAge: number; immutable: boolean }) {
   const twins = twinsIn(dir);
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -92,16 +90,11 @@ export function servePrecompressed(
     if (!encoding) return next();
     res.type(path.extname(req.path));
     res.setHeader("Content-Encoding", encoding);
-    const { maxAge, immutable } = cacheControl(req.path);
-    res.sendFile(
-      path.join(dir, req.path + TWIN_EXTENSION[encoding]),
-      { maxAge, immutable, dotfiles: "deny" },
-      (error) => {
-        if (error && !res.headersSent) {
-          res.removeHeader("Content-Encoding");
-          next();
-        }
-      },
-    );
+    res.sendFile(path.join(dir, req.path + TWIN_EXTENSION[encoding]), { ...cache, dotfiles: "deny" }, (error) => {
+      if (error && !res.headersSent) {
+        res.removeHeader("Content-Encoding");
+        next();
+      }
+    });
   };
 }

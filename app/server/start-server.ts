@@ -53,8 +53,7 @@ declare module "@remix-run/node" {
   }
 }
 
-const HOUR_MS = 3_600_000;
-const YEAR_MS = 365 * 24 * HOUR_MS;
+const YEAR_MS = 365 * 24 * 3_600_000;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_FILE = /\.(?:js|css|json|svg|png|ico|woff2?|txt|map)$/i;
 
@@ -343,12 +342,8 @@ async function servePortal(
     app.use(build.assets);
   } else {
     const clientDir = path.resolve("build/client");
-    // Hashed files never change under their name; the others (the service worker, icons) are checked hourly.
-    app.use(
-      servePrecompressed(clientDir, (file) =>
-        file.startsWith("/assets/") ? { maxAge: YEAR_MS, immutable: true } : { maxAge: HOUR_MS, immutable: false },
-      ),
-    );
+    // Hashed files never change under their name: kept for a year, sent as compressed at build time.
+    app.use("/assets", servePrecompressed(path.join(clientDir, "assets"), { maxAge: YEAR_MS, immutable: true }));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     // Every static file has an extension: a page's address never costs a look on disk.
     const staticFiles = [express.static(clientDir, { maxAge: "1h" }), express.static("public", { maxAge: "1h" })];

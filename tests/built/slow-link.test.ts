@@ -3,7 +3,7 @@
  * sent as compressed at build time with the right headers, and hashed files are kept for good.
  */
 import { get } from "node:http";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,5 +85,27 @@ describe("issue #38 §2: static assets are precompressed with brotli (gzip as fa
       expect(answer.status, file).toBe(200);
       expect(answer.headers["cache-control"], file).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
     }
+  });
+});
+
+/** The shipped service worker's precache list (injected into build/client/sw.js). */
+function precachedUrls(): string[] {
+  const worker = readFileSync("build/client/sw.js", "utf8");
+  return [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]).filter((url) => url !== "/");
+}
+
+describe("issue #38 §3: the service worker precaches only the shell, within 250 KB on the first visit", () => {
+  it("precaches the home page's scripts and the stylesheet, no other page's code, within the budget", async () => {
+    const precached = precachedUrls();
+    const home = await homeScripts();
+    for (const script of home) expect(precached, script).toContain(script.slice(1));
+    expect(precached.some((url) => url.endsWith(".css"))).toBe(true);
+    const others = precached.filter((url) => url.endsWith(".js") && !home.includes(`/${url}`));
+    expect(others).toEqual([]);
+    // What a browser that takes brotli downloads for it (the build's twins; icons as they are).
+    const transferred = precached
+      .map((url) => path.join("build/client", url))
+      .reduce((sum, file) => sum + readFileSync(existsSync(`${file}.br`) ? `${file}.br` : file).length, 0);
+    expect(transferred).toBeLessThanOrEqual(250_000);
   });
 });

@@ -5,7 +5,11 @@ import { BRAND_APP, iconPath, manifestOf } from "~/pwa/brand-app";
 import { offlineKeyOf } from "~/auth/offline-key.server";
 import {
   cachesToDrop,
+  isBuildAsset,
+  isShellFile,
   maySeeSavedCopy,
+  routeManifestOf,
+  shellFilesOf,
   isSavedForOffline,
   isTranslations,
   offlineOwnerOf,
@@ -100,6 +104,40 @@ describe("issue #6 §2 what the service worker saves", () => {
         { url: "assets/app.css", revision: null },
       ]).map((e) => (typeof e === "string" ? e : e.url)),
     ).toEqual(["assets/root-abc.js", "icons/brand-1-192.png", "assets/app.css"]);
+  });
+  it("issue #38 §3 precache only the shell: the entry, the root and home routes' code, the stylesheet and the brands' icons", () => {
+    const manifest = routeManifestOf(
+      'window.__remixManifest={"entry":{"module":"/assets/entry.client-a.js","imports":["/assets/react-b.js"],"css":[]},' +
+        '"routes":{"root":{"id":"root","path":"","module":"/assets/root-c.js","imports":["/assets/react-b.js","/assets/Form-d.js"]},' +
+        '"routes/_index":{"id":"routes/_index","parentId":"root","index":true,"module":"/assets/_index-e.js","imports":["/assets/Launcher-f.js"]},' +
+        '"routes/admin/_index":{"id":"routes/admin/_index","parentId":"root","index":true,"module":"/assets/_index-g.js"},' +
+        '"routes/admin":{"id":"routes/admin","parentId":"root","module":"/assets/admin-h.js","imports":["/assets/schemas-i.js"]}}};',
+    );
+    const shell = shellFilesOf(manifest);
+    expect([...shell].sort()).toEqual(
+      [
+        "assets/Form-d.js",
+        "assets/Launcher-f.js",
+        "assets/_index-e.js",
+        "assets/entry.client-a.js",
+        "assets/react-b.js",
+        "assets/root-c.js",
+      ].sort(),
+    );
+    for (const kept of ["assets/root-c.js", "assets/app-x.css", "icons/brand-1-192.png", "brands/3/logo.svg"])
+      expect(isShellFile(kept, shell), kept).toBe(true);
+    for (const left of ["assets/admin-h.js", "assets/schemas-i.js", "assets/_index-g.js", "/", "sw.js"])
+      expect(isShellFile(left, shell), left).toBe(false);
+  });
+  it("issue #38 §3 the build's other files are kept as they are used: hashed files of this origin only", () => {
+    const origin = "http://portal.test";
+    expect(isBuildAsset("GET", url("/assets/admin-h.js"), origin)).toBe(true);
+    expect(isBuildAsset("GET", url("/assets/app-x.css"), origin)).toBe(true);
+    expect(isBuildAsset("POST", url("/assets/admin-h.js"), origin)).toBe(false);
+    expect(isBuildAsset("GET", new URL("http://elsewhere.test/assets/a.js"), origin)).toBe(false);
+    expect(isBuildAsset("GET", url("/admin"), origin)).toBe(false);
+    expect(isBuildAsset("GET", url("/locales/en.abc.json"), origin)).toBe(false);
+    expect(isBuildAsset("GET", url("/sw.js"), origin)).toBe(false);
   });
   it("the offline page is saved without its scripts", () => {
     const html =

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 
 type WorkboxLike = {
   addEventListener(type: string, listener: () => void): void;
-  register(): Promise<unknown>;
+  register(options?: { immediate?: boolean }): Promise<unknown>;
   messageSkipWaiting(): void;
 };
 
@@ -20,6 +20,26 @@ function askServedFromCache(): Promise<string | null> {
     };
     controller.postMessage({ type: "WAS_SERVED_FROM_CACHE" }, [channel.port2]);
   });
+}
+
+/** Runs `then` once the page has loaded and the browser is idle (at most a few seconds later); returns a cancel. */
+function whenPageIdle(then: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(then, { timeout: 5_000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(then, 1_000);
+      cancel = () => window.clearTimeout(handle);
+    }
+  };
+  if (document.readyState === "complete") idle();
+  else {
+    window.addEventListener("load", idle, { once: true });
+    cancel = () => window.removeEventListener("load", idle);
+  }
+  return () => cancel();
 }
 
 /**
@@ -42,21 +62,26 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
       if (event.data?.type === "SERVED_FROM_CACHE") setSavedAt(event.data.cachedAt ?? "");
     };
     navigator.serviceWorker.addEventListener("message", onMessage);
-    void import("workbox-window").then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox("/sw.js", { scope: "/" });
-      wb.addEventListener("waiting", () => setUpdateReady(true));
-      wb.addEventListener("controlling", () => {
-        if (sessionStorage.getItem("portal-reload-requested") === "1") {
-          sessionStorage.removeItem("portal-reload-requested");
-          window.location.reload();
-        }
+    // After the page has loaded and the browser is idle (issue #38 §3): on a slow link the
+    // worker's downloads must not compete with the page's own.
+    const registerWorker = () =>
+      import("workbox-window").then(({ Workbox }) => {
+        if (cancelled) return;
+        const wb = new Workbox("/sw.js", { scope: "/" });
+        wb.addEventListener("waiting", () => setUpdateReady(true));
+        wb.addEventListener("controlling", () => {
+          if (sessionStorage.getItem("portal-reload-requested") === "1") {
+            sessionStorage.removeItem("portal-reload-requested");
+            window.location.reload();
+          }
+        });
+        void wb.register({ immediate: true });
+        setWorkbox(wb as unknown as WorkboxLike);
       });
-      void wb.register();
-      setWorkbox(wb as unknown as WorkboxLike);
-    });
+    const stopWaiting = whenPageIdle(() => void registerWorker());
     return () => {
       cancelled = true;
+      stopWaiting();
       navigator.serviceWorker.removeEventListener("message", onMessage);
     };
   }, []);
