@@ -16,6 +16,7 @@ export const LAYERS = {
     "security",
     "storage",
     "server-context",
+    "http",
     "config.server.ts",
     "logger.server.ts",
     "limits.ts",

@@ -16,6 +16,7 @@ import stylesheet from "../styles/app.scss?url";
 import { Footer } from "~/shell/components/Footer";
 import { TopBar } from "~/root/TopBar";
 import { usePageTranslations } from "~/i18n/i18n-provider";
+import { earlyTranslationsScript } from "~/i18n/early-translations";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import { loadShellData } from "~/root/shell-data.server";
 import { MODAL_ROOT } from "~/ui/Modal";
@@ -93,7 +94,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href={`/manifest/${theme}`} />
         <meta name="theme-color" content={BRAND_APP[theme].themeColor} />
         <link rel="apple-touch-icon" href={iconPath(theme, 192)} />
-        {translations.href && <link rel="preload" href={translations.href} as="fetch" crossOrigin="anonymous" />}
+        {translations.href && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: earlyTranslationsScript(translations.href) }}
+          />
+        )}
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from "i18next";
 import type { Messages } from "./messages";
+import { takeEarlyTranslations } from "./early-translations";
 
 /*
  * The React translators by translations address (one per locale and brand override). The server
@@ -165,7 +166,7 @@ export function translationsAt(href: string | undefined): i18n | undefined {
 export async function loadTranslations(href: string, locale: string): Promise<i18n> {
   const known = instances.get(href);
   if (known) return known;
-  const response = await fetch(href);
+  const response = await (takeEarlyTranslations(href) ?? fetch(href));
   if (!response.ok) throw new Error(`translations ${href}: ${response.status}`);
   return registerTranslations(href, locale, (await response.json()) as Messages);
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { compressedOnce } from "~/http/content-coding.server";
 import { BRAND_IDS } from "~/theme/theme";
 import { registerTranslations } from "./i18n-registry";
 import { currentRequestLocale } from "~/server-context/request-scope.server";
@@ -10,6 +11,8 @@ import { pseudoLocaleRequested } from "./pseudo-locale.server";
 export interface TranslationAsset {
   href: string;
   body: string;
+  /** The body in the coding a request takes, compressed once (the file is fetched by every browser). */
+  compressed: ReturnType<typeof compressedOnce>;
 }
 
 export const TRANSLATIONS_PATH = "/locales/";
@@ -25,7 +28,11 @@ function addAsset(name: string, renderedAs: Locale, brandId: number, messages: M
   const body = JSON.stringify(messages);
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
   const fileName = `${name}.${hash}.json`;
-  const asset = byFileName.get(fileName) ?? { href: `${TRANSLATIONS_PATH}${fileName}`, body };
+  const asset = byFileName.get(fileName) ?? {
+    href: `${TRANSLATIONS_PATH}${fileName}`,
+    body,
+    compressed: compressedOnce(body),
+  };
   byFileName.set(fileName, asset);
   byLocaleAndBrand.set(`${name}:${brandId}`, asset);
   // The server renders with the same messages the browser will fetch.

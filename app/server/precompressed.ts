@@ -7,8 +7,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
-
-export type Encoding = "br" | "gzip";
+import { encodingToServe, type Encoding } from "~/http/content-coding.server";
 
 /** The file name endings of an encoding's twin. */
 export const TWIN_EXTENSION: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
@@ -21,28 +20,6 @@ const MIN_BYTES = 1024;
 /** Whether the build step compresses this file (by name and size). */
 export function isWorthCompressing(fileName: string, bytes: number): boolean {
   return COMPRESSIBLE.test(fileName) && bytes >= MIN_BYTES;
-}
-
-/**
- * The twin to send for a request's Accept-Encoding: brotli where the browser takes it, else gzip,
- * else none (the file as it is). A coding refused with q=0 is never sent; `*` stands for the ones
- * not named. Equal weights prefer brotli (it is smaller).
- */
-export function encodingToServe(acceptEncoding: string | undefined, available: ReadonlySet<Encoding>): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    // A weight that is not a number in 0…1 is read as a refusal.
-    const weight = q === undefined ? 1 : /^q=(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(q) ? Number(q.slice(2)) : 0;
-    weights.set(name, weight);
-  }
-  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get("*") ?? 0;
-  const choices = (["br", "gzip"] as const).filter((encoding) => available.has(encoding) && weightOf(encoding) > 0);
-  if (choices.length === 0) return null;
-  return choices.reduce((best, next) => (weightOf(next) > weightOf(best) ? next : best));
 }
 
 /** The files under `dir` (paths relative to it, with "/") that have twins, and which. */

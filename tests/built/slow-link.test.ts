@@ -5,7 +5,7 @@
 import { get } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PortalClient, startPortal, type Portal } from "./portal";
 
@@ -107,5 +107,35 @@ describe("issue #38 §3: the service worker precaches only the shell, within 250
       .map((url) => path.join("build/client", url))
       .reduce((sum, file) => sum + readFileSync(existsSync(`${file}.br`) ? `${file}.br` : file).length, 0);
     expect(transferred).toBeLessThanOrEqual(250_000);
+  });
+});
+
+describe("issue #38 §4: the page's translations come in parallel with its code, compressed at the highest level", () => {
+  it("the head starts the translations file (no preload link a page without JavaScript would fetch); it comes as brotli, gzip or as it is", async () => {
+    const html = await (await dealer.send("/", { headers: { Accept: "text/html", "Accept-Language": "en" } })).text();
+    const href = /data-translations="(\/locales\/[^"]+)"/.exec(html)?.[1];
+    expect(href).toMatch(/^\/locales\/en\.[0-9a-f]{12}\.json$/);
+    expect(html).not.toMatch(/rel="preload"[^>]*as="fetch"/);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain(`fetch(h)`);
+    expect(head).toContain(JSON.stringify(href));
+
+    const plain = await rawGet(`${portal.origin}${href}`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.headers["cache-control"]).toMatch(/immutable/);
+    const messages = JSON.parse(plain.body.toString("utf8")) as Record<string, unknown>;
+    expect(messages).toHaveProperty("home");
+
+    const br = await rawGet(`${portal.origin}${href}`, "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    // The highest quality: smaller than the per-request brotli (quality 4) a page gets.
+    const perRequest = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.body.length).toBeLessThan(perRequest.length);
+
+    const gzip = await rawGet(`${portal.origin}${href}`, "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodingToServe, isWorthCompressing, type Encoding } from "~/server/precompressed";
+import { encodingToServe, type Encoding } from "~/http/content-coding.server";
+import { isWorthCompressing } from "~/server/precompressed";
 
 const both = new Set<Encoding>(["br", "gzip"]);
 
