@@ -43,7 +43,7 @@ import { uploadPatterns } from "~/permissions/route-rules";
 
 import { answerDatabaseOutages, DATABASE_UNAVAILABLE_KEY, OUTAGE_RETRY_AFTER_SECONDS } from "./database-outage";
 import { databaseIsUnavailable } from "~/db/errors";
-import { servePrecompressed } from "./precompressed";
+import { serveHashedAssets } from "./precompressed";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -53,7 +53,6 @@ declare module "@remix-run/node" {
   }
 }
 
-const YEAR_MS = 365 * 24 * 3_600_000;
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const STATIC_FILE = /\.(?:js|css|json|svg|png|ico|woff2?|txt|map)$/i;
 
@@ -261,6 +260,10 @@ async function servePortal(
   // The limits count on the database every instance shares on PostgreSQL (issue #32 §7).
   const sharedStore = (name: string) =>
     database.kind === "postgres" ? new SharedRateStore(name, () => database.db) : undefined;
+  // The build's hashed files first: kept for a year, sent as compressed at build time, with the
+  // headers a file needs rather than a page's.
+  if (!build.assets)
+    app.use("/assets", serveHashedAssets(path.resolve("build/client/assets"), { hsts: config.isProduction }));
   const nextNonce = cspNonceSource();
   app.use((_req, res, next) => {
     res.locals.cspNonce = nextNonce();
@@ -342,9 +345,6 @@ async function servePortal(
     app.use(build.assets);
   } else {
     const clientDir = path.resolve("build/client");
-    // Hashed files never change under their name: kept for a year, sent as compressed at build time.
-    app.use("/assets", servePrecompressed(path.join(clientDir, "assets"), { maxAge: YEAR_MS, immutable: true }));
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     // Every static file has an extension: a page's address never costs a look on disk.
     const staticFiles = [express.static(clientDir, { maxAge: "1h" }), express.static("public", { maxAge: "1h" })];
     for (const serve of staticFiles)

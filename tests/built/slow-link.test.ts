@@ -84,7 +84,14 @@ describe("issue #38 §2: static assets are precompressed with brotli (gzip as fa
       const answer = await rawGet(`${portal.origin}${file}`, "br");
       expect(answer.status, file).toBe(200);
       expect(answer.headers["cache-control"], file).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+      // A file's headers, not a page's: on a slow link each of them costs on every file.
+      expect(answer.headers["x-content-type-options"], file).toBe("nosniff");
+      expect(answer.headers["cross-origin-resource-policy"], file).toBe("same-origin");
+      expect(answer.headers["content-security-policy"], file).toBeUndefined();
+      expect(answer.headers.etag, file).toBeUndefined();
     }
+    const missing = await rawGet(`${portal.origin}/assets/no-such-file-0000.js`, "br");
+    expect(missing.status).toBe(404);
   });
 });
 
