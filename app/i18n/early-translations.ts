@@ -1,7 +1,7 @@
 /**
- * The page's translations are fetched by a small script in the page's head (issue #38 §4): as
- * early as a preload, in parallel with the app's code, and — unlike a preload link — not at all
- * when JavaScript is off (the page has its text already; the file would only compete with it).
+ * The page's translations are fetched by a small script in the page's head (issue #38 §4): once
+ * the page has loaded, together with the app's code (ADR 44), not after it; and — unlike a preload
+ * link — not at all when JavaScript is off (the page has its text already).
  */
 
 /** Where the head's script leaves its fetch for the app's entry. */
@@ -9,11 +9,17 @@ const EARLY_FETCH = "__portalTranslations";
 
 type EarlyFetch = { href: string; response: Promise<Response> };
 
-/** The head's script: starts fetching `href` (its failure is the app's to report, not the console's). */
+/**
+ * The head's script: fetches `href` when the page has loaded, before the app's code runs (its
+ * listener is older). A failure is the app's to report, not the console's.
+ */
 export function earlyTranslationsScript(href: string): string {
   // JSON in a script element: "<" escaped so no text can close the element.
   const address = JSON.stringify(href).replace(/</g, "\\u003c");
-  return `(function(h){var r=fetch(h);r.catch(function(){});window.${EARLY_FETCH}={href:h,response:r}})(${address});`;
+  return (
+    `(function(h){function go(){var r=fetch(h);r.catch(function(){});window.${EARLY_FETCH}={href:h,response:r}}` +
+    `document.readyState==="complete"?go():addEventListener("load",go,{once:true})})(${address});`
+  );
 }
 
 /** The head script's fetch of `href`, once (a later load of the same file fetches again). */

@@ -353,6 +353,7 @@ test.describe("issue #11 §4: the shell on every page", () => {
   }, testInfo) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/signin\//);
+    await ready(page);
     await expect(page.getByTestId("profile-menu")).toHaveCount(0);
     const footer = page.getByRole("contentinfo");
     await expect(footer).toBeVisible();

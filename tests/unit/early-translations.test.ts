@@ -4,6 +4,7 @@ import { earlyTranslationsScript, takeEarlyTranslations } from "~/i18n/early-tra
 // The browser's global object, in Node.
 beforeEach(() => {
   vi.stubGlobal("window", globalThis);
+  vi.stubGlobal("document", { readyState: "complete" });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,6 +23,26 @@ describe("issue #38 §4 no translation waterfall: the head starts the page's tra
     expect(takeEarlyTranslations("/locales/en.0123456789ab.json")).toBeUndefined();
     expect(await takeEarlyTranslations("/locales/de.0123456789ab.json")).toBe(answer);
     expect(takeEarlyTranslations("/locales/de.0123456789ab.json")).toBeUndefined();
+  });
+
+  it("while the page is still loading, the fetch waits for its load (the page's own files come first)", async () => {
+    const listeners: (() => void)[] = [];
+    vi.stubGlobal("document", { readyState: "interactive" });
+    vi.stubGlobal(
+      "addEventListener",
+      (type: string, listener: () => void) => type === "load" && listeners.push(listener),
+    );
+    const fetched: string[] = [];
+    vi.stubGlobal("fetch", (href: string) => {
+      fetched.push(href);
+      return Promise.resolve(new Response("{}"));
+    });
+    new Function(earlyTranslationsScript("/locales/de.0123456789ab.json"))();
+    expect(fetched).toEqual([]);
+    expect(takeEarlyTranslations("/locales/de.0123456789ab.json")).toBeUndefined();
+    for (const listener of listeners) listener();
+    expect(fetched).toEqual(["/locales/de.0123456789ab.json"]);
+    expect(takeEarlyTranslations("/locales/de.0123456789ab.json")).toBeDefined();
   });
 
   it("a failed early fetch is the app's to report: the script itself leaves no unhandled rejection", async () => {
