@@ -237,8 +237,9 @@ const FLOOR_SOURCES = [
   path.join(FLOOR_DIR, "app"),
   path.join(FLOOR_DIR, "vite.config.ts"),
   path.join(FLOOR_DIR, "package.json"),
-  // Other package versions installed: rebuild.
+  // Other package versions installed, or patched (ADR 24, 44): rebuild.
   path.join(ROOT, "package-lock.json"),
+  path.join(ROOT, "patches"),
 ];
 const FLOOR_BUILD_MARKER = path.join(FLOOR_DIR, "build/server/index.js");
 

@@ -164,7 +164,8 @@ async function visit(
   cdp: CDPSession,
   url: string,
   mustShow: string,
-  javaScript: boolean,
+  /** JavaScript on, on a page that marks its hydration (the portal's; the floor page does not). */
+  hydrates: boolean,
 ): Promise<Omit<Figures, "workerBytes">> {
   const log = new NetworkLog(cdp);
   const response = await page.goto(url, { waitUntil: "load", timeout: VISIT_TIMEOUT_MS });
@@ -179,7 +180,7 @@ async function visit(
     const paint = performance.getEntriesByName("first-contentful-paint")[0];
     return { loadMs: navigation.loadEventEnd, fcpMs: paint ? paint.startTime : null };
   });
-  const hydratedMs = javaScript
+  const hydratedMs = hydrates
     ? ((await page
         .waitForFunction(() => (window as { hydratedAt?: number }).hydratedAt, undefined, {
           timeout: VISIT_TIMEOUT_MS,
@@ -226,6 +227,7 @@ async function measureTarget(
         observer.disconnect();
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
     });
+    const hydrates = javaScript && target.account !== undefined;
     const workerSizes: Promise<number>[] = [];
     context.on("requestfinished", (request) => {
       if (request.serviceWorker())
@@ -239,10 +241,10 @@ async function measureTarget(
     try {
       const { page, cdp } = await throttledPage(context, link);
       const url = `${origin}${target.path}`;
-      const firstVisit = await visit(page, cdp, url, target.mustShow, javaScript);
+      const firstVisit = await visit(page, cdp, url, target.mustShow, hydrates);
       const workerBytes = javaScript ? await workerBytesOf(page, workerSizes) : null;
       first.push({ ...firstVisit, workerBytes });
-      repeat.push({ ...(await visit(page, cdp, url, target.mustShow, javaScript)), workerBytes: null });
+      repeat.push({ ...(await visit(page, cdp, url, target.mustShow, hydrates)), workerBytes: null });
     } finally {
       await context.close();
     }
