@@ -30,7 +30,13 @@ async function precacheTheShellOnly<T extends { url: string }>(entries: T[]) {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: path.resolve(__dirname, "app") },
+      // The browser's Zod never probes for eval, which the CSP refuses (app/validation/zod-browser.ts).
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: path.resolve(__dirname, "app/validation/zod-browser.ts") }]),
+    ],
+  },
   // The dev server's dependency scan reaches server modules; the native password hasher is not
   // for the browser and is never bundled for it.
   optimizeDeps: { exclude: ["@node-rs/argon2"] },

@@ -495,6 +495,24 @@ test.describe("security baseline", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  test("issue #38 §5 best practices: the pages with forms run within the CSP, reporting no violation (Zod never probes for eval)", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "js-off", "the violation was a script's");
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const seen = ((window as { cspViolations?: string[] }).cspViolations ??= []);
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
+      });
+    });
+    await signInShared(page, "admin@example.com", "/admin/announcement");
+    for (const path of ["/admin/announcement", "/admin/users/new", "/preferences"]) {
+      await page.goto(path);
+      await ready(page);
+      expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations ?? []), path).toEqual([]);
+    }
+  });
+
   test("the session cookie is httpOnly and SameSite=Lax, and holds no token", async ({ page, context }) => {
     await signInShared(page, "dealer@example.com");
     const session = (await context.cookies()).find((c) => c.name === "__session");
