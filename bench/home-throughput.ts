@@ -273,7 +273,7 @@ function report(
     [
       "home JS gz",
       `${jsKB.toFixed(1)} KB`,
-      `goal ≤ ${GOALS.jsGzKB} KB: ${verdict(jsKB <= GOALS.jsGzKB)} (raw ${kb(weight.home.jsRaw).toFixed(1)} KB, ${weight.home.files.length} files; floor ${kb(weight.floor.jsGz).toFixed(1)} KB gz)`,
+      `goal ≤ ${GOALS.jsGzKB} KB: ${verdict(jsKB <= GOALS.jsGzKB)} (brotli ${kb(weight.home.jsBr).toFixed(1)} KB, raw ${kb(weight.home.jsRaw).toFixed(1)} KB, ${weight.home.files.length} files; floor ${kb(weight.floor.jsGz).toFixed(1)} KB gz)`,
     ],
   ]);
   if (process.env.BENCH_VERBOSE) {
@@ -321,6 +321,7 @@ function report(
         htmlGzKB: round(htmlKB, 2),
         htmlRawKB: round(kb(weight.home.htmlRaw), 2),
         jsGzKB: round(jsKB, 2),
+        jsBrKB: round(kb(weight.home.jsBr), 2),
         jsRawKB: round(kb(weight.home.jsRaw), 2),
         jsFiles: weight.home.files.length,
         floorHtmlGzKB: round(kb(weight.floor.htmlGz), 2),

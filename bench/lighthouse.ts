@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { Cleanup, ROOT, killChildren, messageOf, startPortal } from "./processes";
+import { Cleanup, ROOT, messageOf, runBench, startPortal } from "./processes";
 import { signIn } from "./sign-in";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
@@ -135,11 +135,4 @@ function report(results: PageResult[]): void {
   console.log("BENCH " + JSON.stringify({ goals: GOALS, pages: results }));
 }
 
-const cleanup = new Cleanup();
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-process.exitCode = await main(cleanup);
-await cleanup.run();
+await runBench(main);

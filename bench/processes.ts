@@ -284,3 +284,18 @@ export async function buildFloorIfStale(): Promise<boolean> {
 export async function startFloor(cleanup: Cleanup): Promise<ServerChild> {
   return startServer(cleanup, "floor app", "bench/floor/server.ts", await freePort(), {}, "/");
 }
+
+/**
+ * Runs a bench's main with its cleanup: on Ctrl-C (or a kill) the children are killed at once;
+ * otherwise the cleanup runs after main, and main's result is the exit code.
+ */
+export async function runBench(main: (cleanup: Cleanup) => Promise<number>): Promise<void> {
+  const cleanup = new Cleanup();
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => {
+      killChildren();
+      process.exit(130);
+    });
+  process.exitCode = await main(cleanup);
+  await cleanup.run();
+}

@@ -17,8 +17,8 @@ import {
   Cleanup,
   ROOT,
   buildFloorIfStale,
-  killChildren,
   messageOf,
+  runBench,
   startFloor,
   startPortal,
 } from "./processes";
@@ -389,11 +389,4 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
 }
 
-const cleanup = new Cleanup();
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-process.exitCode = await main(cleanup);
-await cleanup.run();
+await runBench(main);

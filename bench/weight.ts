@@ -1,5 +1,9 @@
-/** Page weight: gzip of a page's HTML and of every script it loads (`<script src>`, modulepreload). */
-import { gzipSync } from "node:zlib";
+/**
+ * Page weight: gzip of a page's HTML and of every script it loads (`<script src>`, modulepreload,
+ * and the modules its inline start script imports once the page has loaded, ADR 44), and their
+ * brotli (highest quality, as the build's twins).
+ */
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { BenchError } from "./processes";
 import { assertLoopback, BASE_HEADERS, pathOf } from "./sign-in";
 
@@ -8,6 +12,7 @@ export interface Weight {
   htmlGz: number;
   jsRaw: number;
   jsGz: number;
+  jsBr: number;
   files: { path: string; gz: number }[];
 }
 
@@ -40,6 +45,10 @@ function scriptUrls(html: string, pageUrl: string): string[] {
     const href = attributes.get("href");
     if (href && rel.includes("modulepreload")) urls.add(new URL(href, pageUrl).toString());
   }
+  // The modules an inline script imports (Remix's start script: the route modules, the entry and,
+  // since ADR 44, every module of the page).
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi))
+    for (const [, module] of body.matchAll(/"(\/assets\/[^"]+\.js)"/g)) urls.add(new URL(module, pageUrl).toString());
   return [...urls];
 }
 
@@ -53,6 +62,7 @@ export async function weigh(pageUrl: string, headers: Record<string, string>, mu
     throw new BenchError(`weight: GET ${pathOf(pageUrl)} does not contain "${mustContain}"`);
   let jsRaw = 0;
   let jsGz = 0;
+  let jsBr = 0;
   const files: { path: string; gz: number }[] = [];
   for (const url of scriptUrls(html, pageUrl)) {
     assertLoopback(url);
@@ -62,7 +72,8 @@ export async function weigh(pageUrl: string, headers: Record<string, string>, mu
     const gz = gzipSync(bytes).length;
     jsRaw += bytes.length;
     jsGz += gz;
+    jsBr += brotliCompressSync(bytes).length;
     files.push({ path: pathOf(url), gz });
   }
-  return { htmlRaw: htmlBytes.length, htmlGz: gzipSync(htmlBytes).length, jsRaw, jsGz, files };
+  return { htmlRaw: htmlBytes.length, htmlGz: gzipSync(htmlBytes).length, jsRaw, jsGz, jsBr, files };
 }
