@@ -1,7 +1,9 @@
 /**
  * Lighthouse in the bench (issue #38 §5): Lighthouse 12.8 (its default mobile profile: a mid-range
  * phone, simulated slow 4G) on the signed-in home, the users list and the announcement editor of
- * the built portal, in Debian's Chromium (CHROMIUM_PATH overrides). Prints the performance,
+ * the built portal, in Debian's Chromium (CHROMIUM_PATH overrides). Lighthouse is run by npx at a
+ * pinned version, not installed with the project: its dependency tree leaves a lock file that
+ * `npm ci` refuses (the production install uses it). Prints the performance,
  * accessibility and best-practices scores, the page's paint and blocking figures, and every audit
  * that did not pass. Figures to track, never a pass/fail test (bench/README.md).
  *
@@ -10,8 +12,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { spawn } from "node:child_process";
 import { Cleanup, ROOT, messageOf, runBench, startPortal } from "./processes";
 import { signIn } from "./sign-in";
 
@@ -54,16 +55,52 @@ function whatOf(result: { details?: unknown }): string {
   return named.length ? ` — ${named.join("; ")}` : "";
 }
 
-async function audit(url: string, cookie: string, port: number): Promise<Omit<PageResult, "label">> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-    extraHeaders: { Cookie: cookie, "Accept-Language": "en" },
+/** Lighthouse's pinned version (12.x runs on Node 20; 13 needs Node 22+). */
+const LIGHTHOUSE = "lighthouse@12.8.2";
+
+interface Report {
+  runtimeError?: { message: string };
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { title: string; score: number | null; displayValue?: string; details?: unknown }>;
+}
+
+/** One Lighthouse run (its own Chromium), its report parsed from stdout. */
+function lighthouseReport(url: string, cookie: string): Promise<Report> {
+  const args = [
+    "--yes",
+    LIGHTHOUSE,
+    url,
+    "--output=json",
+    "--output-path=stdout",
+    "--quiet",
+    `--only-categories=${CATEGORIES.join(",")}`,
+    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
+    `--extra-headers=${JSON.stringify({ Cookie: cookie, "Accept-Language": "en" })}`,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", args, {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (err = (err + chunk.toString("utf8")).slice(-4_000)));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`${LIGHTHOUSE} exited with ${code}: ${err.trim()}`));
+      try {
+        resolve(JSON.parse(out) as Report);
+      } catch (error) {
+        reject(new Error(`${LIGHTHOUSE} printed no report: ${messageOf(error)}`));
+      }
+    });
   });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+}
+
+async function audit(url: string, cookie: string): Promise<Omit<PageResult, "label">> {
+  const lhr = await lighthouseReport(url, cookie);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
@@ -100,17 +137,8 @@ async function main(cleanup: Cleanup): Promise<number> {
       let cookie = cookies.get(target.account);
       if (!cookie) cookies.set(target.account, (cookie = await signIn(portal.origin, target.account)));
       progress(`${target.label} (${target.path})…`);
-      // A browser of its own per page: nothing of one account's run (cookies, caches) reaches the next.
-      const chrome = await chromeLauncher.launch({
-        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-      });
-      const close = cleanup.add(`close Chromium (${target.label})`, () => chrome.kill());
-      try {
-        results.push({ label: target.label, ...(await audit(`${portal.origin}${target.path}`, cookie, chrome.port)) });
-      } finally {
-        await close();
-      }
+      // Each run starts a browser of its own: nothing of one account's run reaches the next.
+      results.push({ label: target.label, ...(await audit(`${portal.origin}${target.path}`, cookie)) });
     }
     report(results);
     return 0;
@@ -121,7 +149,7 @@ async function main(cleanup: Cleanup): Promise<number> {
 }
 
 function report(results: PageResult[]): void {
-  console.log(`Lighthouse ${"12.8"} — mobile profile (simulated slow 4G), ${os.cpus().length} CPUs`);
+  console.log(`${LIGHTHOUSE} — mobile profile (simulated slow 4G), ${os.cpus().length} CPUs`);
   const header = ["page", ...CATEGORIES, ...METRICS.map(([, short]) => short)];
   const rows = results.map((r) => [
     r.label,

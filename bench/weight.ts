@@ -48,7 +48,9 @@ function scriptUrls(html: string, pageUrl: string): string[] {
   // The modules an inline script imports (Remix's start script: the route modules, the entry and,
   // since ADR 44, every module of the page).
   for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi))
-    for (const [, module] of body.matchAll(/"(\/assets\/[^"]+\.js)"/g)) urls.add(new URL(module, pageUrl).toString());
+    for (const [, module] of body.matchAll(/"(\/assets\/[^"]+\.js)"/g))
+      // The inline route manifest names the full manifest's file, which the page never loads.
+      if (!module.startsWith("/assets/manifest-")) urls.add(new URL(module, pageUrl).toString());
   return [...urls];
 }
 

@@ -54,7 +54,8 @@ describe("issue #32 §1: a production install runs the build with node", () => {
     const page = await fetch(`${origin}/access-denied`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const script = html.match(/rel="modulepreload" href="(\/assets\/[^"]+\.js)"/)?.[1];
+    // The page's start script names its entry (its modules load once the page has loaded, ADR 44).
+    const script = html.match(/"(\/assets\/entry\.client-[^"]+\.js)"/)?.[1];
     expect(script).toBeDefined();
     expect((await fetch(`${origin}${script}`)).status).toBe(200);
     const signIn = await fetch(`${origin}/login?returnTo=/`, { redirect: "manual" });

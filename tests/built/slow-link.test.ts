@@ -42,10 +42,13 @@ function rawGet(
   });
 }
 
-/** The home page's scripts: the entry and its module preloads. */
+/** The home page's scripts: the modules its start script imports once the page has loaded (ADR 44). */
 async function homeScripts(): Promise<string[]> {
   const html = await (await dealer.send("/", { headers: { Accept: "text/html", "Accept-Language": "en" } })).text();
-  return [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("\n");
+  // The inline route manifest names the full manifest's file too, which the page never loads.
+  const modules = [...inline.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  return [...new Set(modules.filter((file) => !file.startsWith("/assets/manifest-")))];
 }
 
 describe("issue #38 §2: static assets are precompressed with brotli (gzip as fallback) and hashed ones are immutable", () => {
