@@ -9,6 +9,7 @@ import path from "node:path";
 export const LAYERS = {
   foundation: [
     "ui",
+    "translate",
     "lists",
     "forms",
     "db",

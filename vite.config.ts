@@ -29,6 +29,32 @@ async function precacheTheShellOnly<T extends { url: string }>(entries: T[]) {
   return { manifest: entries.filter((entry) => isShellFile(entry.url, shell)), warnings: [] };
 }
 
+type ModuleInfo = { importedIds: readonly string[] } | null;
+
+/**
+ * The portal's own modules every page loads with the root route go into one chunk: Rollup would
+ * otherwise split them by the routes that share them, a dozen files of a few hundred bytes that
+ * each cost the first visit a request and compress worse apart (issue #38, ADR 45).
+ */
+function shellChunk() {
+  let shell: Set<string> | undefined;
+  const app = path.resolve(__dirname, "app") + path.sep;
+  return (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => ModuleInfo }) => {
+    if (!shell) {
+      const root = path.resolve(__dirname, "app/root.tsx");
+      shell = new Set();
+      const queue = [...(getModuleInfo(root)?.importedIds ?? [])];
+      while (queue.length > 0) {
+        const next = queue.pop()!;
+        if (shell.has(next) || !next.startsWith(app)) continue;
+        shell.add(next);
+        queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return shell.has(id) ? "shell" : undefined;
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
@@ -47,6 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: "es2022",
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
+    ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: shellChunk() } } }),
   },
   plugins: [
     remix({

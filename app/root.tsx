@@ -11,7 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { TranslatorProvider, useTranslation } from "~/translate/react";
 import stylesheet from "../styles/app.scss?url";
 import { Footer } from "~/shell/components/Footer";
 import { TopBar } from "~/root/TopBar";
@@ -19,7 +19,7 @@ import { usePageTranslations } from "~/i18n/i18n-provider";
 import { earlyTranslationsScript } from "~/i18n/early-translations";
 import { cookieValue, DEFAULT_LOCALE } from "~/i18n/locale";
 import { loadShellData } from "~/root/shell-data.server";
-import { MODAL_ROOT } from "~/ui/Modal";
+import { MODAL_ROOT } from "~/ui/modal-root";
 import { withSearchParam } from "~/ui/search-params";
 import { useNonce } from "~/shell/nonce";
 import { useShell } from "~/root/use-shell";
@@ -105,9 +105,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body data-brand={theme}>
-        <I18nextProvider i18n={translations.translator}>
+        <TranslatorProvider translator={translations.translator}>
           <TimeZoneContext.Provider value={shell?.timeZone ?? DEFAULT_TIME_ZONE}>{children}</TimeZoneContext.Provider>
-        </I18nextProvider>
+        </TranslatorProvider>
         <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

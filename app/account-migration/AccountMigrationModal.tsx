@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Modal } from "~/ui/Modal";
 import { Field } from "~/ui/Field";
 import { FormErrors } from "~/ui/EditorDialogs";

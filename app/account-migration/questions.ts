@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/translate/translator";
 
 /** The security questions offered at account migration; their texts are translations. */
 export const SECURITY_QUESTION_KEYS = ["firstPet", "birthCity", "firstSchool", "motherMaidenName", "firstCar"] as const;

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Field } from "~/ui/Field";
 import { PASSWORD_MIN_LENGTH } from "~/limits";
 import { PASSWORD_SPECIALS } from "~/validation/password-policy";

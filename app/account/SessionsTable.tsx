@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { useDateFormats } from "~/i18n/date-format";
 import { Table, type Column } from "~/ui/DataTable";
 import type { ActiveSession } from "./account-security.server";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/translate/translator";
 import type { Database } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
 import type { Actor } from "~/permissions/actor";

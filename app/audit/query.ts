@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/translate/translator";
 import { dayRangeOf } from "~/lists/date-range";
 import { tableStateOf, type TableState } from "~/lists/table-state";
 import { MAX_TEXT_LENGTH } from "~/limits";

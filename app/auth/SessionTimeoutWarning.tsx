@@ -1,9 +1,12 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Modal } from "~/ui/Modal";
-import { countdownText, warningLeadMs } from "./session-timeout";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { warningLeadMs } from "./session-timeout";
+
+// The dialog (and the modal kit) loads once the page is idle, off the first visit's critical path
+// (issue #38): the warning shows minutes later at the earliest.
+const loadDialog = () => import("./SessionTimeoutDialog");
+const SessionTimeoutDialog = lazy(() => loadDialog().then((module) => ({ default: module.SessionTimeoutDialog })));
 
 /** The last activity of any tab of the portal, so an idle tab does not sign out a busy one. */
 const LAST_ACTIVITY_KEY = "portal:lastActivity";
@@ -59,6 +62,11 @@ export function SessionTimeoutWarning({ idleMs, countdown }: { idleMs: number; c
   }, []);
 
   useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => void loadDialog().catch(() => undefined));
+  }, []);
+
+  useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     function check() {
       const left = Math.max(lastActivity.current, sharedLastActivity()) + idleMs - Date.now();
@@ -97,50 +105,16 @@ export function SessionTimeoutWarning({ idleMs, countdown }: { idleMs: number; c
         <input type="hidden" name="reason" value="inactivity" />
       </Form>
       {remaining !== null && remaining > 0 && (
-        <SessionTimeoutDialog
-          remainingMs={remaining}
-          countdown={countdown}
-          closeTo={location.pathname + location.search}
-          onStay={stayLoggedIn}
-          onSignOut={() => signOutForm.current?.submit()}
-        />
+        <Suspense fallback={null}>
+          <SessionTimeoutDialog
+            remainingMs={remaining}
+            countdown={countdown}
+            closeTo={location.pathname + location.search}
+            onStay={stayLoggedIn}
+            onSignOut={() => signOutForm.current?.submit()}
+          />
+        </Suspense>
       )}
     </>
-  );
-}
-
-/** The warning itself: "Stay logged in" (focused) or sign out, and the mm:ss countdown when on. */
-export function SessionTimeoutDialog(props: {
-  remainingMs: number;
-  countdown: boolean;
-  closeTo: string;
-  onStay: () => void;
-  onSignOut: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      title={t("session.warningTitle")}
-      titleId="session-timeout-title"
-      closeTo={props.closeTo}
-      closeLabel={t("common.close")}
-      unclosable
-    >
-      <p>{t("session.warningText")}</p>
-      {props.countdown && (
-        <p className="session-timeout__countdown" role="timer" aria-live="off">
-          {t("session.timeRemaining", { time: countdownText(props.remainingMs) })}
-        </p>
-      )}
-      {/* The safe choice first: focus lands on it. */}
-      <div className="modal__actions">
-        <button type="button" className="button" onClick={props.onStay}>
-          {t("session.stayLoggedIn")}
-        </button>
-        <button type="button" className="button button--secondary" onClick={props.onSignOut}>
-          {t("profile.signOut")}
-        </button>
-      </div>
-    </Modal>
   );
 }

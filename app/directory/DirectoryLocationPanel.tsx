@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { PersonPicker } from "./PersonPicker";
 import {
   personLabel,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Modal } from "~/ui/Modal";
 import { useHydrated } from "~/ui/use-hydrated";
 import { DirectoryLocationPanel } from "./DirectoryLocationPanel";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { PERSON_SEARCH_DEBOUNCE_MS, PERSON_SEARCH_LIMIT } from "~/limits";
 import { directoryDropdownOptions, personLabel, type DirectoryContext, type DirectoryPerson } from "./rules";
 

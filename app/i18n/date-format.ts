@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { DEFAULT_TIME_ZONE } from "~/validation/time-zone";
 
 /** The time zone the page shows its dates and times in: the user's (issue #33), given by the root. */

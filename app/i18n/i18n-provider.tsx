@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from "react";
-import type { i18n } from "i18next";
+import type { Translator } from "~/translate/translator";
 import { fallbackTranslations, loadTranslations, translationsAt, untranslatedTranslator } from "./i18n-registry";
 
 /**
@@ -11,10 +11,10 @@ import { fallbackTranslations, loadTranslations, translationsAt, untranslatedTra
 export function usePageTranslations(
   pageHref: string | undefined,
   locale: string,
-): { href: string | undefined; translator: i18n } {
+): { href: string | undefined; translator: Translator } {
   const href = pageHref ?? fallbackTranslations();
   const [, arrived] = useReducer((n: number) => n + 1, 0);
-  const shown = useRef<i18n | undefined>(undefined);
+  const shown = useRef<Translator | undefined>(undefined);
   const current = translationsAt(href);
   if (current) shown.current = current;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { Cookie } from "@remix-run/node";
-import i18next, { type InitOptions, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import { createTranslator, type TFunction, type Translator } from "~/translate/translator";
 import { getConfig } from "~/config.server";
 import {
   DEFAULT_LOCALE,
@@ -14,12 +14,6 @@ import {
 import { MESSAGES } from "./messages";
 import { PSEUDO_LOCALE, pseudoMessages } from "./pseudo-locale";
 import { pseudoLocaleRequested } from "./pseudo-locale.server";
-
-const i18nextOptions: InitOptions = {
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: MESSAGES[l] }])),
-  fallbackLng: DEFAULT_LOCALE,
-  interpolation: { escapeValue: false },
-};
 
 /**
  * The locale cookie keeps its plain value (`locale=de`): the identity provider's pages and the
@@ -51,7 +45,6 @@ export const i18nServer = new RemixI18Next({
     order: ["cookie", "custom"],
     findLocale: async (request) => localeFromAcceptLanguage(request.headers.get("Accept-Language")) ?? null,
   },
-  i18next: i18nextOptions,
 });
 
 export async function localeOf(request: Request): Promise<Locale> {
@@ -67,17 +60,32 @@ export async function requestedLocale(request: Request): Promise<Locale> {
   return language && isLocale(language) ? language : localeOf(request);
 }
 
-const shared = i18next.createInstance();
-void shared.init({
-  ...i18nextOptions,
-  resources: { ...i18nextOptions.resources, [PSEUDO_LOCALE]: { translation: pseudoMessages(MESSAGES.en) } },
-  initImmediate: false,
-});
+/* One translator per language, English behind each for a key it lacks. */
+const translators = new Map<string, Translator>();
+
+function translatorOf(language: string): Translator {
+  let translator = translators.get(language);
+  if (!translator) {
+    const messages = language === PSEUDO_LOCALE ? pseudoMessages(MESSAGES.en) : MESSAGES[language as Locale];
+    translator = createTranslator(
+      language,
+      messages,
+      language === DEFAULT_LOCALE ? [] : [{ language: DEFAULT_LOCALE, messages: MESSAGES.en }],
+    );
+    translators.set(language, translator);
+  }
+  return translator;
+}
 
 /**
  * A translator for one locale, synchronous, for texts made outside a loader's request: services
  * that take a locale, the identity provider's pages, the server's early refusals.
  */
 export function translatorFor(locale: Locale): TFunction {
-  return shared.getFixedT(locale === DEFAULT_LOCALE && pseudoLocaleRequested() ? PSEUDO_LOCALE : locale);
+  return translatorOf(locale === DEFAULT_LOCALE && pseudoLocaleRequested() ? PSEUDO_LOCALE : locale).t;
+}
+
+/** The translator of a request's language (its cookie, then Accept-Language). */
+export async function requestTranslator(request: Request): Promise<TFunction> {
+  return translatorFor(await localeOf(request));
 }

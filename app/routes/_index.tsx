@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { requireRouteAccess } from "~/auth/user.server";
 import { getConfig } from "~/config.server";
 import { partnerPortalRedirectApplies, partnerPortalRoles } from "~/auth/partner-portal";

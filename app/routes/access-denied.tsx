@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { inSiteRedirectTarget } from "~/security/redirect-target";
 import { titleMeta } from "~/shell/page-title";
 import { parentPath } from "~/navigation/parent-path";

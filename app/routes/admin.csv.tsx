@@ -6,14 +6,14 @@ import { everyListedAnnouncement } from "~/announcements/announcements.server";
 import { announcementListOptionsOf } from "~/announcements/list-options";
 import { announcementStatus, isoDay } from "~/announcements/rules";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { requestTranslator } from "~/i18n/i18next.server";
 
 /** GET /admin.csv: the filtered announcements list the user sees (search, date range, sort) as CSV, every page; guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const now = new Date();
   const { options } = announcementListOptionsOf(new URL(request.url).searchParams, now, requestTimeZone(request, user));
-  const t = await i18nServer.getFixedT(request);
+  const t = await requestTranslator(request);
   const header = ["titleColumn", "language", "priority", "startDate", "expirationDate", "status"].map((key) =>
     t(`adminAnnouncements.${key}`),
   );

@@ -5,7 +5,7 @@ import { documentListOptionsOf, documentViewerOf, everyListedDocument } from "~/
 import { fileTypeLabel } from "~/documents/file-types";
 import { formatFileSize } from "~/documents/file-size";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
-import { i18nServer, localeOf } from "~/i18n/i18next.server";
+import { localeOf, translatorFor } from "~/i18n/i18next.server";
 
 /**
  * GET /documents.csv: the documents the user sees of the filtered library (subject, search, sort)
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = documentViewerOf(user);
   const { options } = documentListOptionsOf(new URL(request.url).searchParams);
   const locale = await localeOf(request);
-  const t = await i18nServer.getFixedT(locale);
+  const t = translatorFor(locale);
   const audience = viewer.managesLibrary;
   const header = [
     t("documents.name"),

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { titleMeta } from "~/shell/page-title";
 
 export const meta = titleMeta("offline.title");

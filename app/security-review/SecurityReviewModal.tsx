@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Modal } from "~/ui/Modal";
 import { useHydrated } from "~/ui/use-hydrated";
 import { ConfirmModal } from "~/ui/ModalParts";

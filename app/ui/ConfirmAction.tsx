@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { withSearchParam } from "~/ui/search-params";
 import { ConfirmModal } from "./ModalParts";
 import { MODAL_ROOT } from "./Modal";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Pagination } from "./Pagination";
 import { exportHref, sortHref, type SortType } from "../lists/table-state";
 

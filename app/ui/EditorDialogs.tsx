@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { withSearchParam } from "~/ui/search-params";
 import { Modal } from "./Modal";
 import { ConfirmModal } from "./ModalParts";

@@ -2,7 +2,7 @@ import { useForm, type DefaultValue, type FormMetadata, type Submission } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import type { z } from "zod";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { EditorReply } from "../forms/editor-action.server";

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { FieldError } from "./FieldError";
 import { MultiSelect, type Choice } from "./MultiSelect";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { MAX_TEXT_LENGTH } from "~/limits";
 
 /** A field's first error, translated from its message key (`values` fill its placeholders; `n` defaults to the text maximum). */

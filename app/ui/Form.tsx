@@ -1,6 +1,6 @@
 import { Form as RemixForm, useLocation, useRouteLoaderData, type FormProps } from "@remix-run/react";
 import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FORM_KEY_FIELD } from "~/security/form-key";
 import { queueableFields } from "~/forms/offline-queue";
 import { keepForLater, useQueueOwner } from "~/ui/offline-queue";

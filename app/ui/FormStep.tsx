@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FormErrors } from "~/ui/EditorDialogs";
 
 /**

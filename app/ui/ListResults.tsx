@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 
 /**
  * The results of a searched list: the count (announced when it changes), then either the spec's

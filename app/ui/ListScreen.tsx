@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { DataTable, type Column } from "./DataTable";
 import { DeletedDialog } from "./EditorDialogs";
 import { SearchForm } from "./SearchForm";

@@ -2,8 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 
-/** The shell's container for modals (SPEC §3 modal state `container`): after the page, outside `main`. */
-export const MODAL_ROOT = "modal-root";
+export { MODAL_ROOT } from "./modal-root";
 
 /**
  * The element named by `container`, once the page is interactive: the server (and a browser

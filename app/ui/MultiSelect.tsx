@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { MULTISELECT_OPTIONS_LIMIT } from "~/limits";
 import { FieldError } from "./FieldError";
 import { newTagsName } from "~/forms/new-tags";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Form } from "./Form";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { PAGE_BUTTONS, PAGE_SIZE, ROWS_PER_PAGE_CHOICES } from "~/limits";
 import { rowsPerPageParam } from "~/lists/table-state";
 import { useHydrated } from "./use-hydrated";

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { Form } from "./Form";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { MAX_TEXT_LENGTH } from "~/limits";
 
 /**

@@ -1,6 +1,6 @@
 import { useBlocker, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 
 /**
  * Tracks whether an editor's form has unsaved changes and, with JavaScript, asks before leaving

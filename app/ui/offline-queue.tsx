@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import {
   postReplacedBy,
   replayOutcomeOf,

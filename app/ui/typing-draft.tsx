@@ -1,6 +1,6 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import type { z } from "zod";
 import { keptValues, rescuableFields, type RescuedFields } from "~/forms/form-rescue";
 import { DRAFT_PREFIX } from "./typing-draft-store";

@@ -158,14 +158,14 @@ describe("issue #38 §4: the page's translations come in parallel with its code,
 });
 
 describe("issue #38 §2: the JavaScript a page needs before it is interactive is budgeted per route", () => {
-  // KB brotli, as a browser downloads them (the build's twins). The bench tracks the goal for home
-  // (90 KB, bench/README.md); these hold what was reached, so a page that grows (a library pulled
-  // into the shell) fails here.
+  // KB brotli, as a browser downloads them (the build's twins): home at the issue's 90, the others
+  // a little above what was reached (ADR 45), so a page that grows (a library pulled into the
+  // shell) fails here.
   const BUDGETS = [
-    { address: "/", account: "dealer@example.com", kb: 110 },
-    { address: "/documents", account: "dealer@example.com", kb: 155 },
-    { address: "/admin/users", account: "admin@example.com", kb: 120 },
-    { address: "/admin/announcement", account: "admin@example.com", kb: 155 },
+    { address: "/", account: "dealer@example.com", kb: 90 },
+    { address: "/documents", account: "dealer@example.com", kb: 135 },
+    { address: "/admin/users", account: "admin@example.com", kb: 100 },
+    { address: "/admin/announcement", account: "admin@example.com", kb: 135 },
   ] as const;
 
   it("home, documents, the users list and the announcement editor stay within their budgets", async () => {
@@ -173,7 +173,7 @@ describe("issue #38 §2: the JavaScript a page needs before it is interactive is
     await admin.signIn("admin@example.com");
     for (const budget of BUDGETS) {
       const scripts = await pageScripts(budget.account === "admin@example.com" ? admin : dealer, budget.address);
-      expect(scripts.length, budget.address).toBeGreaterThan(3);
+      expect(scripts.length, budget.address).toBeGreaterThanOrEqual(3);
       const bytes = scripts
         .map((script) => path.join("build/client", script))
         .reduce(

@@ -1,4 +1,4 @@
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/translate/react";
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
 import { DirectoryReviewModal, type DirectoryReviewData } from "~/directory/DirectoryReviewModal";
@@ -15,9 +15,9 @@ const review = (changes: Partial<DirectoryReviewData>): DirectoryReviewData => (
 });
 const render = (data: DirectoryReviewData, failure?: { key: string }) =>
   renderInRouter(
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <DirectoryReviewModal review={data} failure={failure} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 /** The alerts the modal shows, as text. */
 const alerts = (html: string) =>

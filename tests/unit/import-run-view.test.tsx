@@ -1,4 +1,4 @@
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/translate/react";
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
 import { ImportRunView } from "~/imports/components/ImportRunView";
@@ -25,9 +25,9 @@ const run = (changes: Partial<ImportRunPage>): ImportRunPage => ({
 });
 const render = (page: ImportRunPage) =>
   renderInRouter(
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <ImportRunView run={page} uploadPath="/admin/wsr-bulk-assignments" />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 
 quietLayoutEffectWarnings();

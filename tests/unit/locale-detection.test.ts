@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { i18nServer, localeCookie, localeOf, requestedLocale } from "~/i18n/i18next.server";
+import { localeCookie, localeOf, requestTranslator, requestedLocale } from "~/i18n/i18next.server";
 
 function request(headers: Record<string, string>, path = "/") {
   return new Request(`http://portal.test${path}`, { headers });
@@ -23,7 +23,7 @@ describe("SPEC §4 locale through remix-i18next", () => {
   });
 
   it("translates on the server in the detected language", async () => {
-    const t = await i18nServer.getFixedT(request({ Cookie: "locale=de" }));
+    const t = await requestTranslator(request({ Cookie: "locale=de" }));
     expect(t("notFound.title")).toBe("Seite nicht gefunden");
   });
 

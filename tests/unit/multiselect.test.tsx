@@ -1,4 +1,4 @@
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/translate/react";
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
 import { MultiSelect } from "~/ui/MultiSelect";
@@ -9,9 +9,9 @@ import en from "~/i18n/locales/en.json";
 const translator = registerTranslations("test:en:multiselect", "en", en);
 const render = (props: Partial<Parameters<typeof MultiSelect>[0]>) =>
   renderInRouter(
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <MultiSelect name="tags" label="Tags" errorId="tags-error" defaultValue={[]} {...props} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 
 quietLayoutEffectWarnings();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoLocalize, pseudoMessages } from "~/i18n/pseudo-locale";
 import { pseudoLocaleAllowed } from "~/i18n/pseudo-locale.server";
 import { MESSAGES } from "~/i18n/messages";
-import { plainTranslator } from "~/i18n/i18n-registry";
+import { createTranslator } from "~/translate/translator";
 import { flatten } from "./flat-messages";
 
 describe("issue #33 pseudo-locale", () => {
@@ -24,7 +24,7 @@ describe("issue #33 pseudo-locale", () => {
   it("has every English key, and renders counted texts with their numbers", () => {
     const pseudo = pseudoMessages(MESSAGES.en);
     expect(Object.keys(flatten(pseudo)).sort()).toEqual(Object.keys(flatten(MESSAGES.en)).sort());
-    const t = plainTranslator("en", pseudo).t;
+    const t = createTranslator("en", pseudo).t;
     const unread = t("profile.unread", { count: 1234 });
     expect(unread).toContain("1,234");
     expect(unread).not.toMatch(/unread/);

@@ -1,4 +1,4 @@
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/translate/react";
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
 import { SecurityReviewModal, type SecurityReviewData } from "~/security-review/SecurityReviewModal";
@@ -15,9 +15,9 @@ const review: SecurityReviewData = {
 };
 const render = (failure?: string) =>
   renderInRouter(
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <SecurityReviewModal review={review} failure={failure} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 const closeLinks = (html: string) => html.match(/<a [^>]*>Close<\/a>|aria-label="Close"/g) ?? [];
 

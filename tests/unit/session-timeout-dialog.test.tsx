@@ -1,7 +1,7 @@
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/translate/react";
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
-import { SessionTimeoutDialog } from "~/auth/SessionTimeoutWarning";
+import { SessionTimeoutDialog } from "~/auth/SessionTimeoutDialog";
 import { registerTranslations } from "~/i18n/i18n-registry";
 import en from "~/i18n/locales/en.json";
 
@@ -9,7 +9,7 @@ const translator = registerTranslations("test:en", "en", en);
 
 function render(countdown: boolean): string {
   const element = (
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <SessionTimeoutDialog
         remainingMs={90_500}
         countdown={countdown}
@@ -17,7 +17,7 @@ function render(countdown: boolean): string {
         onStay={() => {}}
         onSignOut={() => {}}
       />
-    </I18nextProvider>
+    </TranslatorProvider>
   );
   return renderInRouter(element);
 }

@@ -1,4 +1,4 @@
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/translate/react";
 import { describe, expect, it } from "vitest";
 import { quietLayoutEffectWarnings, renderInRouter } from "./render-in-router";
 import { registerTranslations } from "~/i18n/i18n-registry";
@@ -30,7 +30,7 @@ const draft: UserDraft = {
 
 function renderEditor(tab: EditorTab, self: boolean): string {
   return renderInRouter(
-    <I18nextProvider i18n={translator}>
+    <TranslatorProvider translator={translator}>
       <UserEditor
         base="/admin/users/1/edit"
         tab={tab}
@@ -46,7 +46,7 @@ function renderEditor(tab: EditorTab, self: boolean): string {
         self={self}
         title="Edit Alex Morgan"
       />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 
@@ -89,7 +89,7 @@ describe("SPEC #30 an administrator cannot change their own roles, locations, us
     const render = (self: boolean, active: boolean) =>
       text(
         renderInRouter(
-          <I18nextProvider i18n={translator}>
+          <TranslatorProvider translator={translator}>
             <LifecycleActions
               name="Alex Morgan"
               active={active}
@@ -98,7 +98,7 @@ describe("SPEC #30 an administrator cannot change their own roles, locations, us
               canResync={false}
               self={self}
             />
-          </I18nextProvider>,
+          </TranslatorProvider>,
         ),
       );
     for (const active of [true, false]) {
@@ -123,9 +123,9 @@ describe("SPEC #30 an administrator cannot change their own roles, locations, us
     const render = (self: boolean) =>
       text(
         renderInRouter(
-          <I18nextProvider i18n={translator}>
+          <TranslatorProvider translator={translator}>
             <SessionsTab sessions={sessions} name="Alex Morgan" canEnd self={self} />
-          </I18nextProvider>,
+          </TranslatorProvider>,
         ),
       );
     const own = render(true);

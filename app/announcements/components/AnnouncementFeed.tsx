@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { useDateFormats } from "~/i18n/date-format";
 import type { FeedItem } from "~/announcements/announcements.server";
 

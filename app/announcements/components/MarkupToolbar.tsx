@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { insertMarkup, type MarkupKind } from "~/announcements/markup-insert";
 
 const KINDS: MarkupKind[] = ["bold", "italic", "heading", "list", "link"];

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { useDateFormats } from "~/i18n/date-format";
 import { Table } from "~/ui/DataTable";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 
 /**
  * A client's credentials right after they are made or rotated: the secret is shown here once, never

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/translate/translator";
 import { SCIM_SCOPE } from "~/permissions/api-client-scopes";
 
 /** A scope as the screens say it: "Users — read", or the SCIM connection's own. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { opensInNewTab, type Launcher, type LauncherItem } from "~/applications/launcher";
 
 /** An application link: a new tab for links containing http, an in-app route otherwise. */

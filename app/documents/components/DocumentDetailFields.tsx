@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { SUBJECTS } from "~/documents/subjects";
 import { Field } from "~/ui/Field";
 import { AudienceCheckboxes } from "~/ui/CheckboxGroup";

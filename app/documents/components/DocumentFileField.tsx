@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FileField } from "~/ui/FileField";
 import { ACCEPTED_EXTENSIONS } from "~/documents/file-types";
 

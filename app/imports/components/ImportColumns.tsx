@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Table } from "~/ui/DataTable";
 import type { ImportScreen } from "../screens";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import type { ImportRunPage } from "../import-runs.server";
 import type { ImportScreen } from "../screens";
 import { ImportColumns } from "./ImportColumns";

@@ -1,7 +1,7 @@
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Table } from "~/ui/DataTable";
 import type { StoredImportReport } from "~/db/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";

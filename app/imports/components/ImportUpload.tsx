@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FileField } from "~/ui/FileField";
 
 /** The types an import takes (the server checks the content; this only narrows the picker). */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Table } from "~/ui/DataTable";
 import { useDateFormats } from "~/i18n/date-format";
 import type { ImportRunState } from "../run-state";

@@ -3,13 +3,13 @@ import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { applicationListOptionsOf, everyListedApplication } from "~/applications/applications.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { requestTranslator } from "~/i18n/i18next.server";
 
 /** GET /admin/applications.csv: the filtered applications list the user sees (search, sort) as CSV, every page; guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const { options } = applicationListOptionsOf(new URL(request.url).searchParams);
-  const t = await i18nServer.getFixedT(request);
+  const t = await requestTranslator(request);
   const header = ["displayName", "name", "brand", "region", "categories", "link"].map((key) =>
     t(`adminApplications.${key}`),
   );

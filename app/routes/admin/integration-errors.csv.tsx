@@ -3,7 +3,7 @@ import { requestTimeZone } from "~/i18n/time-zone.server";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { requestTranslator } from "~/i18n/i18next.server";
 import { everyIntegrationError } from "~/integrations/errors.server";
 import { INTEGRATION_ERROR_CSV_COLUMNS, integrationErrorQueryOf } from "~/integrations/report";
 
@@ -11,7 +11,7 @@ import { INTEGRATION_ERROR_CSV_COLUMNS, integrationErrorQueryOf } from "~/integr
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const query = integrationErrorQueryOf(new URL(request.url).searchParams, requestTimeZone(request, user));
-  const t = await i18nServer.getFixedT(request);
+  const t = await requestTranslator(request);
   const header = INTEGRATION_ERROR_CSV_COLUMNS.map((key) => t(`integrationErrors.${key}`));
   async function* rows() {
     for await (const row of everyIntegrationError(db(), user, query)) {

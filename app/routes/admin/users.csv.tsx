@@ -4,13 +4,13 @@ import { db } from "~/db/client.server";
 import { everyListedUser } from "~/users/user-list.server";
 import { userListStateOf } from "~/users/list-options";
 import { csvFileName, csvResponse } from "~/lists/csv.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { requestTranslator } from "~/i18n/i18next.server";
 
 /** GET /admin/users.csv: the filtered list (search, filters, sort) as CSV, every page; scoped and guarded like the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const state = userListStateOf(new URL(request.url).searchParams);
-  const t = await i18nServer.getFixedT(request);
+  const t = await requestTranslator(request);
   const header = ["name", "email", "jobTitle", "location", "lastLogin", "status", "userType", "kind"].map((key) =>
     t(`adminUsers.${key}`),
   );

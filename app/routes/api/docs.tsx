@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { documentOutline, type FieldRow, type OperationOutline } from "~/api/openapi-outline";
 import { portalOpenApiDocument } from "~/assembly/api-operations";
 import { PROBLEMS, problemTypeUri, type ProblemKind } from "~/api/problems";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { useTypingDraft } from "~/ui/typing-draft";
 import { documentDetailsSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Modal } from "~/ui/Modal";
 import { ConfirmModal } from "~/ui/ModalParts";
 import { withSearchParam } from "~/ui/search-params";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { documentSchema } from "~/documents/schema";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import { FormErrors } from "~/ui/EditorDialogs";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { LOCALES } from "~/i18n/locale";
 import { FieldError } from "~/ui/FieldError";
 import { profileFieldSchema, type ProfileField } from "~/preferences/profile-field";

@@ -3,7 +3,7 @@ import { requestTimeZone } from "~/i18n/time-zone.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { titleMeta } from "~/shell/page-title";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { titleMeta } from "~/shell/page-title";
 
 export const meta = titleMeta("verifyEmail.doneTitle");

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { LOCALES } from "~/i18n/locale";
 import type { FooterLinks } from "~/shell/footer-links";
 

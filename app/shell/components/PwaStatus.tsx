@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 
 type WorkboxLike = {
   addEventListener(type: string, listener: () => void): void;

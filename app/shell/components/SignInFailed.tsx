@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 
 /**
  * Shown when a sign-in cannot go on (a missing or forged callback, an expired sign-in page):

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { CheckboxGroup, listOf } from "~/ui/CheckboxGroup";
 import { applicationsSchema } from "../schema";
 import {

@@ -5,7 +5,7 @@ import { useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useRef, type ReactNode, type RefObject } from "react";
 import { useTypingDraft } from "~/ui/typing-draft";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FormErrors } from "~/ui/EditorDialogs";
 import { useUnsavedChanges } from "~/ui/UnsavedChanges";
 import type { UserDraft } from "../draft";

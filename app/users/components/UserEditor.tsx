@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { RoutableTabs } from "~/ui/RoutableTabs";
 import { CheckboxGroup } from "~/ui/CheckboxGroup";
 import { Modal } from "~/ui/Modal";

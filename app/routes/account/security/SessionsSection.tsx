@@ -1,5 +1,5 @@
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { useDateFormats } from "~/i18n/date-format";
 import { ConfirmAction } from "~/ui/ConfirmAction";
 import { SessionsTable, useDeviceText } from "~/account/SessionsTable";

@@ -1,5 +1,5 @@
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 
 const DIRECTIONS = [
   { direction: "top", label: "adminApplications.moveTop", icon: "⤒" },

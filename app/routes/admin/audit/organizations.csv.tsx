@@ -4,11 +4,11 @@ import { auditCsv } from "~/audit/audit-csv.server";
 import { auditQueryOf } from "~/audit/query";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
-import { i18nServer } from "~/i18n/i18next.server";
+import { requestTranslator } from "~/i18n/i18next.server";
 
 /** GET /admin/audit/organizations.csv: the filtered audit history of organizations (see the screen, admin.audit.$view). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRouteAccess(request);
   const query = auditQueryOf(new URL(request.url).searchParams, requestTimeZone(request, user));
-  return auditCsv(db(), user, "organizations", query, await i18nServer.getFixedT(request));
+  return auditCsv(db(), user, "organizations", query, await requestTranslator(request));
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FieldError } from "~/ui/FieldError";
 import { MAX_TEXT_LENGTH } from "~/limits";
 import type { IntegrationErrorFilters, IntegrationErrorQuery } from "~/integrations/report";

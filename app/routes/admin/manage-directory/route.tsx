@@ -1,7 +1,7 @@
 import { hasActiveOrganization } from "~/permissions/access-data";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { RoutableTabs } from "~/ui/RoutableTabs";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FieldError } from "~/ui/FieldError";
 import type { Choice } from "~/ui/MultiSelect";
 import { MAX_TEXT_LENGTH } from "~/limits";

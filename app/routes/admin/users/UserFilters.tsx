@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import {
   LAST_LOGIN_FILTERS,
   USER_KINDS,

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { NewPasswordFields } from "~/account/NewPasswordFields";
 import { FormErrors } from "~/ui/EditorDialogs";
 import { setPasswordSchema } from "~/users/verification";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { signInSchema } from "~/auth/sign-in-schema";
 import type { SignInNotice } from "~/auth/session-timeout";
 import { MAX_TEXT_LENGTH } from "~/limits";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { FieldError } from "~/ui/FieldError";
 import { AUDIT_OPERATIONS, type AuditFilters as Filters, type AuditQuery } from "~/audit/query";
 

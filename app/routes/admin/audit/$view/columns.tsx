@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/translate/translator";
 import type { Column } from "~/ui/DataTable";
 import { changedByText, type AuditView } from "~/audit/query";
 import type { AuditRow } from "~/audit/audit-log.server";

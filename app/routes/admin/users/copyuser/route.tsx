@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { preferredLanguageOf } from "~/auth/callback.server";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { requireRouteAccess } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { Table } from "~/ui/DataTable";

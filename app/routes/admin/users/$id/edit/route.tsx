@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { requireFeatures } from "~/auth/user.server";
 import { db } from "~/db/client.server";
 import { requiredIdParam } from "~/navigation/id-param";

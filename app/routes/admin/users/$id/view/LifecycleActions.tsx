@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Modal } from "~/ui/Modal";
 import { FieldError } from "~/ui/FieldError";
 import { withSearchParam } from "~/ui/search-params";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { Modal } from "~/ui/Modal";
 import { withSearchParam } from "~/ui/search-params";
 import { toUsers } from "~/users/routes";

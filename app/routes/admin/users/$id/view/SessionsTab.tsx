@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/translate/react";
 import { ConfirmAction } from "~/ui/ConfirmAction";
 import { SessionsTable } from "~/account/SessionsTable";
 import type { ActiveSession } from "~/account/account-security.server";
