@@ -52,16 +52,42 @@ function valuesOf(subject: RuleSubject, name: RuleAttribute): readonly string[] 
   return typeof v === "string" ? [v] : v;
 }
 
-/** Whether a custom rule holds for a user. A rule deeper than 20 levels does not hold. */
-export function customRuleHolds(rule: CustomRule, subject: RuleSubject, depth = 0): boolean {
-  if (depth > 20) return false;
-  if ("all" in rule) return rule.all.every((r) => customRuleHolds(r, subject, depth + 1));
-  if ("any" in rule) return rule.any.some((r) => customRuleHolds(r, subject, depth + 1));
-  if ("not" in rule) return !customRuleHolds(rule.not, subject, depth + 1);
+/** A condition of a custom rule that fails for a user: a leaf, a `not` whose rule holds, or a rule too deep. */
+export type RuleFailure =
+  | { kind: "condition"; rule: Extract<CustomRule, { attr: RuleAttribute }>; values: readonly string[] }
+  | { kind: "negated"; rule: CustomRule }
+  | { kind: "tooDeep" };
+
+/** The depth beyond which a rule does not hold. */
+const MAX_RULE_DEPTH = 20;
+
+/**
+ * The conditions that keep a custom rule from holding for a user (issue #39 "why not"); none
+ * when it holds. `all` fails with each failing part, `any` with every part when none holds, `not`
+ * when its rule holds.
+ */
+export function customRuleFailures(rule: CustomRule, subject: RuleSubject, depth = 0): RuleFailure[] {
+  if (depth > MAX_RULE_DEPTH) return [{ kind: "tooDeep" }];
+  if ("all" in rule) return rule.all.flatMap((r) => customRuleFailures(r, subject, depth + 1));
+  if ("any" in rule) {
+    const parts = rule.any.map((r) => customRuleFailures(r, subject, depth + 1));
+    return parts.some((failures) => failures.length === 0) ? [] : parts.flat();
+  }
+  if ("not" in rule)
+    return customRuleFailures(rule.not, subject, depth + 1).length === 0 ? [{ kind: "negated", rule: rule.not }] : [];
   const values = valuesOf(subject, rule.attr);
-  if ("eq" in rule) return values.length === 1 && values[0] === rule.eq;
-  if ("includes" in rule) return values.includes(rule.includes);
-  return values.some((v) => rule.in.includes(v));
+  const holds =
+    "eq" in rule
+      ? values.length === 1 && values[0] === rule.eq
+      : "includes" in rule
+        ? values.includes(rule.includes)
+        : values.some((v) => rule.in.includes(v));
+  return holds ? [] : [{ kind: "condition", rule, values }];
+}
+
+/** Whether a custom rule holds for a user. A rule deeper than 20 levels does not hold. */
+export function customRuleHolds(rule: CustomRule, subject: RuleSubject): boolean {
+  return customRuleFailures(rule, subject).length === 0;
 }
 
 /** Parses custom rules text from the editor: empty means none; otherwise JSON of the schema. */

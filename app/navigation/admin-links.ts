@@ -1,4 +1,4 @@
-import { satisfiesRule } from "~/security/feature-rule";
+import { ruleShortfalls, satisfiesRule, type FeatureRule, type RuleShortfall } from "~/security/feature-rule";
 import { F, isAnyAdmin } from "~/permissions/features";
 import { routeTable, type NavMenu } from "~/permissions/route-rules";
 
@@ -43,4 +43,35 @@ export function visibleMainLinks(features: readonly string[]): NavLink[] {
 export function launcherAdminLinks(features: readonly string[], options?: { includePlanned?: boolean }): NavLink[] {
   if (!features.includes(F.dev) || !isAnyAdmin(features)) return [];
   return menuLinks("launcher", features, options);
+}
+
+/** A screen the menus link to, and what keeps a user from it (none: they reach it). */
+export interface ScreenVerdict {
+  key: string;
+  labelKey: string;
+  to: string;
+  rule: FeatureRule;
+  shortfalls: RuleShortfall[];
+}
+
+/**
+ * Every screen the header's menus link to (Admin and the main entries), each once, with the
+ * guard's verdict for a feature list (issue #39 "why this access"): the route rule the guard
+ * checks, and what of it fails.
+ */
+export function screenVerdicts(features: readonly string[]): ScreenVerdict[] {
+  const screens: ScreenVerdict[] = [];
+  for (const [key, access] of Object.entries(routeTable())) {
+    if (access.planned) continue;
+    const entry = access.nav?.find((nav) => nav.menus.includes("admin") || nav.menus.includes("main"));
+    if (!entry) continue;
+    screens.push({
+      key,
+      labelKey: entry.labelKey,
+      to: entry.to,
+      rule: access.rule,
+      shortfalls: ruleShortfalls(features, access.rule),
+    });
+  }
+  return screens;
 }

@@ -95,10 +95,16 @@ export function profileColumns(identityId: SQL, signedInAt?: SQL): SQL {
       where ra.identity_id = ${identityId}) as profile_assignments`;
 }
 
-/** The access profile from what `profileColumns` selected. Null when the identity is unknown or inactive. */
-export function accessProfileFrom(columns: ProfileColumns): AccessProfile | null {
+/**
+ * The access profile from what `profileColumns` selected. Null when the identity is unknown or
+ * inactive — unless `evenInactive` asks what an inactive one would hold (an administrator's view).
+ */
+export function accessProfileFrom(
+  columns: ProfileColumns,
+  options: { evenInactive?: boolean } = {},
+): AccessProfile | null {
   const identity = columns.profile_identity;
-  if (!identity || identity.status !== "active") return null;
+  if (!identity || (identity.status !== "active" && !options.evenInactive)) return null;
   const rows = columns.profile_assignments;
   return {
     userType: identity.userType,
@@ -134,10 +140,14 @@ function withRequiredActions(access: AccessData, identity: ProfileIdentity): Acc
 }
 
 /** Loads an identity's access data from its roles, locations and brands. Null when unknown or inactive. */
-export async function loadAccessProfile(database: Executor, identityId: number): Promise<AccessProfile | null> {
+export async function loadAccessProfile(
+  database: Executor,
+  identityId: number,
+  options: { evenInactive?: boolean } = {},
+): Promise<AccessProfile | null> {
   const result = await database.execute(sql`select ${profileColumns(sql`${identityId}::int`)}`);
   const [row] = (result as unknown as { rows: ProfileColumns[] }).rows;
-  return accessProfileFrom(row);
+  return accessProfileFrom(row, options);
 }
 
 export async function loadAccessData(database: Executor, identityId: number): Promise<AccessData | null> {

@@ -9,13 +9,43 @@ export interface FeatureRule {
 export const SIGNED_IN: FeatureRule = {};
 
 /**
+ * What keeps a rule from holding: an excluded feature that is held, a feature of `all` that is
+ * not, or none of `any` held (issue #39 "why not").
+ */
+export type RuleShortfall =
+  | { kind: "excluded"; feature: string }
+  | { kind: "missing"; feature: string }
+  | { kind: "noneOf"; features: readonly string[] };
+
+/**
+ * Everything that keeps a feature list from satisfying a rule; none when it holds. With
+ * `firstOnly` it stops at the first (the guards only need the verdict).
+ */
+export function ruleShortfalls(
+  features: readonly string[],
+  rule: FeatureRule,
+  options: { firstOnly?: boolean } = {},
+): RuleShortfall[] {
+  const held = new Set(features);
+  const shortfalls: RuleShortfall[] = [];
+  const done = () => options.firstOnly === true && shortfalls.length > 0;
+  for (const feature of rule.exclude ?? []) {
+    if (held.has(feature)) shortfalls.push({ kind: "excluded", feature });
+    if (done()) return shortfalls;
+  }
+  for (const feature of rule.all ?? []) {
+    if (!held.has(feature)) shortfalls.push({ kind: "missing", feature });
+    if (done()) return shortfalls;
+  }
+  if (rule.any && rule.any.length > 0 && !rule.any.some((f) => held.has(f)))
+    shortfalls.push({ kind: "noneOf", features: rule.any });
+  return shortfalls;
+}
+
+/**
  * Decides whether a feature list satisfies a rule. Any excluded feature denies;
  * every feature of `all` must be present; at least one of `any` must be present.
  */
 export function satisfiesRule(features: readonly string[], rule: FeatureRule): boolean {
-  const held = new Set(features);
-  if (rule.exclude?.some((f) => held.has(f))) return false;
-  if (rule.all && !rule.all.every((f) => held.has(f))) return false;
-  if (rule.any && rule.any.length > 0 && !rule.any.some((f) => held.has(f))) return false;
-  return true;
+  return ruleShortfalls(features, rule, { firstOnly: true }).length === 0;
 }

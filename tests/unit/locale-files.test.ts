@@ -9,6 +9,8 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^brand\.(name|company)$/,
   /^languages\./,
   /^documents\.subjects\.IRW$/,
+  // Punctuation only: an arrow between roles, a brand and its region (Chinese has its own comma).
+  /^effectiveAccess\.(chainSeparator|brandRegion)$/,
 ];
 
 /**

@@ -24,11 +24,19 @@ import { SavedDialog } from "./SavedDialog";
 import { IntegrationsTab } from "./IntegrationsTab";
 import { integrationSettings, pushStatusOf } from "~/integrations/pushes.server";
 import { toUser, toUsers } from "~/users/routes";
+import { effectiveAccessOf } from "~/users/effective-access.server";
+import { whyAnswer, whyPickOf } from "~/users/effective-access";
+import { EffectiveAccessTab } from "~/users/components/EffectiveAccessTab";
 
 export const meta = titleMeta("adminUsers.title");
 
-/** The editor's tabs but the review, then the sessions and the integration status; each is its own address. */
-export const USER_TABS = [...EDITOR_TABS.filter((tab) => tab !== "review"), "sessions", "integrations"] as const;
+/** The editor's tabs but the review, then the sessions, the integration status and the effective access; each is its own address. */
+export const USER_TABS = [
+  ...EDITOR_TABS.filter((tab) => tab !== "review"),
+  "sessions",
+  "integrations",
+  "access",
+] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
@@ -43,14 +51,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const managed = await getManagedUser(db(), user, id);
   if (!managed) throw new Response("Not Found", { status: 404 });
   const locale = await localeOf(request);
-  const [roles, sessions, lists, digital, pushes, provisionedBy] = await Promise.all([
+  const why = new URL(request.url).searchParams.get("why") ?? "";
+  const [roles, sessions, lists, digital, pushes, provisionedBy, access] = await Promise.all([
     tab === "roles" ? securityRoleChoices(db()) : [],
     tab === "sessions" ? activeSessionsOf(db(), id, undefined) : [],
     tab === "emails" ? listNames(db(), managed.emailLists, locale) : [],
     tab === "applications" || tab === "permissions" ? heldDigitalAccess(db(), managed, locale) : null,
     tab === "integrations" ? pushStatusOf(db(), "identity", id) : [],
     provisioningOf(db(), id),
+    tab === "access" ? effectiveAccessOf(db(), id, locale) : null,
   ]);
+  const pick = whyPickOf(why);
   const canEdit = satisfiesRule(user.access.features, USERS_EDIT);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
   const locationNames = new Map(managed.locations.map((location) => [location.id, location.name]));
@@ -69,6 +80,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     })),
     isSelf: id === user.identityId,
+    access,
+    why: why.slice(0, 200),
+    answer: access && pick ? whyAnswer(access, pick) : null,
     provisionedBy,
     user: {
       ...managed,
@@ -101,12 +115,16 @@ export default function UserView() {
     canEdit,
     isSelf,
     provisionedBy,
+    access,
+    why,
+    answer,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`;
   // The editor's tab for this one: contact for the view's own tabs and, on one's own account, for a read-only one.
-  const editTab = tab === "sessions" || tab === "integrations" || selfLockedTab(isSelf, tab) ? "contact" : tab;
+  const editTab =
+    tab === "sessions" || tab === "integrations" || tab === "access" || selfLockedTab(isSelf, tab) ? "contact" : tab;
   return (
     <div className="page">
       <p>
@@ -158,6 +176,7 @@ export default function UserView() {
         {tab === "emails" && <EmailsTab lists={lists} />}
         {tab === "sessions" && <SessionsTab sessions={sessions} name={name} canEnd={canChangeStatus} self={isSelf} />}
         {tab === "integrations" && <IntegrationsTab rows={pushes} />}
+        {tab === "access" && access && <EffectiveAccessTab name={name} access={access} why={why} answer={answer} />}
       </section>
     </div>
   );
