@@ -61,43 +61,92 @@ export function createTranslator(
   messages: MessageTree,
   fallbacks: readonly { language: string; messages: MessageTree }[] = [],
 ): Translator {
-  // A fallback language's plural forms are its own (English: one, other).
+  // A fallback language's plural forms are its own (English: one, other). Lookups and forms are
+  // kept: a page makes a few hundred calls, mostly the same ones.
   const trees = [{ language, messages }, ...fallbacks].map((tree) => ({
     messages: tree.messages,
-    plurals: undefined as Intl.PluralRules | undefined,
     language: tree.language,
+    plurals: undefined as Intl.PluralRules | undefined,
+    forms: new Map<unknown, string>(),
+    leaves: new Map<string, string | MessageTree | undefined>(),
   }));
+  type Tree = (typeof trees)[number];
   let numbers: Intl.NumberFormat | undefined;
   const formatNumber = (value: unknown): string =>
     (numbers ??= new Intl.NumberFormat(language)).format(value as number);
+
+  function leafIn(tree: Tree, key: string): string | MessageTree | undefined {
+    if (tree.leaves.has(key)) return tree.leaves.get(key);
+    const found = leafAt(tree.messages, key);
+    keep(tree.leaves, key, found);
+    return found;
+  }
+
+  function formOf(tree: Tree, count: unknown): string {
+    let form = tree.forms.get(count);
+    if (form === undefined) {
+      form = (tree.plurals ??= new Intl.PluralRules(tree.language)).select(count as number);
+      keep(tree.forms, count, form);
+    }
+    return form;
+  }
 
   /** The message for a key (its plural form first when a count is given), or undefined. */
   function messageOf(key: string, count: unknown): string | MessageTree | undefined {
     const plural = count !== undefined && typeof count !== "string";
     for (const tree of trees) {
-      const form = plural ? (tree.plurals ??= new Intl.PluralRules(tree.language)).select(count as number) : "";
-      const candidates = plural ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${form}`, key] : [key];
-      for (const candidate of candidates) {
-        const found = leafAt(tree.messages, candidate);
+      if (plural) {
+        const found =
+          (count === 0 ? leafIn(tree, `${key}_zero`) : undefined) ?? leafIn(tree, `${key}_${formOf(tree, count)}`);
         if (found !== undefined) return found;
       }
+      const found = leafIn(tree, key);
+      if (found !== undefined) return found;
     }
     return undefined;
   }
 
-  function interpolate(text: string, values: TranslationValues): string {
-    return text.replace(PLACEHOLDER, (whole, inner: string) => {
+  /** A text split at its placeholders, once per text. */
+  const templates = new Map<string, readonly TemplatePart[]>();
+  function templateOf(text: string): readonly TemplatePart[] {
+    const known = templates.get(text);
+    if (known) return known;
+    const parts: TemplatePart[] = [];
+    let last = 0;
+    for (const match of text.matchAll(PLACEHOLDER)) {
+      if (match.index > last) parts.push(text.slice(last, match.index));
+      const inner = match[1];
       const comma = inner.indexOf(",");
-      if (comma < 0) {
-        const name = inner.trim();
-        const value = valueAt(values, name);
-        // A value not given at all leaves its placeholder (a value given as undefined is empty).
-        return value === undefined && !Object.hasOwn(values, name) ? whole : asText(value);
+      parts.push(
+        comma < 0
+          ? { whole: match[0], name: inner.trim(), number: false, plain: true }
+          : {
+              whole: match[0],
+              name: inner.slice(0, comma).trim(),
+              number: inner.slice(comma + 1).trim() === "number",
+              plain: false,
+            },
+      );
+      last = match.index + match[0].length;
+    }
+    if (last < text.length) parts.push(text.slice(last));
+    keep(templates, text, parts);
+    return parts;
+  }
+
+  function interpolate(text: string, values: TranslationValues): string {
+    let out = "";
+    for (const part of templateOf(text)) {
+      if (typeof part === "string") {
+        out += part;
+        continue;
       }
-      const value = valueAt(values, inner.slice(0, comma).trim());
-      const format = inner.slice(comma + 1).trim();
-      return format === "number" ? formatNumber(value) : asText(value);
-    });
+      const value = valueAt(values, part.name);
+      // A value not given at all leaves its placeholder (a value given as undefined is empty).
+      if (part.plain && value === undefined && !Object.hasOwn(values, part.name)) out += part.whole;
+      else out += part.number ? formatNumber(value) : asText(value);
+    }
+    return out;
   }
 
   /** `$t(key, {"count": 3})`: another message inside this one, with the values merged. */
@@ -123,7 +172,7 @@ export function createTranslator(
     if (found === undefined && typeof defaultValue !== "string") return key;
     const text = found ?? (defaultValue as string);
     if (!text.includes("{{") && !text.includes("$t(")) return text;
-    const { defaultValue: _unused, ...own } = values;
+    const own = defaultValue === undefined ? values : withoutDefault(values);
     const nestings = text.match(NESTING)?.length ?? 0;
     const interpolated = interpolate(text, own);
     // A value that brings its own `$t(` is data, not a message to nest (as i18next does).
@@ -138,8 +187,7 @@ export function createTranslator(
     const known = kept.get(key);
     if (known !== undefined) return known;
     const text = translate(String(key), NO_VALUES, 0);
-    if (kept.size >= MAX_KEPT_LOOKUPS) kept.clear();
-    kept.set(key, text);
+    keep(kept, key, text);
     return text;
   };
   return { language, t };
@@ -147,3 +195,17 @@ export function createTranslator(
 
 /** Plain lookups kept per translator at most; beyond, the store starts over (keys may come from data). */
 export const MAX_KEPT_LOOKUPS = 5_000;
+
+/** Keeps a lookup in a store that starts over when full. */
+function keep<K, V>(store: Map<K, V>, key: K, value: V): void {
+  if (store.size >= MAX_KEPT_LOOKUPS) store.clear();
+  store.set(key, value);
+}
+
+function withoutDefault(values: TranslationValues): TranslationValues {
+  const { defaultValue: _unused, ...own } = values;
+  return own;
+}
+
+/** A text's literal part, or a placeholder: its value by name, formatted as a number or put in as text. */
+type TemplatePart = string | { whole: string; name: string; number: boolean; plain: boolean };
