@@ -39,6 +39,8 @@ export const ATTESTATION_REMINDER_DAYS = 7;
 export const VERIFICATION_LINK_HOURS = 72;
 /** Users not signed in for more than 180 days are deactivated. */
 export const AUTO_DEACTIVATION_DAYS = 180;
+/** Issue #39 §4: a user is warned this many days before auto-deactivation, most urgent last. */
+export const DORMANCY_WARNING_DAYS = [14, 3, 1] as const;
 /** A skipped directory review prompts again after 90 days. */
 export const DIRECTORY_REVIEW_REPROMPT_DAYS = 90;
 

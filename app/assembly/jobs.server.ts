@@ -21,6 +21,7 @@ import {
 import { logger } from "~/logger.server";
 import { deliverQueuedMail, type MailTransport } from "~/mail/outbox.server";
 import { deactivateInactiveUsers } from "~/users/lifecycle.server";
+import { sendDormancyWarnings } from "~/users/dormancy.server";
 import { expireVerifications } from "~/users/verification.server";
 import { countedJobRun } from "~/server-context/metrics.server";
 
@@ -32,6 +33,7 @@ export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWo
       ...(await purgeExpired(handle.db, now)),
       auditEntries: await deleteExpiredAudit(handle.db, getConfig().AUDIT_RETENTION_DAYS),
     }),
+    "dormancy-warnings": (now) => sendDormancyWarnings(handle.db, { publicUrl: getConfig().PUBLIC_URL }, now),
     "auto-deactivation": (now) => deactivateInactiveUsers(handle.db, now),
     "verification-expiry": (now) => expireVerifications(handle.db, now),
     "mail-retry": (now) => deliverQueuedMail(handle.db, transport, now),

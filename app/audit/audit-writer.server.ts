@@ -49,9 +49,10 @@ export interface AuditEntry {
   entityId: number;
   /**
    * "resync": an administrator asked for the record to be pushed to every target again; "call":
-   * an API client called the API (issue #35 §3).
+   * an API client called the API (issue #35 §3); "previewed": an administrator looked at the
+   * portal as the user sees it (issue #39 §2), nothing changed.
    */
-  operation: "create" | "update" | "delete" | "move" | "resync" | "call";
+  operation: "create" | "update" | "delete" | "move" | "resync" | "call" | "previewed";
   changes: FieldChange[];
   /** Null: done by the system (a job), not by a person. */
   actorId: number | null;

@@ -11,7 +11,7 @@ export function auditViewOf(param: string | undefined): AuditView | null {
   return param === "users" || param === "organizations" ? param : null;
 }
 
-export const AUDIT_OPERATIONS = ["create", "update", "delete", "move", "resync"] as const;
+export const AUDIT_OPERATIONS = ["create", "update", "delete", "move", "resync", "previewed"] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 
 export const AUDIT_SORTS = ["id", "subject", "operation", "field", "changedOn", "changedBy"] as const;

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  date,
   text,
   timestamp,
   uniqueIndex,
@@ -184,6 +185,12 @@ export const identities = pgTable(
     /** Chosen at account migration (the question's text, in the language it was asked in); the answer only hashed. */
     securityQuestion: text("security_question"),
     securityAnswerHash: text("security_answer_hash"),
+    /**
+     * Issue #39 §4: auto-deactivation leaves the user alone through this day (a service or seasonal
+     * account), for the reason an administrator gave; null: no exemption.
+     */
+    dormancyExemptUntil: date("dormancy_exempt_until", { mode: "string" }),
+    dormancyExemptReason: text("dormancy_exempt_reason"),
     /** When the daily job last reminded this administrator of a due security review (issue #16 §3). */
     attestationRemindedAt: timestamp("attestation_reminded_at", { withTimezone: true }),
     /**
@@ -210,6 +217,25 @@ export const identities = pgTable(
     index("identities_scim_external_id_idx").on(t.scimExternalId),
     index("identities_location_sort_idx").on(t.locationName, t.id),
   ],
+);
+
+/**
+ * Issue #39 §4: the warnings of a coming auto-deactivation sent to a user, per inactivity period
+ * (`periodStart`: the last sign-in, or the creation when never signed in) and days before. A sign-in
+ * starts a new period, so its warnings start over; a rerun of the job finds its row and sends
+ * nothing twice.
+ */
+export const dormancyWarnings = pgTable(
+  "dormancy_warnings",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.periodStart, t.daysBefore] })],
 );
 
 /**

@@ -82,13 +82,15 @@ export async function queuePushes(
 /**
  * The audited changes of identities and organizations, queued for every target in the changes'
  * transaction, so every audited change is pushed and a change that rolls back is not (a sign-in
- * alone is not sent). Subjects are grouped by kind and time: an import's changes share one time,
+ * alone, or a preview, is not sent). Subjects are grouped by kind and time: an import's changes share one time,
  * so one queue call each.
  */
 async function queueAuditedPushes(executor: Executor, changes: readonly AuditedChange[]): Promise<void> {
   const pushed = new Map<string, { kind: PushSubject; at: Date; ids: number[] }>();
   for (const change of changes) {
     if ((change.entity !== "identity" && change.entity !== "organization") || onlySignIn(change.changes)) continue;
+    // A preview looked at the user; nothing of theirs changed.
+    if (change.operation === "previewed") continue;
     const key = `${change.entity} ${change.at.getTime()}`;
     const group = pushed.get(key) ?? { kind: change.entity, at: change.at, ids: [] };
     group.ids.push(Number(change.entityId));

@@ -5,6 +5,8 @@
  */
 export const SCHEDULES = {
   housekeeping: "5 * * * *",
+  // Warnings 14, 3 and 1 days before auto-deactivation (issue #39 §4), before that day's run.
+  "dormancy-warnings": "10 2 * * *",
   "auto-deactivation": "20 2 * * *",
   "verification-expiry": "35 * * * *",
   // Every minute: a message that waited for the mail server leaves soon after it is back.

@@ -31,6 +31,7 @@ import type { AttestationRow } from "~/security-review/rules";
 import { db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { cookieValue, type Locale } from "~/i18n/locale";
+import type { Actor } from "~/permissions/actor";
 import { localeOf } from "~/i18n/i18next.server";
 import { translationAssetOf } from "~/i18n/translation-assets.server";
 import { visibleAdminLinks, visibleMainLinks, type NavLink } from "~/navigation/admin-links";
@@ -148,6 +149,30 @@ async function formRescueOf(request: Request, user: PortalUser): Promise<Rescued
   return takeFormRescue(db(), user.identityId, pathWithQuery(request));
 }
 
+/**
+ * A user's menus in the header and the footer: the Admin menu (their admin applications and
+ * portal screens), the main entries, their applications and the footer's links. The preview as a
+ * user (issue #39 §2) shows another user's with the same function.
+ */
+export async function menusOf(actor: Actor, locale: Locale, theme: number) {
+  const features = actor.access.features;
+  const applications = await userApplications(actor, locale, theme);
+  return {
+    adminMenu: isAnyAdmin(features)
+      ? {
+          regions: adminApplicationsByRegion(applications, REGION_ORDER).map((region) => ({
+            regionCode: region.regionCode,
+            applications: region.items.map(({ id, name, link }) => ({ id, name, link })),
+          })),
+          portal: visibleAdminLinks(features),
+        }
+      : null,
+    mainLinks: visibleMainLinks(features),
+    applications: applications.map(({ id, name, link }) => ({ id, name, link })),
+    footerLinks: features.includes(F.dev) ? footerLinksFor(getConfig(), theme) : null,
+  };
+}
+
 /** What the document shell shows: locale, theme and the signed-in user's menus. */
 export async function loadShellData(request: Request): Promise<ShellData> {
   const config = getConfig();
@@ -160,10 +185,9 @@ export async function loadShellData(request: Request): Promise<ShellData> {
   // The brand's own texts come from the translations' brand overrides, as the browser's file has them.
   const { brand } = messagesFor(locale, theme);
   const features = user?.access.features ?? [];
-  const anyAdmin = isAnyAdmin(features);
   const unread = user ? unreadSummary(user, await userAnnouncements(user, locale)) : null;
   const requiredAction = user ? currentRequiredAction(user.access.requiredActions) : null;
-  const applications = user ? await userApplications(user, locale, theme) : [];
+  const menus = user ? await menusOf(user, locale, theme) : null;
   return {
     locale,
     formKeySeed: randomBytes(18).toString("base64url"),
@@ -180,17 +204,7 @@ export async function loadShellData(request: Request): Promise<ShellData> {
       email: user.claims.email ?? "",
       organization: user.claims.org ?? "",
       brands: user.access.brands,
-      adminMenu: anyAdmin
-        ? {
-            regions: adminApplicationsByRegion(applications, REGION_ORDER).map((region) => ({
-              regionCode: region.regionCode,
-              applications: region.items.map(({ id, name, link }) => ({ id, name, link })),
-            })),
-            portal: visibleAdminLinks(features),
-          }
-        : null,
-      mainLinks: visibleMainLinks(features),
-      applications: applications.map(({ id, name, link }) => ({ id, name, link })),
+      ...menus!,
       unreadByBrand: unread?.byBrand ?? {},
       unreadTotal: unread?.total ?? 0,
       canOpenPreferences: features.includes(F.serialNumberPresent),
@@ -199,7 +213,6 @@ export async function loadShellData(request: Request): Promise<ShellData> {
         changePassword: changePasswordOnDemand(features),
       },
       showPasswordSecurity: user.userType === "external",
-      footerLinks: features.includes(F.dev) ? footerLinksFor(config, theme) : null,
       requiredAction,
       migration: requiredAction === "changePassword" ? migrationDataFor(user, locale) : null,
       ...(await securityReviewOf(user, requiredAction)),

@@ -15,7 +15,8 @@ import { usedValues } from "~/forms/used-values";
 import type { Actor } from "~/permissions/actor";
 import { isPortalWide } from "~/permissions/admin-levels";
 import { NO_GRANTS, roleSaveEscalation, type GrantingField } from "./delegation";
-import { cycleAfterSave, type RoleNode } from "./rules";
+import { cycleAfterSave } from "./rules";
+import type { NamedRoleNode } from "./feature-grants";
 import type { SecurityRoleInput } from "./schema";
 
 export type SecurityRoleRow = typeof securityRoles.$inferSelect;
@@ -172,15 +173,18 @@ async function linkRefusal(
 }
 
 /** Every role's own features and children: what the access rules walk. */
-export async function roleGraph(tx: Executor): Promise<Map<number, RoleNode>> {
+export async function roleGraph(tx: Executor): Promise<Map<number, NamedRoleNode>> {
   // One after another: inside a transaction these share one connection.
-  const roles = await tx.select({ id: securityRoles.id, features: securityRoles.features }).from(securityRoles);
+  const roles = await tx
+    .select({ id: securityRoles.id, name: securityRoles.displayName, features: securityRoles.features })
+    .from(securityRoles);
   const edges = await tx.select().from(securityRoleChildren);
   return new Map(
     roles.map((role) => [
       role.id,
       {
         id: role.id,
+        name: role.name,
         features: role.features,
         children: edges.filter((edge) => edge.parentId === role.id).map((edge) => edge.childId),
       },

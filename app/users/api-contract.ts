@@ -28,6 +28,9 @@ export const userListRowSchema = z.object({
   status: z.enum(USER_STATUSES),
   userType: z.enum(USER_TYPES),
   role: z.enum(USER_KINDS),
+  deactivatesIn: z.number().int().nullable().meta({
+    description: "Days left before auto-deactivation for inactivity, from 14 days before on; null otherwise.",
+  }),
 });
 
 /** One managed user as the API reads them (users.server.ts `ManagedUser`). */

@@ -19,16 +19,29 @@ export function changeWithin(
   );
 }
 
+/** A role as the administrator would give it: who may assign it, and the features it would give where they can place it. */
+export interface GivableRole {
+  id: number;
+  assignerIds: readonly number[];
+  /** What a holder gets from it (its features and its children's) that counts where the administrator places it. */
+  grants: readonly string[];
+}
+
 /**
- * The roles an administrator may give (issue #14 §1, SPEC §6 "assignable-by"): those whose
- * assignable-by list names a role the administrator holds. A role with an empty list is given by no one here.
+ * The roles an administrator may give (issue #14 §1, SPEC §6 "assignable-by"; issue #39 §3 no
+ * escalation by delegation): those whose assignable-by list names a role the administrator holds,
+ * and that give nothing the administrator does not hold. A role with an empty list is given by
+ * no one here.
  */
 export function assignableRoleIds(
-  roles: readonly { id: number; assignerIds: readonly number[] }[],
-  heldRoleIds: readonly number[],
+  roles: readonly GivableRole[],
+  assigner: { roleIds: readonly number[]; features: readonly string[] },
 ): number[] {
-  const held = new Set(heldRoleIds);
-  return roles.filter((role) => role.assignerIds.some((id) => held.has(id))).map((role) => role.id);
+  const held = new Set(assigner.roleIds);
+  const features = new Set(assigner.features);
+  return roles
+    .filter((role) => role.assignerIds.some((id) => held.has(id)) && role.grants.every((f) => features.has(f)))
+    .map((role) => role.id);
 }
 
 /**

@@ -6,8 +6,15 @@ import { assignableRoleIds, changeWithin } from "./assignable";
 import type { UserDraft } from "./draft";
 import { locationIdsOf } from "~/permissions/dealer-locations.server";
 import { permissionsWithin } from "./digital-access";
+import { featuresThatCount, isPortalWide } from "~/permissions/admin-levels";
+import { grantedFeatures } from "~/security-roles/rules";
+import { roleGraph } from "~/security-roles/security-roles.server";
+import { loadAccessData } from "~/permissions/access-profile.server";
 
-/** What the administrator may give in the editor: their own locations and the roles they may assign. */
+/**
+ * What the administrator may give — in the editor, the API, SCIM, a bulk import and a copy alike:
+ * their own locations and the roles they may assign.
+ */
 export interface EditorChoices {
   locations: { id: number; name: string }[];
   roles: { id: number; displayName: string; excludeFromCopyUser: boolean }[];
@@ -16,7 +23,7 @@ export interface EditorChoices {
 /** The actor's locations and assignable roles, by name. */
 export async function editorChoices(database: Executor, actor: Actor): Promise<EditorChoices> {
   const own = await locationIdsOf(database, actor.identityId);
-  const [locations, roles, assigners, held] = await Promise.all([
+  const [locations, roles, assigners, held, graph] = await Promise.all([
     own.length
       ? database
           .select({ id: organizations.id, name: organizations.name })
@@ -37,17 +44,30 @@ export async function editorChoices(database: Executor, actor: Actor): Promise<E
       .selectDistinct({ id: roleAssignments.securityRoleId })
       .from(roleAssignments)
       .where(eq(roleAssignments.identityId, actor.identityId)),
+    roleGraph(database),
   ]);
+  // Where a dealer's administrator places a role (their own locations), portal-wide features do not count.
+  const placedAt = isPortalWide(actor.portalScope) ? "internal" : "location";
   const assignable = new Set(
     assignableRoleIds(
       roles.map((role) => ({
         id: role.id,
         assignerIds: assigners.filter((a) => a.roleId === role.id).map((a) => a.assignerId),
+        grants: featuresThatCount(placedAt, grantedFeatures([role.id], graph)),
       })),
-      held.map((h) => h.id),
+      { roleIds: held.map((h) => h.id), features: await giverFeatures(database, actor) },
     ),
   );
   return { locations, roles: roles.filter((role) => assignable.has(role.id)) };
+}
+
+/**
+ * The features that bound what may be given: the person's own. An API client (a SCIM connection)
+ * holds only its scopes' features, but gives roles for its creator, within what the creator holds.
+ */
+async function giverFeatures(database: Executor, actor: Actor): Promise<readonly string[]> {
+  if (!actor.apiClient) return actor.access.features;
+  return (await loadAccessData(database, actor.identityId))?.features ?? [];
 }
 
 /**

@@ -1,26 +1,14 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { getConfig } from "~/config.server";
 import type { Executor } from "~/db/client.server";
-import { brands, identities, organizations, roleAssignments, securityRoleChildren, securityRoles } from "~/db/schema";
+import { brands, identities, organizations, roleAssignments } from "~/db/schema";
 import { applicationCatalogue, localizedTexts, targetingSubjectOf } from "~/applications/applications.server";
 import { targetingChecks } from "~/applications/targeting";
 import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
-import { featureGrants, type RoleNode } from "~/permissions/feature-grants";
+import { featureGrants } from "~/security-roles/feature-grants";
+import { roleGraph } from "~/security-roles/security-roles.server";
 import { screenVerdicts } from "~/navigation/admin-links";
 import type { EffectiveAccess } from "./effective-access";
-
-/** The role graph: every role with its own features and its children. */
-export async function roleGraph(database: Executor): Promise<Map<number, RoleNode>> {
-  const [roles, children] = await Promise.all([
-    database
-      .select({ id: securityRoles.id, name: securityRoles.displayName, features: securityRoles.features })
-      .from(securityRoles),
-    database.select().from(securityRoleChildren),
-  ]);
-  const graph = new Map<number, RoleNode>(roles.map((role) => [role.id, { ...role, childIds: [] as number[] }]));
-  for (const edge of children) (graph.get(edge.parentId)?.childIds as number[] | undefined)?.push(edge.childId);
-  return graph;
-}
 
 /** The effective access of a user (the caller checked the administrator manages them). Null: no such user. */
 export async function effectiveAccessOf(

@@ -1,5 +1,5 @@
 import type { TargetingCheck } from "~/applications/targeting";
-import type { FeatureGrant } from "~/permissions/feature-grants";
+import type { FeatureGrant } from "~/security-roles/feature-grants";
 import { GRANTABLE_FEATURES } from "~/permissions/features";
 import type { ScreenVerdict } from "~/navigation/admin-links";
 import type { RuleShortfall } from "~/security/feature-rule";

@@ -7,6 +7,7 @@ import { integrationSettings } from "~/integrations/pushes.server";
 import { actorManages } from "./users.server";
 import { selfChangeRefused } from "./self-change";
 import { autoDeactivationCutoff, dueForAutoDeactivation, type DeactivationReason } from "./lifecycle";
+import { notExempt } from "./dormancy.server";
 
 export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" } | { kind: "self" };
 
@@ -199,7 +200,8 @@ export async function deleteUser(database: Database, actor: Actor, userId: numbe
 /**
  * SPEC §4 auto-deactivation (the daily job): every active user not signed in for more than 180
  * days — never signed in: since their creation — becomes inactive for "inactivity", each in its
- * own transaction: every session, token and grant ends, audited as done by the system.
+ * own transaction: every session, token and grant ends, audited as done by the system. A user
+ * exempted until today or later (issue #39 §4) stays.
  */
 export async function deactivateInactiveUsers(database: Database, now = new Date()): Promise<{ deactivated: number }> {
   const cutoff = autoDeactivationCutoff(now);
@@ -209,6 +211,7 @@ export async function deactivateInactiveUsers(database: Database, now = new Date
     .where(
       and(
         eq(identities.status, "active"),
+        notExempt(now),
         or(lt(identities.lastLoginAt, cutoff), and(isNull(identities.lastLoginAt), lt(identities.createdAt, cutoff))),
       ),
     );
@@ -217,7 +220,12 @@ export async function deactivateInactiveUsers(database: Database, now = new Date
     const done = await database.transaction(async (tx) => {
       // Checked again under the lock: a sign-in since the list was read keeps the user active.
       const [user] = await tx
-        .select({ status: identities.status, lastLoginAt: identities.lastLoginAt, createdAt: identities.createdAt })
+        .select({
+          status: identities.status,
+          lastLoginAt: identities.lastLoginAt,
+          createdAt: identities.createdAt,
+          dormancyExemptUntil: identities.dormancyExemptUntil,
+        })
         .from(identities)
         .where(eq(identities.id, id))
         .for("update");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTO_DEACTIVATION_DAYS } from "~/limits";
+import { exemptOn, inactiveSince } from "./dormancy";
 
 /** Why an administrator deactivates a user (issue #14 §5): one of these, never free text. */
 export const DEACTIVATION_REASONS = ["leftCompany", "roleChanged", "securityConcern", "inactivity", "other"] as const;
@@ -21,11 +22,21 @@ export function autoDeactivationCutoff(now: Date): Date {
 
 /**
  * SPEC §4 User activation: an active user not signed in for more than 180 days is deactivated;
- * one who never signed in counts from their creation.
+ * one who never signed in counts from their creation; one an administrator exempted (issue #39
+ * §4) is left alone through the exemption's last day.
  */
 export function dueForAutoDeactivation(
-  user: { status: "active" | "inactive"; lastLoginAt: Date | null; createdAt: Date },
+  user: {
+    status: "active" | "inactive";
+    lastLoginAt: Date | null;
+    createdAt: Date;
+    dormancyExemptUntil?: string | null;
+  },
   now: Date,
 ): boolean {
-  return user.status === "active" && (user.lastLoginAt ?? user.createdAt) < autoDeactivationCutoff(now);
+  return (
+    user.status === "active" &&
+    !exemptOn(user.dormancyExemptUntil ?? null, now) &&
+    inactiveSince(user) < autoDeactivationCutoff(now)
+  );
 }

@@ -13,12 +13,15 @@ export const USER_TYPES = ["internal", "external"] as const;
 export const USER_KINDS = ["administrator", "standard"] as const;
 /** Last sign-in: never, or longer ago than 30, 90 or 180 days. */
 export const LAST_LOGIN_FILTERS = ["never", "over30", "over90", "over180"] as const;
+/** Issue #39 §4: the users whose auto-deactivation comes within the first warning's 14 days. */
+export const DEACTIVATION_FILTERS = ["soon"] as const;
 
 export interface UserFilters {
   status?: UserStatus;
   userType?: (typeof USER_TYPES)[number];
   kind?: (typeof USER_KINDS)[number];
   lastLogin?: (typeof LAST_LOGIN_FILTERS)[number];
+  deactivation?: (typeof DEACTIVATION_FILTERS)[number];
   /** The SCIM connection (an API client's id) that made the users (issue #36). */
   provisionedBy?: number;
 }
@@ -38,6 +41,7 @@ export function userListStateOf(params: URLSearchParams): UserListState {
     userType: oneOf(params.get("userType"), USER_TYPES),
     kind: oneOf(params.get("kind"), USER_KINDS),
     lastLogin: oneOf(params.get("lastLogin"), LAST_LOGIN_FILTERS),
+    deactivation: oneOf(params.get("deactivation"), DEACTIVATION_FILTERS),
     provisionedBy: idOf(params.get("provisionedBy")),
   };
 }

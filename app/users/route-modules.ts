@@ -13,6 +13,7 @@ export const usersRouteModules: RouteModule[] = [
   { path: "admin/users/copyrole", file: "routes/admin/users/copyrole/route.tsx" },
   { path: "admin/users/:id/view/:tab?", file: "routes/admin/users/$id/view/route.tsx" },
   { path: "admin/users/:id/edit/:tab?", file: "routes/admin/users/$id/edit/route.tsx" },
+  { path: "admin/users/:id/preview", file: "routes/admin/users/$id/preview/route.tsx" },
   { path: "api/v2/admin/users", index: true, file: "routes/api/v2/admin/users/_index.tsx" },
   {
     path: "api/v2/admin/users/:id",

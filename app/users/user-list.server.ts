@@ -3,7 +3,11 @@ import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { identities } from "~/db/schema";
 import { containsPattern, narrowsByTrigrams, pageOf, prefixPattern, type ListPage } from "~/lists/list-query";
-import { COUNT_CAP, PAGE_SIZE } from "~/limits";
+import { AUTO_DEACTIVATION_DAYS, COUNT_CAP, DORMANCY_WARNING_DAYS, PAGE_SIZE } from "~/limits";
+import { deactivatesInDays } from "./dormancy";
+import { notExempt } from "./dormancy.server";
+
+const DAY_MS = 86_400_000;
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { readsMatchesFirst, type SearchEstimate } from "./list-plan";
 import { managedBy } from "~/permissions/managed-users.server";
@@ -32,6 +36,8 @@ export interface UserListRow {
   status: UserStatus;
   userType: "internal" | "external";
   role: "admin" | "regular";
+  /** Issue #39 §4: days left before auto-deactivation, from the first warning on; null otherwise. */
+  deactivatesIn: number | null;
 }
 
 /**
@@ -101,6 +107,16 @@ function keysetOf(sortBy: UserSort): KeysetOrder {
   return { keys: SORTS[sortBy].map((key) => ({ sql: key, type })), id: sql`${identities}.id`, nullable };
 }
 
+/** Active, not exempt, and inactive long enough that the first warning is due: auto-deactivation within 14 days. */
+function deactivatesSoon(now: Date): SQL | undefined {
+  const since = new Date(now.getTime() - (AUTO_DEACTIVATION_DAYS - DORMANCY_WARNING_DAYS[0]) * DAY_MS);
+  return and(
+    eq(identities.status, "active"),
+    notExempt(now),
+    sql`coalesce(${identities.lastLoginAt}, ${identities.createdAt}) <= ${since}`,
+  );
+}
+
 function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: Date, byIndex = true): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
@@ -130,6 +146,7 @@ function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: D
     state.lastLogin === "never" ? isNull(identities.lastLoginAt) : undefined,
     state.provisionedBy ? eq(identities.provisionedBy, state.provisionedBy) : undefined,
     cutoff ? lt(identities.lastLoginAt, cutoff) : undefined,
+    state.deactivation === "soon" ? deactivatesSoon(now) : undefined,
   );
 }
 
@@ -173,6 +190,8 @@ async function reader(
         verificationExpiredAt: identities.verificationExpiredAt,
         userType: identities.userType,
         role: identities.role,
+        createdAt: identities.createdAt,
+        dormancyExemptUntil: identities.dormancyExemptUntil,
         sortKeys: cursorKeysOf(keysetOf(sortBy)),
       })
       .from(identities)
@@ -182,11 +201,14 @@ async function reader(
     emailVerifiedAt,
     verificationExpiredAt,
     status,
+    createdAt,
+    dormancyExemptUntil,
     sortKeys: _keys,
     ...row
   }: Awaited<ReturnType<typeof rowsOf>>[number]): UserListRow => ({
     ...row,
     status: userStatusOf({ status, emailVerifiedAt, verificationExpiredAt }),
+    deactivatesIn: deactivatesInDays({ status, lastLoginAt: row.lastLoginAt, createdAt, dormancyExemptUntil }, now),
   });
   return {
     /** The matches, or `limit` of them at most (the count stops there: a capped count). */

@@ -196,7 +196,7 @@ test.describe("issue #14 §5: deactivate and activate", () => {
       await dialog.getByRole("button", { name: "Deactivate user" }).click();
       // No reason: refused with the spec's message, the dialog stays.
       await expect(page.getByRole("dialog", { name: "Deactivate user" })).toContainText("Value is required");
-      await page.getByLabel("Reason").selectOption("leftCompany");
+      await page.getByLabel("Reason", { exact: true }).selectOption("leftCompany");
       await page
         .getByRole("dialog", { name: "Deactivate user" })
         .getByRole("button", { name: "Deactivate user" })

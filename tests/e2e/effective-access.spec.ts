@@ -85,3 +85,55 @@ test.describe("issue #39 §1: why this access", () => {
     expect((await axeOn(page)).violations).toEqual([]);
   });
 });
+
+test.describe("issue #39 §2: preview as the user", () => {
+  test("the preview shows the user's launcher, announcements and menus read-only, and is audited", async ({ page }) => {
+    const user = await openDana(page);
+    await page.getByRole("link", { name: "Preview as Dana Reyes" }).click();
+    await expect(page).toHaveURL(new RegExp(`${user}/preview$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preview as Dana Reyes");
+    await expect(page.getByTestId("preview-banner")).toHaveText("Preview — nothing can be changed");
+    const preview = page.getByTestId("preview");
+    await expect(preview.getByRole("heading", { name: "Welcome, Dana" })).toBeVisible();
+    // Her launcher, not the admin's: Warranty Claims is hers, Internal Pricing (internal users) is not.
+    await expect(preview.locator(".app-card", { hasText: "Warranty Claims" }).first()).toBeVisible();
+    await expect(preview.locator(".app-card", { hasText: "Internal Pricing" })).toHaveCount(0);
+    // Read-only: the applications are named, not linked; announcements cannot be opened or marked read.
+    await expect(preview.locator("a.app-card")).toHaveCount(0);
+    await expect(preview.getByRole("button", { name: /Mark as read/ })).toHaveCount(0);
+    await expect(preview.locator("form")).toHaveCount(0);
+    // Her menus: Documents and Support; no Admin menu (she administers nothing).
+    await expect(page.getByTestId("preview-main-menu")).toContainText("Documents");
+    await expect(page.getByTestId("preview-admin-menu")).toHaveCount(0);
+    // The look is audited on her record.
+    await page.goto(`/admin/audit/users?operation=previewed&q=dealer%40example.com`);
+    await expect(page.locator("table.data-table tbody tr").first()).toContainText("Previewed");
+  });
+
+  test("a write posted to the preview is refused and says so; another dealer's user has no preview", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const user = await openDana(page);
+    const answer = await page.request.post(`${user}/preview`, {
+      form: { intent: "markRead", announcementId: "1" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(answer.status()).toBe(403);
+    expect(await answer.text()).toContain("This is a preview: nothing can be changed.");
+    const other = await browser.newContext({ baseURL, javaScriptEnabled: jsOn() });
+    const principal = await other.newPage();
+    await signInShared(principal, "principal@example.com", "/");
+    expect((await principal.goto(`${user}/preview`))?.status()).toBe(404);
+    await other.close();
+  });
+
+  test("axe finds nothing on the preview", async ({ page }) => {
+    test.skip(!jsOn(), "axe needs JavaScript in the page");
+    const user = await openDana(page);
+    await page.goto(`${user}/preview`);
+    await ready(page);
+    expect((await axeOn(page)).violations).toEqual([]);
+  });
+});

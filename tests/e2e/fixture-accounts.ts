@@ -38,6 +38,9 @@ export const DELETABLE_USERS = { "js-on": "leaver-on@example.com", "js-off": "le
 /** One new user per e2e project who has not verified their e-mail yet (no password): the verification test's. */
 export const NEWCOMERS = { "js-on": "newcomer-on@example.com", "js-off": "newcomer-off@example.com" } as const;
 
+/** One user per e2e project last signed in 175 days ago: auto-deactivation in 5 days (issue #39 §4). */
+export const DORMANT = { "js-on": "dormant-on@example.com", "js-off": "dormant-off@example.com" } as const;
+
 /** One unverified user per e2e project whose link lapsed: the hourly job marked them (issue #15 §2). */
 export const LAPSED = { "js-on": "lapsed-on@example.com", "js-off": "lapsed-off@example.com" } as const;
 

@@ -21,6 +21,7 @@ import {
   LIFECYCLE_USERS,
   NEWCOMERS,
   LAPSED,
+  DORMANT,
   MIGRATORS,
   ATTESTATION_TARGET,
   PRINCIPALS,
@@ -202,6 +203,24 @@ async function seedKeyholders(db: Database): Promise<void> {
       .insert(roleAssignments)
       .values({ identityId: identity.id, securityRoleId: role.id, organizationId: location.id, isPreferred: true });
     n += 1;
+  }
+  for (const [index, email] of Object.values(DORMANT).entries()) {
+    await insertFixtureUser(
+      db,
+      {
+        email,
+        firstName: "Dora",
+        lastName: `Dormant ${index + 1}`,
+        serialNumber: `SN-E2E-DORMANT-${index}`,
+        employeeNumber: `E-E2E-DORMANT-${index}`,
+      },
+      role.id,
+      location.id,
+    );
+    await db
+      .update(identities)
+      .set({ lastLoginAt: new Date(Date.now() - 175 * 86_400_000 - 3_600_000) })
+      .where(eq(identities.email, email));
   }
 }
 

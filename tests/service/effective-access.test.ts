@@ -13,11 +13,15 @@ import {
 } from "~/db/schema";
 import { applicationCatalogue, applicationsForSubject, targetingSubjectOf } from "~/applications/applications.server";
 import { actorFrom, loadAccessProfile } from "~/permissions/access-profile.server";
-import { heldFeatures } from "~/permissions/feature-grants";
+import { heldFeatures } from "~/security-roles/feature-grants";
 import { F, GRANTABLE_FEATURES } from "~/permissions/features";
 import { routeAccessFor } from "~/permissions/route-rules";
 import { satisfiesRule } from "~/security/feature-rule";
 import { effectiveAccessOf } from "~/users/effective-access.server";
+import { previewSubject } from "~/users/preview.server";
+import { auditLog } from "~/db/schema";
+import { and } from "drizzle-orm";
+import { actorOf } from "./actor-of";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 
 const ROLES = 5;
@@ -163,5 +167,29 @@ describe.each(BACKENDS)("issue #39 §1 effective access on $name", (backend) => 
     expect(access.active).toBe(false);
     expect(access.features.length).toBeGreaterThan(0);
     expect(await effectiveAccessOf(handle.db, 987654, "en")).toBeNull();
+  });
+
+  it("issue #39 §2 a preview is of a user the administrator manages, as the guards see them, and is audited as previewed", async () => {
+    const db = handle.db;
+    const dana = await identityIdOf(db, "dealer@example.com");
+    const admin = await actorOf(db, "admin@example.com");
+    const subject = (await previewSubject(db, admin, dana))!;
+    expect(subject).toMatchObject({ name: "Dana Reyes", firstName: "Dana", active: true });
+    expect(subject.actor.access.features).toEqual((await loadAccessProfile(db, dana))!.access.features);
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, dana), eq(auditLog.operation, "previewed")));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ entity: "identity", changedBy: admin.identityId, field: null });
+    // Another dealer's administrator does not manage Dana: no preview, nothing audited.
+    const principal = await actorOf(db, "principal@example.com");
+    expect(await previewSubject(db, principal, dana)).toBeNull();
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, dana), eq(auditLog.operation, "previewed"))),
+    ).toHaveLength(1);
   });
 });

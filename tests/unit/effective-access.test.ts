@@ -20,9 +20,10 @@ import {
   heldFeatures,
   roleFeatureChains,
   type HeldRole,
-  type RoleNode,
-} from "~/permissions/feature-grants";
+  type NamedRoleNode,
+} from "~/security-roles/feature-grants";
 import { F, GRANTABLE_FEATURES } from "~/permissions/features";
+import { grantedFeatures } from "~/security-roles/rules";
 import { routeTable } from "~/permissions/route-rules";
 import { ruleShortfalls, satisfiesRule, type FeatureRule } from "~/security/feature-rule";
 import { askableFeatures, whyAnswer, whyPickOf, type EffectiveAccess } from "~/users/effective-access";
@@ -235,11 +236,11 @@ describe("issue #39 §1 why this application: the launcher's targeting with its 
   });
 });
 
-const roles = new Map<number, RoleNode>([
-  [1, { id: 1, name: "Dealer Admin", features: [F.usersRead], childIds: [2] }],
-  [2, { id: 2, name: "Service Manager", features: [], childIds: [3] }],
-  [3, { id: 3, name: "Technician", features: [F.documentsView], childIds: [1] }],
-  [4, { id: 4, name: "Writer", features: [F.announcementsWrite], childIds: [] }],
+const roles = new Map<number, NamedRoleNode>([
+  [1, { id: 1, name: "Dealer Admin", features: [F.usersRead], children: [2] }],
+  [2, { id: 2, name: "Service Manager", features: [], children: [3] }],
+  [3, { id: 3, name: "Technician", features: [F.documentsView], children: [1] }],
+  [4, { id: 4, name: "Writer", features: [F.announcementsWrite], children: [] }],
 ]);
 
 describe("issue #39 §1 why this feature: the chain from a role held at a location to the feature", () => {
@@ -292,7 +293,7 @@ describe("issue #39 §1 why this feature: the chain from a role held at a locati
           new Map(
             nodes.map((node, index) => [
               index + 1,
-              { id: index + 1, name: `R${index + 1}`, features: node.features, childIds: node.children },
+              { id: index + 1, name: `R${index + 1}`, features: node.features, children: node.children },
             ]),
           ),
       );
@@ -308,15 +309,8 @@ describe("issue #39 §1 why this feature: the chain from a role held at a locati
       fc.property(graph, places, fc.boolean(), (graphNodes, placed, employee) => {
         const held = placed.map((place) => ({ ...place, organizationName: `O${place.organizationId}` }));
         const identity = { employeeNumber: employee ? "E" : null, directoryGroups: ["g"], requiredActions: [] };
-        // The access profile's closure (a recursive walk over children), written out plainly.
-        const closure = (roleId: number, seen = new Set<number>()): string[] => {
-          if (seen.has(roleId)) return [];
-          seen.add(roleId);
-          const node = graphNodes.get(roleId);
-          return node ? [...node.features, ...node.childIds.flatMap((child) => closure(child, seen))] : [];
-        };
         const rows = held.map((place) => ({
-          roleFeatures: [...new Set(closure(place.roleId))],
+          roleFeatures: grantedFeatures([place.roleId], graphNodes),
           organizationId: place.organizationId,
           organizationName: place.organizationName,
           organizationKind: place.organizationKind,

@@ -16,14 +16,28 @@ const names = {
 describe("issue #14 §1 assignable-by: a role is given only by a holder of one of its assigner roles", () => {
   it("offers the roles whose assignable-by names a role held, and none with an empty list", () => {
     const roles = [
-      { id: 1, assignerIds: [] },
-      { id: 2, assignerIds: [1, 3] },
-      { id: 3, assignerIds: [1] },
-      { id: 4, assignerIds: [3] },
+      { id: 1, assignerIds: [], grants: [] },
+      { id: 2, assignerIds: [1, 3], grants: [] },
+      { id: 3, assignerIds: [1], grants: [] },
+      { id: 4, assignerIds: [3], grants: [] },
     ];
-    expect(assignableRoleIds(roles, [1])).toEqual([2, 3]);
-    expect(assignableRoleIds(roles, [3])).toEqual([2, 4]);
-    expect(assignableRoleIds(roles, [])).toEqual([]);
+    expect(assignableRoleIds(roles, { roleIds: [1], features: [] })).toEqual([2, 3]);
+    expect(assignableRoleIds(roles, { roleIds: [3], features: [] })).toEqual([2, 4]);
+    expect(assignableRoleIds(roles, { roleIds: [], features: [] })).toEqual([]);
+  });
+});
+
+describe("issue #39 §3 no escalation by delegation: a role is given only if it gives nothing the administrator lacks", () => {
+  it("leaves out a role whose features (its own and its children's) the administrator does not all hold", () => {
+    const roles = [
+      { id: 2, assignerIds: [1], grants: ["documents:view"] },
+      { id: 3, assignerIds: [1], grants: ["documents:view", "admin:users:write"] },
+      { id: 4, assignerIds: [1], grants: [] },
+    ];
+    expect(assignableRoleIds(roles, { roleIds: [1], features: ["documents:view"] })).toEqual([2, 4]);
+    expect(assignableRoleIds(roles, { roleIds: [1], features: ["documents:view", "admin:users:write"] })).toEqual([
+      2, 3, 4,
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { Form } from "~/ui/Form";
 import { useTranslation } from "~/translate/react";
 import { useDateFormats } from "~/i18n/date-format";
+import { useReadOnly } from "~/ui/read-only";
 import type { FeedItem } from "~/announcements/announcements.server";
 
 /** SPEC §2 Announcements list: unread and read views; opening or marking one read moves it (form posts). */
@@ -18,6 +19,8 @@ export function AnnouncementFeed({
   const revalidator = useRevalidator();
   const items = view === "read" ? read : unread;
   const date = useDateFormats().date;
+  // Read-only (a preview): the announcements without opening or marking them, which would act as the viewer.
+  const readOnly = useReadOnly();
   return (
     <section className="announcements" aria-labelledby="announcements-title">
       <h2 id="announcements-title">{t("announcements.title")}</h2>
@@ -47,33 +50,35 @@ export function AnnouncementFeed({
               )}
               {/* Content is sanitised HTML (app/announcements/sanitize.ts), cleaned when saved. */}
               <div className="announcement__content" dangerouslySetInnerHTML={{ __html: item.content }} />
-              <div className="announcement__actions">
-                <a
-                  href={`/announcements/${item.id}/open`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="button button--small"
-                  aria-label={`${t("announcements.open")}: ${item.title} (${t("launcher.newTab")})`}
-                  onClick={() => window.setTimeout(() => revalidator.revalidate(), 800)}
-                >
-                  {t("announcements.open")}
-                </a>
-                {view === "unread" && (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="announcementId" value={item.id} />
-                    <input type="hidden" name="view" value={view} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="markRead"
-                      className="button button--small button--secondary"
-                      aria-label={`${t("announcements.markRead")}: ${item.title}`}
-                    >
-                      {t("announcements.markRead")}
-                    </button>
-                  </Form>
-                )}
-              </div>
+              {!readOnly && (
+                <div className="announcement__actions">
+                  <a
+                    href={`/announcements/${item.id}/open`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="button button--small"
+                    aria-label={`${t("announcements.open")}: ${item.title} (${t("launcher.newTab")})`}
+                    onClick={() => window.setTimeout(() => revalidator.revalidate(), 800)}
+                  >
+                    {t("announcements.open")}
+                  </a>
+                  {view === "unread" && (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="announcementId" value={item.id} />
+                      <input type="hidden" name="view" value={view} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="markRead"
+                        className="button button--small button--secondary"
+                        aria-label={`${t("announcements.markRead")}: ${item.title}`}
+                      >
+                        {t("announcements.markRead")}
+                      </button>
+                    </Form>
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ul>

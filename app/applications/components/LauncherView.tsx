@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/translate/react";
 import { opensInNewTab, type Launcher, type LauncherItem } from "~/applications/launcher";
+import { useReadOnly } from "~/ui/read-only";
 
 /** An application link: a new tab for links containing http, an in-app route otherwise. */
 export function ApplicationLink({
@@ -13,6 +14,8 @@ export function ApplicationLink({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  // Read-only (a preview): the application is named, not opened as the one looking.
+  if (useReadOnly()) return <span className={className}>{children}</span>;
   if (opensInNewTab(item.link)) {
     return (
       <a href={item.link} target="_blank" rel="noopener noreferrer" className={className}>

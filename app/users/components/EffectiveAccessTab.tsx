@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { TargetingCheck } from "~/applications/targeting";
 import type { RuleFailure } from "~/applications/custom-rule";
-import type { FeatureGrant, FeatureSource } from "~/permissions/feature-grants";
+import type { FeatureGrant, FeatureSource } from "~/security-roles/feature-grants";
 import type { FeatureRule, RuleShortfall } from "~/security/feature-rule";
 import { useTranslation } from "~/translate/react";
 import type { TFunction } from "~/translate/translator";
@@ -88,7 +88,7 @@ export function EffectiveAccessTab(props: {
               label: t("effectiveAccess.why"),
               render: (row) => (
                 <ul className="plain-list">
-                  {row.checks.map((check) => (
+                  {row.checks.filter(decides).map((check) => (
                     <li key={check.kind}>{checkText(t, check, row.brandName)}</li>
                   ))}
                 </ul>
@@ -224,6 +224,11 @@ function sourceList(t: TFunction, sources: readonly FeatureSource[]) {
 }
 
 const list = (values: readonly string[]) => values.join(", ");
+
+/** A condition worth naming for a shown application: every one but a targeting list it does not set. */
+function decides(check: TargetingCheck): boolean {
+  return !("required" in check) || check.required.length > 0;
+}
 
 /** One targeting condition, as it holds or fails. */
 function checkText(t: TFunction, check: TargetingCheck, brandName: string): string {

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/translate/react";
 import {
+  DEACTIVATION_FILTERS,
   LAST_LOGIN_FILTERS,
   USER_KINDS,
   USER_STATUSES,
@@ -27,6 +28,13 @@ export function UserFilters({
       values: LAST_LOGIN_FILTERS,
       labels: "lastLogins",
       value: state.lastLogin,
+    },
+    {
+      name: "deactivation",
+      label: "deactivationFilter",
+      values: DEACTIVATION_FILTERS,
+      labels: "deactivations",
+      value: state.deactivation,
     },
   ] as const;
   return (

@@ -11,6 +11,7 @@ import { type Column } from "~/ui/DataTable";
 import { ListScreen } from "~/ui/ListScreen";
 import { useDateFormats } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
+import { DeactivatesIn } from "~/users/components/DormancyPanel";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { toCreateUser, toUser } from "~/users/routes";
@@ -77,10 +78,21 @@ export default function UsersList() {
       key: "status",
       label: t("adminUsers.status"),
       sortable: true,
-      render: (row) => <span className={`status status--${row.status}`}>{t(`adminUsers.statuses.${row.status}`)}</span>,
+      render: (row) => (
+        <>
+          <span className={`status status--${row.status}`}>{t(`adminUsers.statuses.${row.status}`)}</span>
+          {row.deactivatesIn !== null && (
+            <span className="badge badge--warning" data-testid="deactivates-in">
+              <DeactivatesIn days={row.deactivatesIn} />
+            </span>
+          )}
+        </>
+      ),
     },
   ];
-  const filtered = Boolean(state.query || state.status || state.userType || state.kind || state.lastLogin);
+  const filtered = Boolean(
+    state.query || state.status || state.userType || state.kind || state.lastLogin || state.deactivation,
+  );
   return (
     <ListScreen
       ns="adminUsers"

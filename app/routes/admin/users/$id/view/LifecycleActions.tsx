@@ -8,7 +8,15 @@ import { withSearchParam } from "~/ui/search-params";
 import { DEACTIVATION_REASONS } from "~/users/lifecycle";
 
 /** The outcomes a redirect reports with ?done=. */
-const DONE = new Set(["deactivated", "activated", "sessionsEnded", "verificationSent", "resyncSent"]);
+const DONE = new Set([
+  "deactivated",
+  "activated",
+  "sessionsEnded",
+  "verificationSent",
+  "resyncSent",
+  "exemptSaved",
+  "exemptEnded",
+]);
 
 /**
  * Resend verification and force resync (no confirmation: they only send again). Deactivate (with a reason) and activate, each behind a confirmation addressed by ?confirm=, so

@@ -9,6 +9,9 @@ import { readFormData } from "~/security/form-body.server";
 import { deactivationSchema } from "~/users/lifecycle";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser, forceResync } from "~/users/lifecycle.server";
 import { toUser, toUsers } from "~/users/routes";
+import { exemptionSchema } from "~/users/dormancy";
+import { setDormancyExemption } from "~/users/dormancy.server";
+import type { Actor } from "~/permissions/actor";
 
 /** What each action says when it is refused on one's own account. */
 const SELF_REFUSALS = {
@@ -55,6 +58,8 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
     return redirect(toUsers({ deleted: 1 }));
   } else if (intent === "endSessions") {
     outcome = await endSessionsOfUser(db(), user, id);
+  } else if (intent === "exempt" || intent === "endExemption") {
+    return exemptionAction(user, id, tab, intent, form);
   } else {
     return data({ reasonError: undefined }, { status: 400 });
   }
@@ -62,4 +67,25 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "self") return data({ refusal: SELF_REFUSALS[intent] }, { status: 403 });
   const done = { deactivate: "deactivated", activate: "activated", endSessions: "sessionsEnded" }[intent];
   return redirect(toUser({ id, mode: "view", tab }, { done }));
+}
+
+/**
+ * Issue #39 §4: exempt the user from auto-deactivation until a day, with a reason, or end the
+ * exemption. A bad date or a missing reason keeps what was typed and says what to fix.
+ */
+async function exemptionAction(user: Actor, id: number, tab: string | undefined, intent: string, form: FormData) {
+  const values = { until: String(form.get("until") ?? ""), reason: String(form.get("reason") ?? "") };
+  let exemption = null;
+  if (intent === "exempt") {
+    const parsed = exemptionSchema(new Date()).safeParse(values);
+    if (!parsed.success) {
+      const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      return data({ exemption: { values, errors } }, { status: 400 });
+    }
+    exemption = parsed.data;
+  }
+  const outcome = await setDormancyExemption(db(), user, id, exemption);
+  if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "self") return data({ refusal: "adminUsers.selfChangeRefused" }, { status: 403 });
+  return redirect(toUser({ id, mode: "view", tab }, { done: exemption ? "exemptSaved" : "exemptEnded" }));
 }

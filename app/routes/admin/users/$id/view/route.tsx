@@ -23,10 +23,12 @@ import { userAction } from "./action.server";
 import { SavedDialog } from "./SavedDialog";
 import { IntegrationsTab } from "./IntegrationsTab";
 import { integrationSettings, pushStatusOf } from "~/integrations/pushes.server";
-import { toUser, toUsers } from "~/users/routes";
+import { toUser, toUserPreview, toUsers } from "~/users/routes";
 import { effectiveAccessOf } from "~/users/effective-access.server";
 import { whyAnswer, whyPickOf } from "~/users/effective-access";
 import { EffectiveAccessTab } from "~/users/components/EffectiveAccessTab";
+import { DormancyPanel } from "~/users/components/DormancyPanel";
+import { dormancyOf } from "~/users/dormancy.server";
 
 export const meta = titleMeta("adminUsers.title");
 
@@ -61,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     provisioningOf(db(), id),
     tab === "access" ? effectiveAccessOf(db(), id, locale) : null,
   ]);
+  const dormancy = await dormancyOf(db(), id);
   const pick = whyPickOf(why);
   const canEdit = satisfiesRule(user.access.features, USERS_EDIT);
   const roleNames = new Map(roles.map((role) => [role.id, role.displayName]));
@@ -81,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     isSelf: id === user.identityId,
     access,
+    dormancy,
     why: why.slice(0, 200),
     answer: access && pick ? whyAnswer(access, pick) : null,
     provisionedBy,
@@ -116,6 +120,7 @@ export default function UserView() {
     isSelf,
     provisionedBy,
     access,
+    dormancy,
     why,
     answer,
   } = useLoaderData<typeof loader>();
@@ -131,13 +136,16 @@ export default function UserView() {
         <Link to={toUsers()}>‹ {t("adminUsers.back")}</Link>
       </p>
       <h1>{name}</h1>
-      {canEdit && (
-        <p>
+      <p className="page-actions">
+        {canEdit && (
           <Link to={toUser({ id: user.id, mode: "edit", tab: editTab })} className="button">
             {t("adminUsers.edit")}
           </Link>
-        </p>
-      )}
+        )}
+        <Link to={toUserPreview(user.id)} className="button button--secondary">
+          {t("adminUsers.previewAs", { name })}
+        </Link>
+      </p>
       <p className="notice">{t(`adminUsers.statuses.${user.status}`)}</p>
       {provisionedBy && (
         <p className="notice" data-testid="provisioned-by">
@@ -155,6 +163,13 @@ export default function UserView() {
           self={isSelf}
           reasonError={actionData && "reasonError" in actionData ? actionData.reasonError : undefined}
           refusal={actionData && "refusal" in actionData ? actionData.refusal : undefined}
+        />
+      )}
+      {dormancy && (
+        <DormancyPanel
+          dormancy={dormancy}
+          canChange={canChangeStatus && !isSelf && user.status !== "inactive"}
+          form={actionData && "exemption" in actionData ? actionData.exemption : undefined}
         />
       )}
       <RoutableTabs

@@ -1,14 +1,10 @@
-import { featuresThatCount, isOemOrganization, type OrganizationKind } from "./admin-levels";
-import { derivedFeatures } from "./derived-features";
-import { F } from "./features";
+import { featuresThatCount, isOemOrganization, type OrganizationKind } from "~/permissions/admin-levels";
+import { derivedFeatures } from "~/permissions/derived-features";
+import { F } from "~/permissions/features";
+import type { RoleNode } from "./rules";
 
-/** A security role as the grants read it: its own features and its children. */
-export interface RoleNode {
-  id: number;
-  name: string;
-  features: readonly string[];
-  childIds: readonly number[];
-}
+/** A security role as the grants name it: the hierarchy's node with its display name. */
+export type NamedRoleNode = RoleNode & { name: string };
 
 /** A role held at an organization. */
 export interface HeldRole {
@@ -38,19 +34,19 @@ export interface FeatureGrant {
 
 /**
  * A role's features with the chain to each, through its children (a feature is reached by the
- * shortest chain; a cycle in the data ends the walk), as the access profile's statement walks them.
+ * shortest chain; a cycle in the data ends the walk): `grantedFeatures` with the way to each.
  */
-export function roleFeatureChains(roleId: number, roles: ReadonlyMap<number, RoleNode>): Map<string, string[]> {
+export function roleFeatureChains(roleId: number, roles: ReadonlyMap<number, NamedRoleNode>): Map<string, string[]> {
   const chains = new Map<string, string[]>();
   const start = roles.get(roleId);
   if (!start) return chains;
   const seen = new Set([roleId]);
-  let level: { role: RoleNode; chain: string[] }[] = [{ role: start, chain: [start.name] }];
+  let level: { role: NamedRoleNode; chain: string[] }[] = [{ role: start, chain: [start.name] }];
   while (level.length > 0) {
     const next: typeof level = [];
     for (const { role, chain } of level) {
       for (const feature of role.features) if (!chains.has(feature)) chains.set(feature, chain);
-      for (const childId of role.childIds) {
+      for (const childId of role.children) {
         const child = roles.get(childId);
         if (!child || seen.has(childId)) continue;
         seen.add(childId);
@@ -69,7 +65,7 @@ export function roleFeatureChains(roleId: number, roles: ReadonlyMap<number, Rol
  */
 export function featureGrants(
   held: readonly HeldRole[],
-  roles: ReadonlyMap<number, RoleNode>,
+  roles: ReadonlyMap<number, NamedRoleNode>,
   identity: { employeeNumber: string | null; directoryGroups: readonly string[] },
   idpShortName: string,
 ): FeatureGrant[] {
