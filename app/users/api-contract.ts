@@ -87,6 +87,7 @@ const listRowExample = {
   status: "active",
   userType: "external",
   role: "regular",
+  deactivatesIn: null,
 };
 
 const userExample = {

@@ -26,6 +26,15 @@ describe("SPEC §4 auto-deactivation: more than 180 days without a sign-in", () 
 });
 
 describe("issue #15 §1 schedules", () => {
+  it("issue #39 §4 the dormancy warnings run daily, before that day's auto-deactivation", () => {
+    const first = (name: keyof typeof SCHEDULES) =>
+      cronParser
+        .parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: new Date("2026-11-23T00:00:00Z") })
+        .next()
+        .getTime();
+    expect(first("dormancy-warnings")).toBeLessThan(first("auto-deactivation"));
+  });
+
   it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every minute, push retries every minute, security review reminders daily", () => {
     const gap = (name: keyof typeof SCHEDULES) => {
       const next = cronParser.parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: now });
@@ -37,8 +46,10 @@ describe("issue #15 §1 schedules", () => {
     expect(gap("verification-expiry")).toBe(60 * 60 * 1000);
     expect(gap("integration-push")).toBe(60 * 1000);
     expect(gap("security-review-reminder")).toBe(DAY);
+    expect(gap("dormancy-warnings")).toBe(DAY);
     expect(JOB_NAMES).toEqual([
       "housekeeping",
+      "dormancy-warnings",
       "auto-deactivation",
       "verification-expiry",
       "mail-retry",
