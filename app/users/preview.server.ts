@@ -20,7 +20,12 @@ export interface PreviewSubject {
  * manages them (null otherwise: "Page not found"). No session of theirs is made; the look is
  * audited ("previewed") on the user, by the administrator.
  */
-export async function previewSubject(database: Database, admin: Actor, userId: number): Promise<PreviewSubject | null> {
+export async function previewSubject(
+  database: Database,
+  admin: Actor,
+  userId: number,
+  options: { audit: boolean } = { audit: true },
+): Promise<PreviewSubject | null> {
   return database.transaction(async (tx) => {
     if (!(await actorManages(tx, admin, userId))) return null;
     const [identity] = await tx
@@ -29,13 +34,14 @@ export async function previewSubject(database: Database, admin: Actor, userId: n
       .where(eq(identities.id, userId));
     const profile = identity ? await loadAccessProfile(tx, userId, { evenInactive: true }) : null;
     if (!identity || !profile) return null;
-    await recordAudit(tx, {
-      entity: "identity",
-      entityId: userId,
-      operation: "previewed",
-      changes: [],
-      actorId: admin.identityId,
-    });
+    if (options.audit)
+      await recordAudit(tx, {
+        entity: "identity",
+        entityId: userId,
+        operation: "previewed",
+        changes: [],
+        actorId: admin.identityId,
+      });
     return {
       actor: actorFrom(userId, profile),
       name: `${identity.firstName} ${identity.lastName}`,

@@ -224,6 +224,13 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
         ]),
       ),
     ];
+  if (p === "/admin/users/:id/preview")
+    return [
+      post("a write in another dealer's user's preview", [
+        ["intent", "markRead"],
+        ["announcementId", "1"],
+      ]),
+    ];
   if (p === "/admin/users/:id/edit/:tab?")
     return [
       post("contact tab", [

@@ -16,9 +16,13 @@ import { useTranslation } from "~/translate/react";
 import { ReadOnly } from "~/ui/read-only";
 import { previewSubject } from "~/users/preview.server";
 import { toUser } from "~/users/routes";
+import { oncePerRequest, primeRequestValue } from "~/server-context/request-scope.server";
 import { PreviewMenus } from "./PreviewMenus";
 
 export const meta = titleMeta("preview.pageTitle");
+
+/** Marks the request whose post the preview refused (its loader runs after the action, in the same request). */
+const REFUSED_POST = "preview:refused-post";
 
 /**
  * Issue #39 §2: the home page as a user of the administrator's sees it — launcher, announcements,
@@ -27,7 +31,9 @@ export const meta = titleMeta("preview.pageTitle");
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRouteAccess(request);
   const id = requiredIdParam(params.id);
-  const subject = await previewSubject(db(), admin, id);
+  // The page shown again with a refused post's message is no new look: it is not audited again.
+  const refusedPost = oncePerRequest(REFUSED_POST, () => false);
+  const subject = await previewSubject(db(), admin, id, { audit: !refusedPost });
   if (!subject) throw new Response("Not Found", { status: 404 });
   const locale = await localeOf(request);
   const { actor } = subject;
@@ -51,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Nothing can be changed in a preview: every post is refused, and says so. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireRouteAccess(request);
+  primeRequestValue(REFUSED_POST, true);
   const t = translatorFor(await localeOf(request));
   return data({ refused: t("preview.refused") }, { status: 403 });
 }
