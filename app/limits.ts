@@ -37,6 +37,8 @@ export const ATTESTATION_REMINDER_DAYS = 7;
 
 /** A verification link is valid for 72 hours. */
 export const VERIFICATION_LINK_HOURS = 72;
+/** One day in milliseconds, for rules that count whole days. */
+export const DAY_MS = 86_400_000;
 /** Users not signed in for more than 180 days are deactivated. */
 export const AUTO_DEACTIVATION_DAYS = 180;
 /** Issue #39 §4: a user is warned this many days before auto-deactivation, most urgent last. */

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "~/limits";
 
 /**
  * Whether a password must be changed before the portal opens (issue #15 §5): older than the

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { API_CLIENT_MAX_DAYS, API_CLIENT_SUGGESTED_DAYS, MAX_RECORD_ID, MULTISELECT_OPTIONS_LIMIT } from "~/limits";
+import {
+  API_CLIENT_MAX_DAYS,
+  API_CLIENT_SUGGESTED_DAYS,
+  DAY_MS,
+  MAX_RECORD_ID,
+  MULTISELECT_OPTIONS_LIMIT,
+} from "~/limits";
 import { API_CLIENT_SCOPES, opensScim } from "~/permissions/api-client-scopes";
 import { calendarDayOf } from "~/validation/calendar-day";
-
-const DAY_MS = 86_400_000;
 
 /** The first and last day an API client may expire on, and the one suggested, as `YYYY-MM-DD`, counted from today. */
 export function expiryBoundsOf(now: Date): { first: string; last: string; suggested: string } {

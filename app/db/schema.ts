@@ -177,6 +177,13 @@ export const identities = pgTable(
       .notNull()
       .default("active"),
     deactivationReason: text("deactivation_reason"),
+    /**
+     * Issue #39 §5: when the user last became inactive, and when they asked to be active again (once
+     * per deactivation). A trigger (migration 0031) stamps the first, unless the write names it, and
+     * clears both when the user is active again, whichever path changes the status.
+     */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    reactivationRequestedAt: timestamp("reactivation_requested_at", { withTimezone: true }),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Set by the hourly job when the last verification link lapsed unused; cleared by a new link. */
     verificationExpiredAt: timestamp("verification_expired_at", { withTimezone: true }),
@@ -216,6 +223,10 @@ export const identities = pgTable(
     // SCIM's `externalId eq` lookups (issue #36).
     index("identities_scim_external_id_idx").on(t.scimExternalId),
     index("identities_location_sort_idx").on(t.locationName, t.id),
+    // The users list's "Reactivation requested": a few rows among a million.
+    index("identities_reactivation_requested_idx")
+      .on(t.reactivationRequestedAt)
+      .where(sql`${t.reactivationRequestedAt} is not null`),
   ],
 );
 

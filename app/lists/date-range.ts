@@ -1,8 +1,7 @@
 /** A list's "from" and "to" day filters (the integration error report, the audit history). */
 import { calendarDayOf } from "~/validation/calendar-day";
 import { DEFAULT_TIME_ZONE, startOfDayIn } from "~/validation/time-zone";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "~/limits";
 
 /**
  * The days typed as a half-open range of whole days in the viewer's time zone (`before` is the

@@ -1,6 +1,4 @@
-import { ATTESTATION_ERROR_DAYS, ATTESTATION_WARN_DAYS } from "~/limits";
-
-const DAY_MS = 86_400_000;
+import { ATTESTATION_ERROR_DAYS, ATTESTATION_WARN_DAYS, DAY_MS } from "~/limits";
 
 export type AttestationColour = "error" | "warn" | "correct";
 

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, identities, integrationErrors, organizations, roleAssignments } from "~/db/schema";
+import { DAY_MS } from "~/limits";
 
-const DAY_MS = 86_400_000;
 const TARGETS = [
   { id: "dms", type: "DMS", failure: "HTTP 503 from dms" },
   { id: "crm", type: "CRM", failure: "HTTP 401 from crm" },

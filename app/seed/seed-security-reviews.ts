@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityReviews, securityRoles } from "~/db/schema";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "~/limits";
 
 /** The principal's dealership, whose security review is due: its staff in every age group (SPEC §4). */
 export const PRINCIPAL_LOCATION = "Summit Machinery – Denver";

@@ -1,21 +1,31 @@
-import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { dormancyWarnings, identities } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
 import { translatorFor } from "~/i18n/i18next.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
-import { AUTO_DEACTIVATION_DAYS, DORMANCY_WARNING_DAYS } from "~/limits";
+import { AUTO_DEACTIVATION_DAYS, DAY_MS, DORMANCY_WARNING_DAYS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
 import type { Actor } from "~/permissions/actor";
 import { daysUntilDeactivation, deactivatesInDays, dormancyWarningDue, exemptOn, inactiveSince } from "./dormancy";
 import { selfChangeRefused } from "./self-change";
 import { actorManages } from "./users.server";
 
-const DAY_MS = 86_400_000;
-
 /** Not exempt on `now`'s day: no exemption, or one that ended before it. */
 export function notExempt(now: Date) {
   return or(isNull(identities.dormancyExemptUntil), lt(identities.dormancyExemptUntil, now.toISOString().slice(0, 10)));
+}
+
+/** When a user's inactivity began (`inactiveSince`), as SQL. */
+const inactiveSinceSql = sql`coalesce(${identities.lastLoginAt}, ${identities.createdAt})`;
+
+/**
+ * Active, not exempt, and inactive long enough that the first warning is due: auto-deactivation
+ * within 14 days (or already due). The warnings' job and the users list's filter read the same rule.
+ */
+export function deactivatesWithinFirstWarning(now: Date): SQL {
+  const newest = new Date(now.getTime() - (AUTO_DEACTIVATION_DAYS - DORMANCY_WARNING_DAYS[0]) * DAY_MS);
+  return and(eq(identities.status, "active"), notExempt(now), lte(inactiveSinceSql, newest))!;
 }
 
 /**
@@ -28,15 +38,12 @@ export async function sendDormancyWarnings(
   options: { publicUrl: string },
   now = new Date(),
 ): Promise<{ warned: number }> {
-  // Inactive since within (now − 180 days, now − 166 days]: due within the first warning's reach, not yet due.
-  const first = DORMANCY_WARNING_DAYS[0];
+  // Within the first warning's reach, and not yet due (the deactivation job takes those).
   const oldest = new Date(now.getTime() - AUTO_DEACTIVATION_DAYS * DAY_MS);
-  const newest = new Date(now.getTime() - (AUTO_DEACTIVATION_DAYS - first) * DAY_MS);
-  const since = sql`coalesce(${identities.lastLoginAt}, ${identities.createdAt})`;
   const candidates = await database
     .select({ id: identities.id })
     .from(identities)
-    .where(and(eq(identities.status, "active"), notExempt(now), gt(since, oldest), lte(since, newest)));
+    .where(and(deactivatesWithinFirstWarning(now), gt(inactiveSinceSql, oldest)));
   let warned = 0;
   for (const { id } of candidates) {
     const sent = await database.transaction(async (tx) => {
@@ -114,10 +121,11 @@ export async function dormancyOf(database: Executor, userId: number, now = new D
     .from(identities)
     .where(eq(identities.id, userId));
   if (!user) return null;
+  const exempt = exemptOn(user.dormancyExemptUntil, now);
   return {
     deactivatesIn: deactivatesInDays(user, now),
-    exemptUntil: exemptOn(user.dormancyExemptUntil, now) ? user.dormancyExemptUntil : null,
-    exemptReason: exemptOn(user.dormancyExemptUntil, now) ? user.dormancyExemptReason : null,
+    exemptUntil: exempt ? user.dormancyExemptUntil : null,
+    exemptReason: exempt ? user.dormancyExemptReason : null,
   };
 }
 

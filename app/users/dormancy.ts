@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { AUTO_DEACTIVATION_DAYS, DORMANCY_WARNING_DAYS, MAX_TEXT_LENGTH } from "~/limits";
-
-const DAY_MS = 86_400_000;
+import { AUTO_DEACTIVATION_DAYS, DAY_MS, DORMANCY_WARNING_DAYS, MAX_TEXT_LENGTH } from "~/limits";
 
 /** When a user's inactivity began: their last sign-in, or their creation when they never signed in. */
 export function inactiveSince(user: { lastLoginAt: Date | null; createdAt: Date }): Date {

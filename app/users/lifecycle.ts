@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTO_DEACTIVATION_DAYS } from "~/limits";
+import { AUTO_DEACTIVATION_DAYS, DAY_MS } from "~/limits";
 import { exemptOn, inactiveSince } from "./dormancy";
 
 /** Why an administrator deactivates a user (issue #14 §5): one of these, never free text. */
@@ -12,8 +12,6 @@ export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number] | typeof 
 export const deactivationSchema = z.object({
   reason: z.enum(DEACTIVATION_REASONS, { error: "validations.required" }),
 });
-
-const DAY_MS = 86_400_000;
 
 /** The moment before which a user's last sign-in (or, never signed in, their creation) makes them inactive. */
 export function autoDeactivationCutoff(now: Date): Date {

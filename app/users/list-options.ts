@@ -1,4 +1,5 @@
 import { tableStateOf, type TableState } from "~/lists/table-state";
+import { DAY_MS } from "~/limits";
 
 /** The users list's sortable columns (issue #14 §2). */
 export const USER_SORTS = ["name", "email", "location", "lastLogin", "status"] as const;
@@ -52,8 +53,6 @@ function idOf(raw: string | null): number | undefined {
   const id = Number(raw);
   return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last-login filter's cutoff: a sign-in before it is "over N days" ago; null for "never" and no filter. */
 export function lastLoginCutoff(filter: UserFilters["lastLogin"], now: Date): Date | null {

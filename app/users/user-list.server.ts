@@ -3,11 +3,10 @@ import type { Database, Executor } from "~/db/client.server";
 import type { Actor } from "~/permissions/actor";
 import { identities } from "~/db/schema";
 import { containsPattern, narrowsByTrigrams, pageOf, prefixPattern, type ListPage } from "~/lists/list-query";
-import { AUTO_DEACTIVATION_DAYS, COUNT_CAP, DORMANCY_WARNING_DAYS, PAGE_SIZE } from "~/limits";
+import { COUNT_CAP, PAGE_SIZE } from "~/limits";
 import { deactivatesInDays } from "./dormancy";
-import { notExempt } from "./dormancy.server";
+import { deactivatesWithinFirstWarning } from "./dormancy.server";
 
-const DAY_MS = 86_400_000;
 import { lastLoginCutoff, userStatusOf, type UserListState, type UserSort, type UserStatus } from "./list-options";
 import { readsMatchesFirst, type SearchEstimate } from "./list-plan";
 import { managedBy } from "~/permissions/managed-users.server";
@@ -107,16 +106,6 @@ function keysetOf(sortBy: UserSort): KeysetOrder {
   return { keys: SORTS[sortBy].map((key) => ({ sql: key, type })), id: sql`${identities}.id`, nullable };
 }
 
-/** Active, not exempt, and inactive long enough that the first warning is due: auto-deactivation within 14 days. */
-function deactivatesSoon(now: Date): SQL | undefined {
-  const since = new Date(now.getTime() - (AUTO_DEACTIVATION_DAYS - DORMANCY_WARNING_DAYS[0]) * DAY_MS);
-  return and(
-    eq(identities.status, "active"),
-    notExempt(now),
-    sql`coalesce(${identities.lastLoginAt}, ${identities.createdAt}) <= ${since}`,
-  );
-}
-
 function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: Date, byIndex = true): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
@@ -146,7 +135,7 @@ function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: D
     state.lastLogin === "never" ? isNull(identities.lastLoginAt) : undefined,
     state.provisionedBy ? eq(identities.provisionedBy, state.provisionedBy) : undefined,
     cutoff ? lt(identities.lastLoginAt, cutoff) : undefined,
-    state.deactivation === "soon" ? deactivatesSoon(now) : undefined,
+    state.deactivation === "soon" ? deactivatesWithinFirstWarning(now) : undefined,
   );
 }
 
