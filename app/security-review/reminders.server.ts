@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
 import { ATTESTATION_REMINDER_DAYS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
 import { F } from "~/permissions/features";
+import { rolesGrantingSql } from "~/security-roles/granting.server";
 import { lastSecurityReviewOf } from "./last-review.server";
 import { attestationIsDue, attestationReminderIsDue } from "./rules";
 
@@ -21,15 +22,10 @@ interface Administrator {
 /** The active users holding a role that grants user management (directly or through a child role). */
 async function userAdministrators(database: Database): Promise<Administrator[]> {
   const result = await database.execute(sql`
-    with recursive granting(id) as (
-      select id from security_roles where ${F.usersWrite} = any(features)
-      union
-      select c.parent_id from security_role_children c join granting g on c.child_id = g.id
-    )
     select distinct i.id, i.email, i.first_name, i.last_name, i.preferred_language, i.attestation_reminded_at
     from identities i
     join role_assignments ra on ra.identity_id = i.id
-    where i.status = 'active' and ra.security_role_id in (select id from granting)`);
+    where i.status = 'active' and ra.security_role_id in ${rolesGrantingSql(F.usersWrite)}`);
   return (result as unknown as { rows: Administrator[] }).rows;
 }
 

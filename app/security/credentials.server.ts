@@ -7,7 +7,9 @@ import { LOCKOUT_DURATION_MS, LOCKOUT_WINDOW_MS, lockedUntil } from "~/security/
 
 export type CredentialCheck =
   | { ok: true; identityId: number }
-  | { ok: false; reason: "invalid" | "locked" | "inactive" | "unverified"; until?: Date };
+  | { ok: false; reason: "invalid" | "locked" | "unverified"; until?: Date }
+  /** The password was right: the sign-in page may tell this user why their account is off (issue #39 §5). */
+  | { ok: false; reason: "inactive"; identityId: number };
 
 /** A constant hash so a wrong e-mail costs as much time as a wrong password (no enumeration by timing). */
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$XdefW44EECY5TZRSD//IPg$wT/X/F084DdkAU2ChYjBNYaBwgLT5MNq5qWD4kyFux0";
@@ -66,7 +68,7 @@ async function credentialCheck(
     const after = lockedUntil([now, ...failures], now);
     return after ? { ok: false, reason: "locked", until: after } : { ok: false, reason: "invalid" };
   }
-  if (identity.status !== "active") return { ok: false, reason: "inactive" };
+  if (identity.status !== "active") return { ok: false, reason: "inactive", identityId: identity.id };
   // A new user has no password until they verify; this holds even if one was set another way.
   if (!identity.verifiedAt) return { ok: false, reason: "unverified" };
   return { ok: true, identityId: identity.id };

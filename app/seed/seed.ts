@@ -23,6 +23,7 @@ import { seedHistory } from "./seed-history";
 import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews";
 import { DIRECTORY_DEMO_DEALERS, seedDirectory } from "./seed-directory";
 import { seedAdministrationLevels } from "./seed-administration";
+import { AUTO_DEACTIVATION_DAYS, DAY_MS } from "~/limits";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -132,6 +133,8 @@ export const DEMO_ACCOUNTS: readonly {
   webRoles?: readonly string[];
   /** Flags of required actions at sign-in (SPEC §4), e.g. changePassword for an account to migrate. */
   requiredActions?: readonly string[];
+  /** Deactivated by the daily job this many days ago, after 180 days without a sign-in (issue #39 §5). */
+  deactivatedDaysAgo?: number;
   description: string;
 }[] = [
   {
@@ -256,6 +259,19 @@ export const DEMO_ACCOUNTS: readonly {
     securityRole: "DEALER_ADMIN",
     locations: ["redriver-tulsa"],
     description: "administrator whose location has no warranty signatory: the singular roles review opens at sign-in",
+  },
+  {
+    email: "inactive@example.com",
+    firstName: "Sam",
+    lastName: "Novak",
+    userType: "external",
+    role: "regular",
+    employeeNumber: "E-1011",
+    serialNumber: "SN-1011",
+    securityRole: "DEALER_STAFF",
+    locations: ["vantor-na"],
+    deactivatedDaysAgo: 12,
+    description: "deactivated for inactivity 12 days ago: the sign-in page says why and offers Ask for reactivation",
   },
 ];
 
@@ -408,6 +424,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           webRoles: [...(account.webRoles ?? [])],
           requiredActions: [...(account.requiredActions ?? [])],
           emailVerifiedAt: new Date(),
+          ...deactivatedFields(account.deactivatedDaysAgo),
         })
         .returning({ id: identities.id });
       await tx.insert(roleAssignments).values(
@@ -429,6 +446,18 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedSecurityReviews(database);
   await seedOrganizationIds(database);
   return true;
+}
+
+/** A demo account the daily job deactivated for inactivity some days ago (after 180 days without a sign-in). */
+function deactivatedFields(daysAgo: number | undefined) {
+  if (daysAgo === undefined) return {};
+  const deactivatedAt = new Date(Date.now() - daysAgo * DAY_MS);
+  return {
+    status: "inactive" as const,
+    deactivationReason: "inactivity",
+    deactivatedAt,
+    lastLoginAt: new Date(deactivatedAt.getTime() - (AUTO_DEACTIVATION_DAYS + 1) * DAY_MS),
+  };
 }
 
 /** The demo organizations' ids in the maker's systems (ORG-00001 …), so an import can name them as parents. */

@@ -31,6 +31,9 @@ export const userListRowSchema = z.object({
   deactivatesIn: z.number().int().nullable().meta({
     description: "Days left before auto-deactivation for inactivity, from 14 days before on; null otherwise.",
   }),
+  reactivationRequestedAt: z.iso.datetime().nullable().meta({
+    description: "When the deactivated user asked to be active again at sign-in; null otherwise.",
+  }),
 });
 
 /** One managed user as the API reads them (users.server.ts `ManagedUser`). */
@@ -88,6 +91,7 @@ const listRowExample = {
   userType: "external",
   role: "regular",
   deactivatesIn: null,
+  reactivationRequestedAt: null,
 };
 
 const userExample = {

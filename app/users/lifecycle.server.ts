@@ -8,6 +8,9 @@ import { actorManages } from "./users.server";
 import { selfChangeRefused } from "./self-change";
 import { autoDeactivationCutoff, dueForAutoDeactivation, type DeactivationReason } from "./lifecycle";
 import { notExempt } from "./dormancy.server";
+import { queueReactivatedMail } from "./reactivation.server";
+import { getConfig } from "~/config.server";
+import { deliverSoon } from "~/mail/outbox.server";
 
 export type LifecycleOutcome = { kind: "done" } | { kind: "missing" } | { kind: "unchanged" } | { kind: "self" };
 
@@ -85,14 +88,19 @@ async function setStatus(
   userId: number,
   next: { status: "active" | "inactive"; deactivationReason: DeactivationReason | null },
 ): Promise<LifecycleOutcome> {
-  return database.transaction(async (tx) => {
+  const outcome = await database.transaction(async (tx): Promise<LifecycleOutcome & { mailed?: boolean }> => {
     if (!(await actorManages(tx, actor, userId))) return { kind: "missing" };
-    const [before] = await tx
-      .select({ status: identities.status, deactivationReason: identities.deactivationReason })
+    const [row] = await tx
+      .select({
+        status: identities.status,
+        deactivationReason: identities.deactivationReason,
+        reactivationRequestedAt: identities.reactivationRequestedAt,
+      })
       .from(identities)
       .where(eq(identities.id, userId))
       .for("update");
-    if (!before) return { kind: "missing" };
+    if (!row) return { kind: "missing" };
+    const { reactivationRequestedAt, ...before } = row;
     if (before.status === next.status) return { kind: "unchanged" };
     await tx
       .update(identities)
@@ -106,8 +114,15 @@ async function setStatus(
       changes: fieldChanges(before, next, ["status", "deactivationReason"]),
       actorId: actor.identityId,
     });
+    // They asked to be active again (issue #39 §5): they hear that they can sign in.
+    if (next.status === "active" && reactivationRequestedAt) {
+      await queueReactivatedMail(tx, userId, getConfig().PUBLIC_URL);
+      return { kind: "done", mailed: true };
+    }
     return { kind: "done" };
   });
+  if (outcome.kind === "done" && outcome.mailed) void deliverSoon();
+  return outcome;
 }
 
 /** Deactivates a user with a reason: no sign-in, and every session, token and grant ends at once. Never one's own account. */
@@ -233,7 +248,7 @@ export async function deactivateInactiveUsers(database: Database, now = new Date
       const next = { status: "inactive" as const, deactivationReason: "inactivity" as const };
       await tx
         .update(identities)
-        .set({ ...next, modifiedBy: null, updatedAt: now })
+        .set({ ...next, deactivatedAt: now, modifiedBy: null, updatedAt: now })
         .where(eq(identities.id, id));
       await endEverySession(tx, id);
       await recordAudit(tx, {

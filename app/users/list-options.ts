@@ -14,8 +14,11 @@ export const USER_TYPES = ["internal", "external"] as const;
 export const USER_KINDS = ["administrator", "standard"] as const;
 /** Last sign-in: never, or longer ago than 30, 90 or 180 days. */
 export const LAST_LOGIN_FILTERS = ["never", "over30", "over90", "over180"] as const;
-/** Issue #39 §4: the users whose auto-deactivation comes within the first warning's 14 days. */
-export const DEACTIVATION_FILTERS = ["soon"] as const;
+/**
+ * Issue #39 §4: the users whose auto-deactivation comes within the first warning's 14 days; §5: the
+ * deactivated users who asked to be active again.
+ */
+export const DEACTIVATION_FILTERS = ["soon", "reactivationRequested"] as const;
 
 export interface UserFilters {
   status?: UserStatus;

@@ -37,6 +37,8 @@ export interface UserListRow {
   role: "admin" | "regular";
   /** Issue #39 §4: days left before auto-deactivation, from the first warning on; null otherwise. */
   deactivatesIn: number | null;
+  /** Issue #39 §5: when the deactivated user asked to be active again; null otherwise. */
+  reactivationRequestedAt: Date | null;
 }
 
 /**
@@ -106,6 +108,19 @@ function keysetOf(sortBy: UserSort): KeysetOrder {
   return { keys: SORTS[sortBy].map((key) => ({ sql: key, type })), id: sql`${identities}.id`, nullable };
 }
 
+/** Issue #39 §5: deactivated, and asked to be active again (a partial index holds these few). */
+const reactivationRequested = and(eq(identities.status, "inactive"), isNotNull(identities.reactivationRequestedAt));
+
+/** How many of an administrator's users ask to be active again (the users list's notice). */
+export async function reactivationRequestCount(database: Executor, actor: Actor): Promise<number> {
+  const scope = await managedBy(database, actor.identityId);
+  const [row] = await database
+    .select({ total: count() })
+    .from(identities)
+    .where(and(scope.where, reactivationRequested));
+  return row?.total ?? 0;
+}
+
 function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: Date, byIndex = true): SQL | undefined {
   const query = state.query?.trim() ?? "";
   const cutoff = lastLoginCutoff(state.lastLogin, now);
@@ -136,6 +151,7 @@ function filtersOf(scope: SQL | undefined, state: Partial<UserListState>, now: D
     state.provisionedBy ? eq(identities.provisionedBy, state.provisionedBy) : undefined,
     cutoff ? lt(identities.lastLoginAt, cutoff) : undefined,
     state.deactivation === "soon" ? deactivatesWithinFirstWarning(now) : undefined,
+    state.deactivation === "reactivationRequested" ? reactivationRequested : undefined,
   );
 }
 
@@ -181,6 +197,7 @@ async function reader(
         role: identities.role,
         createdAt: identities.createdAt,
         dormancyExemptUntil: identities.dormancyExemptUntil,
+        reactivationRequestedAt: identities.reactivationRequestedAt,
         sortKeys: cursorKeysOf(keysetOf(sortBy)),
       })
       .from(identities)

@@ -66,6 +66,8 @@ const ACTORS = ["principal@example.com", "directory@example.com", "singular@exam
 interface Targets {
   /** A user none of whose locations is the actor's. */
   foreignUser: number;
+  /** The demo's deactivated user, of Columbus (issue #39 §5). */
+  deactivatedUser: number;
   /** A dealer location that is not the actor's. */
   foreignLocation: number;
   /** Its external id (the organization import names it so). */
@@ -137,6 +139,7 @@ async function targetsOf(email: string): Promise<Targets> {
     .where(and(eq(directoryConfigurations.brandId, 1), eq(directoryConfigurations.context, "DEALER_LOCATION")));
   return {
     foreignUser: user.id,
+    deactivatedUser: await idOf("inactive@example.com"),
     foreignLocation: location.id,
     foreignLocationExternalId: location.externalId!,
     directoryConfiguration: item.configuration,
@@ -223,6 +226,18 @@ function attemptsOf(route: ActionRoute, t: Targets): Attempt[] {
           ["reason", "left"],
         ]),
       ),
+    ];
+  if (p === "/admin/users")
+    return [
+      // Issue #39 §5: the demo's deactivated user (Columbus) is another dealer's for the administrators.
+      post("one-click activation of another dealer's deactivated user", [
+        ["intent", "activate"],
+        ["id", String(t.deactivatedUser)],
+      ]),
+      post("one-click activation of another dealer's user", [
+        ["intent", "activate"],
+        ["id", user],
+      ]),
     ];
   if (p === "/admin/users/:id/preview")
     return [
@@ -550,6 +565,7 @@ describe("issue #30 §6 tenant isolation: dealer administrators and a dealer rea
         !OWN_DATA.has(route.pattern) &&
         attemptsOf(route, {
           foreignUser: 1,
+          deactivatedUser: 1,
           foreignLocation: 1,
           foreignLocationExternalId: "X",
           directoryConfiguration: 1,

@@ -214,8 +214,10 @@ test.describe("issue #14 §5: deactivate and activate", () => {
       await member.getByLabel("Password").fill("Demo#Portal2026");
       await member.getByRole("button", { name: "Sign in" }).click();
       await expect(member).toHaveURL(/\/signin\//);
+      // Issue #39 §5: with the right password they learn since when (not "for inactivity": another reason).
+      await expect(member.getByTestId("deactivated-why")).toContainText("Your account was deactivated on ");
 
-      await page.getByRole("link", { name: "Activate" }).click();
+      await page.getByRole("link", { name: "Activate", exact: true }).click();
       await page.getByRole("dialog", { name: "Activate user" }).getByRole("button", { name: "Activate user" }).click();
       await expect(page.locator(".notice--success")).toHaveText("The user has been activated.");
       await signIn(member, email, "/documents", { javaScript: jsOn });

@@ -41,6 +41,9 @@ export const NEWCOMERS = { "js-on": "newcomer-on@example.com", "js-off": "newcom
 /** One user per e2e project last signed in 175 days ago: auto-deactivation in 5 days (issue #39 §4). */
 export const DORMANT = { "js-on": "dormant-on@example.com", "js-off": "dormant-off@example.com" } as const;
 
+/** One user per e2e project deactivated for inactivity 12 days ago, who asks to be active again (issue #39 §5). */
+export const DEACTIVATED = { "js-on": "away-on@example.com", "js-off": "away-off@example.com" } as const;
+
 /** One unverified user per e2e project whose link lapsed: the hourly job marked them (issue #15 §2). */
 export const LAPSED = { "js-on": "lapsed-on@example.com", "js-off": "lapsed-off@example.com" } as const;
 

@@ -22,6 +22,7 @@ import {
   NEWCOMERS,
   LAPSED,
   DORMANT,
+  DEACTIVATED,
   MIGRATORS,
   ATTESTATION_TARGET,
   PRINCIPALS,
@@ -220,6 +221,30 @@ async function seedKeyholders(db: Database): Promise<void> {
     await db
       .update(identities)
       .set({ lastLoginAt: new Date(Date.now() - 175 * 86_400_000 - 3_600_000) })
+      .where(eq(identities.email, email));
+  }
+  for (const [index, email] of Object.values(DEACTIVATED).entries()) {
+    await insertFixtureUser(
+      db,
+      {
+        email,
+        firstName: "Avery",
+        lastName: `Away ${index + 1}`,
+        serialNumber: `SN-E2E-AWAY-${index}`,
+        employeeNumber: `E-E2E-AWAY-${index}`,
+      },
+      role.id,
+      location.id,
+    );
+    // As the daily job leaves a user after 180 days without a sign-in, 12 days ago.
+    await db
+      .update(identities)
+      .set({
+        status: "inactive",
+        deactivationReason: "inactivity",
+        deactivatedAt: new Date(Date.now() - 12 * 86_400_000),
+        lastLoginAt: new Date(Date.now() - 193 * 86_400_000),
+      })
       .where(eq(identities.email, email));
   }
 }
