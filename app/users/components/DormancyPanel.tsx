@@ -1,18 +1,14 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/translate/react";
-import { FieldError } from "~/ui/FieldError";
+import { Field } from "~/ui/Field";
 import { Form } from "~/ui/Form";
-import { MAX_TEXT_LENGTH } from "~/limits";
+import { exemptionSchema } from "../dormancy";
 
 interface Dormancy {
   deactivatesIn: number | null;
   exemptUntil: string | null;
   exemptReason: string | null;
-}
-
-/** What a failed exemption post gives back: the values typed and the message key per field. */
-export interface ExemptionForm {
-  values: { until: string; reason: string };
-  errors: Partial<Record<"until" | "reason", string>>;
 }
 
 /**
@@ -27,7 +23,8 @@ export function DormancyPanel({
 }: {
   dormancy: Dormancy;
   canChange: boolean;
-  form?: ExemptionForm;
+  /** A refused exemption post's result: what was typed, and what to fix. */
+  form?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation();
   // A calendar day: named as it is, whatever the viewer's time zone.
@@ -36,7 +33,6 @@ export function DormancyPanel({
       new Date(`${value}T00:00:00Z`),
     );
   if (!canChange && dormancy.deactivatesIn === null && !dormancy.exemptUntil) return null;
-  const errors = form?.errors ?? {};
   return (
     <section aria-labelledby="dormancy-title" className="dormancy">
       <h2 id="dormancy-title">{t("dormancy.exemptTitle")}</h2>
@@ -59,43 +55,31 @@ export function DormancyPanel({
           )}
         </>
       ) : (
-        canChange && (
-          <Form method="post" className="dormancy__form">
-            <p>{t("dormancy.exemptIntro")}</p>
-            <div className="field">
-              <label htmlFor="exempt-until">{t("dormancy.exemptUntil")}</label>
-              <input
-                id="exempt-until"
-                name="until"
-                type="date"
-                required
-                defaultValue={form?.values.until}
-                aria-invalid={errors.until ? true : undefined}
-                aria-describedby={errors.until ? "exempt-until-error" : undefined}
-              />
-              <FieldError id="exempt-until-error" errors={errors.until ? [errors.until] : undefined} />
-            </div>
-            <div className="field">
-              <label htmlFor="exempt-reason">{t("dormancy.exemptReason")}</label>
-              <input
-                id="exempt-reason"
-                name="reason"
-                type="text"
-                required
-                maxLength={MAX_TEXT_LENGTH}
-                defaultValue={form?.values.reason}
-                aria-invalid={errors.reason ? true : undefined}
-                aria-describedby={errors.reason ? "exempt-reason-error" : undefined}
-              />
-              <FieldError id="exempt-reason-error" errors={errors.reason ? [errors.reason] : undefined} />
-            </div>
-            <button type="submit" name="intent" value="exempt" className="button">
-              {t("dormancy.exemptSave")}
-            </button>
-          </Form>
-        )
+        canChange && <ExemptionForm result={form} />
       )}
     </section>
+  );
+}
+
+/** Exempt until a day after today (within a year), with a reason: a bad value keeps what was typed and says what to fix. */
+function ExemptionForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "exemption",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: exemptionSchema(new Date()) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="dormancy__form">
+      <p>{t("dormancy.exemptIntro")}</p>
+      <Field field={fields.until} label={t("dormancy.exemptUntil")} kind="date" required />
+      <Field field={fields.reason} label={t("dormancy.exemptReason")} required />
+      <button type="submit" name="intent" value="exempt" className="button">
+        {t("dormancy.exemptSave")}
+      </button>
+    </Form>
   );
 }
 

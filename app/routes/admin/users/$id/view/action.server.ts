@@ -5,7 +5,8 @@ import { requiredIdParam } from "~/navigation/id-param";
 import { USERS_EDIT, USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { getConfig } from "~/config.server";
 import { resendVerification } from "~/users/verification.server";
-import { readFormData } from "~/security/form-body.server";
+import { ownFields, readFormData } from "~/security/form-body.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { deactivationSchema } from "~/users/lifecycle";
 import { activateUser, deactivateUser, deleteUser, endSessionsOfUser, forceResync } from "~/users/lifecycle.server";
 import { toUser, toUsers } from "~/users/routes";
@@ -74,15 +75,12 @@ export async function userAction({ request, params }: ActionFunctionArgs) {
  * exemption. A bad date or a missing reason keeps what was typed and says what to fix.
  */
 async function exemptionAction(user: Actor, id: number, tab: string | undefined, intent: string, form: FormData) {
-  const values = { until: String(form.get("until") ?? ""), reason: String(form.get("reason") ?? "") };
   let exemption = null;
   if (intent === "exempt") {
-    const parsed = exemptionSchema(new Date()).safeParse(values);
-    if (!parsed.success) {
-      const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      return data({ exemption: { values, errors } }, { status: 400 });
-    }
-    exemption = parsed.data;
+    const schema = exemptionSchema(new Date());
+    const submission = parseWithZod(ownFields(form, schema), { schema });
+    if (submission.status !== "success") return data({ exemption: submission.reply() }, { status: 400 });
+    exemption = submission.value;
   }
   const outcome = await setDormancyExemption(db(), user, id, exemption);
   if (outcome.kind === "missing") throw new Response("Not Found", { status: 404 });
