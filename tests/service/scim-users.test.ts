@@ -305,7 +305,7 @@ describe.each(BACKENDS)("issue #36 SCIM Users on $name", (backend) => {
 
   it("a PATCH of the given name leaves no stale listing name; a user created inactive is deprovisioned at once, without a verification e-mail", async () => {
     const made = await asConnection(() =>
-      createScimUser(handle.db, connection, newUser("inactive@example.com", { active: false }), OPTIONS),
+      createScimUser(handle.db, connection, newUser("deprovisioned@example.com", { active: false }), OPTIONS),
     );
     const id = Number(made.id);
     expect(made.active).toBe(false);

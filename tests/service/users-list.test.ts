@@ -25,6 +25,9 @@ describe.each(BACKENDS)("issue #14 §1–2 users list on $name", (backend) => {
     handle = await seededDatabase(backend);
     adminId = await identityIdOf(handle.db, "admin@example.com");
     admin = await actorOf(handle.db, "admin@example.com");
+    // The demo's deactivated user (issue #39 §5) would be one more inactive, long-gone user: this
+    // test's own subjects say what each filter keeps.
+    await handle.db.delete(identities).where(eq(identities.email, "inactive@example.com"));
     // The fixtures sit at the dealer's location, which the administrator holds too.
     const [{ organizationId: locationId }] = await handle.db
       .select({ organizationId: roleAssignments.organizationId })
