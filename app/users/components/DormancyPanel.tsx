@@ -4,6 +4,7 @@ import { useTranslation } from "~/translate/react";
 import { Field } from "~/ui/Field";
 import { Form } from "~/ui/Form";
 import { exemptionSchema } from "../dormancy";
+import { DeactivatesIn } from "./DeactivatesIn";
 
 interface Dormancy {
   deactivatesIn: number | null;
@@ -81,10 +82,4 @@ function ExemptionForm({ result }: { result: SubmissionResult<string[]> | undefi
       </button>
     </Form>
   );
-}
-
-/** "Deactivates in N days" (or today): the users list and a user's page say it alike. */
-export function DeactivatesIn({ days }: { days: number }) {
-  const { t } = useTranslation();
-  return <>{days === 0 ? t("dormancy.deactivatesToday") : t("dormancy.deactivatesIn", { count: days })}</>;
 }

@@ -20,7 +20,7 @@ import { type Column } from "~/ui/DataTable";
 import { ListScreen } from "~/ui/ListScreen";
 import { useDateFormats } from "~/i18n/date-format";
 import { UserFilters } from "./UserFilters";
-import { DeactivatesIn } from "~/users/components/DormancyPanel";
+import { DeactivatesIn } from "~/users/components/DeactivatesIn";
 import { satisfiesRule } from "~/security/feature-rule";
 import { USERS_LIFECYCLE } from "~/permissions/write-rules";
 import { toCreateUser, toUser } from "~/users/routes";
