@@ -54,6 +54,7 @@ export const LAYERS = {
     "imports",
     "api-clients",
     "scim",
+    "network",
   ],
   // The top: routes, the root route's composition, the assembly of the features' parts and the
   // process that serves them (server/: Express, the cluster, the operators' commands).

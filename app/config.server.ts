@@ -110,6 +110,8 @@ export const configSchema = z.object({
   OUTBOX_STUCK_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   /** An administrator whose locations were last reviewed longer ago than this is asked for a security review. */
   ATTESTATION_PERIOD_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** A required directory role unfilled this many days is escalated to the maker's managers of its brand and region (issue #40 §2). */
+  DIRECTORY_ESCALATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Audit entries older than this many days are deleted by the hourly housekeeping job (issue #37 §5). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
 });

@@ -11,6 +11,7 @@ import { documentsRouteModules } from "./documents/route-modules";
 import { i18nRouteModules } from "./i18n/route-modules";
 import { importsRouteModules } from "./imports/route-modules";
 import { integrationsRouteModules } from "./integrations/route-modules";
+import { networkRouteModules } from "./network/route-modules";
 import { permissionSetsRouteModules } from "./permission-sets/route-modules";
 import { apiClientsRouteModules } from "./api-clients/route-modules";
 import { scimRouteModules } from "./scim/route-modules";
@@ -43,6 +44,7 @@ export default [
   ...documentsRouteModules,
   ...importsRouteModules,
   ...integrationsRouteModules,
+  ...networkRouteModules,
   ...permissionSetsRouteModules,
   ...apiClientsRouteModules,
   ...scimRouteModules,

@@ -24,6 +24,8 @@ import { deactivateInactiveUsers } from "~/users/lifecycle.server";
 import { sendDormancyWarnings } from "~/users/dormancy.server";
 import { expireVerifications } from "~/users/verification.server";
 import { countedJobRun } from "~/server-context/metrics.server";
+import { refreshNetworkFigures } from "~/network/refresh.server";
+import { escalateDirectoryGaps } from "~/network/escalations.server";
 
 /** What each scheduled job of the portal does at a moment (tests pass their own clock). */
 export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWork {
@@ -41,6 +43,18 @@ export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWo
     "security-review-reminder": (now) => {
       const { PUBLIC_URL, ATTESTATION_PERIOD_DAYS } = getConfig();
       return remindDueSecurityReviews(handle.db, { publicUrl: PUBLIC_URL, periodDays: ATTESTATION_PERIOD_DAYS }, now);
+    },
+    // The figures, then what they show that someone must hear of (issue #40 §2): within 5 minutes.
+    "network-figures": async (now) => {
+      const { PUBLIC_URL, DIRECTORY_ESCALATION_DAYS } = getConfig();
+      return {
+        ...(await refreshNetworkFigures(handle.db, now)),
+        ...(await escalateDirectoryGaps(
+          handle.db,
+          { publicUrl: PUBLIC_URL, escalationDays: DIRECTORY_ESCALATION_DAYS },
+          now,
+        )),
+      };
     },
   };
 }

@@ -9,6 +9,7 @@ import { directoryRoutes } from "~/directory/routes";
 import { documentRoutes } from "~/documents/routes";
 import { importRoutes } from "~/imports/routes";
 import { integrationRoutes } from "~/integrations/routes";
+import { networkRoutes } from "~/network/routes";
 import { permissionSetRoutes } from "~/permission-sets/routes";
 import { apiClientRoutes } from "~/api-clients/routes";
 import { assembleProfileParts } from "~/permissions/profile-parts";
@@ -40,6 +41,7 @@ export const ROUTE_TABLE = {
   ...securityRoleRoutes,
   ...permissionSetRoutes,
   ...directoryRoutes,
+  ...networkRoutes,
   ...auditRoutes,
   ...importRoutes,
   ...integrationRoutes,

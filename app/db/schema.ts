@@ -995,3 +995,78 @@ export const apiClientSecrets = pgTable(
   },
   (t) => [index("api_client_secrets_client_idx").on(t.apiClientId)],
 );
+
+/**
+ * Issue #40 §1: the network dashboard's figures per dealer location, worked out by the
+ * `network-figures` job (a few statements over the whole network) so the page reads a few
+ * thousand rows: the location's required directory roles and how many are filled, its latest
+ * confirmed security review and by whom, and when the figures were taken.
+ */
+export const networkLocations = pgTable(
+  "network_locations",
+  {
+    locationId: integer("location_id")
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    dealerId: integer("dealer_id"),
+    brandId: integer("brand_id").notNull(),
+    regionCode: text("region_code").notNull(),
+    requiredRoles: integer("required_roles").notNull(),
+    filledRoles: integer("filled_roles").notNull(),
+    lastReviewAt: timestamp("last_review_at", { withTimezone: true }),
+    lastReviewerId: integer("last_reviewer_id"),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("network_locations_scope_idx").on(t.brandId, t.regionCode, t.dealerId)],
+);
+
+/**
+ * Issue #40 §1: accounts and integration errors per location, per dealer and per brand and region,
+ * each counted once at its level (a user of two locations of a dealer is one of the dealer's).
+ * `dealerId` and `locationId` are 0 where the level has none.
+ */
+export const networkFigures = pgTable(
+  "network_figures",
+  {
+    level: text("level", { enum: ["location", "dealer", "brandRegion"] }).notNull(),
+    brandId: integer("brand_id").notNull(),
+    regionCode: text("region_code").notNull(),
+    dealerId: integer("dealer_id").notNull(),
+    locationId: integer("location_id").notNull(),
+    active: integer("active").notNull().default(0),
+    neverSignedIn: integer("never_signed_in").notNull().default(0),
+    dormant: integer("dormant").notNull().default(0),
+    dueSoon: integer("due_soon").notNull().default(0),
+    integrationErrors: integer("integration_errors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.brandId, t.regionCode, t.dealerId, t.locationId] })],
+);
+
+/**
+ * Issue #40 §1–2: every required directory role of every dealer location, its active holder (null:
+ * unfilled), since when it is unfilled, and whether it became so by losing its holder (deactivated,
+ * deleted or no longer holding it). Kept by the `network-figures` job; each escalation of §2 is
+ * stamped here, so each is sent once, and cleared when the role is filled again.
+ */
+export const directoryStaffing = pgTable(
+  "directory_staffing",
+  {
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => directoryItems.id, { onDelete: "cascade" }),
+    holderId: integer("holder_id"),
+    unfilledSince: timestamp("unfilled_since", { withTimezone: true }),
+    holderLost: boolean("holder_lost").notNull().default(false),
+    locationNotifiedAt: timestamp("location_notified_at", { withTimezone: true }),
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.itemId] }),
+    index("directory_staffing_unfilled_idx")
+      .on(t.unfilledSince)
+      .where(sql`${t.holderId} is null`),
+  ],
+);

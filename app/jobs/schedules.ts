@@ -15,6 +15,8 @@ export const SCHEDULES = {
   "integration-push": "* * * * *",
   // Administrators whose security review is due: an e-mail at most once a week while it stays due.
   "security-review-reminder": "40 6 * * *",
+  // The network dashboard's figures and the directory's gaps (issue #40): every five minutes.
+  "network-figures": "*/5 * * * *",
 } as const;
 export type JobName = keyof typeof SCHEDULES;
 export const JOB_NAMES = Object.keys(SCHEDULES) as JobName[];

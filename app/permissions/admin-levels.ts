@@ -14,6 +14,7 @@ export const PORTAL_WIDE_FEATURES: readonly string[] = [
   F.announcementsWrite,
   F.documentsWrite,
   F.integrationStatusRead,
+  F.networkRead,
 ];
 
 /** The kinds of organization a role can be held at. */

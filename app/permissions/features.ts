@@ -17,6 +17,8 @@ export const F = {
   integrationStatusRead: "admin:integrationStatus:read",
   /** Create, rotate and revoke the API's machine clients (issue #35 §3). */
   apiClientsWrite: "admin:apiClients:write",
+  /** The dealer network at a glance, for the maker's brand and regional managers (issue #40 §1). */
+  networkRead: "admin:network:read",
   documentsView: "documents:view",
   /** Upload, replace and delete documents of the library (issue #5 §3). */
   documentsWrite: "admin:documents:write",

@@ -18,6 +18,38 @@ export const OEM_ORGANIZATIONS = [
 /** The demo's portal-wide administrator and the brands they administer from the maker's side. */
 export const OEM_ADMINISTRATOR = { email: "admin@example.com", brandIds: [1, 2, 4], role: "PORTAL_ADMIN" } as const;
 
+/** The demo's OEM network manager (issue #40): the maker's manager for North America, brands 1 and 2. */
+export const OEM_NETWORK_MANAGER = { email: "oem@example.com", brandIds: [1, 2], role: "OEM_NETWORK_MANAGER" } as const;
+
+/** A demo account's role at the OEM organizations of its brands, unless held already (idempotent). */
+async function holdAtOem(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  holder: { email: string; brandIds: readonly number[]; role: string },
+  oemOf: Map<number, number>,
+): Promise<void> {
+  const [identity] = await tx.select({ id: identities.id }).from(identities).where(eq(identities.email, holder.email));
+  const [role] = await tx
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, holder.role));
+  if (!identity || !role) return;
+  const wanted = holder.brandIds.map((brandId) => oemOf.get(brandId)!);
+  const held = await tx
+    .select({ organizationId: roleAssignments.organizationId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.identityId, identity.id), inArray(roleAssignments.organizationId, wanted)));
+  const missing = wanted.filter((id) => !held.some((row) => row.organizationId === id));
+  if (missing.length === 0) return;
+  await tx.insert(roleAssignments).values(
+    missing.map((organizationId, index) => ({
+      identityId: identity.id,
+      securityRoleId: role.id,
+      organizationId,
+      isPreferred: held.length === 0 && index === 0,
+    })),
+  );
+}
+
 /**
  * The OEM organizations, and the portal administrator's role at those of their brands. Idempotent,
  * so a demo database made before the two levels gets them too (its dealer administrators' roles
@@ -44,6 +76,7 @@ export async function seedAdministrationLevels(database: Database): Promise<void
         .returning({ id: organizations.id });
       oemOf.set(oem.brandId, row.id);
     }
+    await holdAtOem(tx, OEM_NETWORK_MANAGER, oemOf);
     const [admin] = await tx
       .select({ id: identities.id })
       .from(identities)

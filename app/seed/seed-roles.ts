@@ -37,7 +37,7 @@ export const SEED_ROLES = [
     displayName: "Portal administrator",
     // documents:view held directly too: an administrator may not grant what they lack (issue #30),
     // so one who could take it off Dealer staff must still hold it to give it back.
-    features: [...ALL_ADMIN_FEATURES, F.documentsWrite, F.documentsView, F.dev],
+    features: [...ALL_ADMIN_FEATURES, F.networkRead, F.documentsWrite, F.documentsView, F.dev],
     children: ["DEALER_STAFF"],
     assignableBy: [],
     activities: ["Administer users, roles and permission sets", "Publish announcements and documents"],
@@ -138,6 +138,20 @@ export const SEED_ROLES = [
     businessFunctions: ["Sales"],
     expectations: ["Signs in through the partner portal"],
     excludeFromFeeds: true,
+  },
+  {
+    // Issue #40: the maker's brand and regional managers, held at an OEM organization (its brand
+    // and region); at a dealer's location it grants nothing (a portal-wide feature, ADR 29).
+    name: "OEM_NETWORK_MANAGER",
+    displayName: "OEM network manager",
+    features: [F.networkRead],
+    children: [],
+    assignableBy: ["PORTAL_ADMIN"],
+    activities: ["Watch the dealer network of their brands and regions"],
+    businessFunctions: ["Dealer network development"],
+    expectations: ["Follows up overdue reviews and unstaffed locations with the dealers"],
+    excludeFromFeeds: true,
+    excludeFromCopyUser: true,
   },
   {
     name: "READ_ONLY_AUDITOR",

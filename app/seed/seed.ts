@@ -24,6 +24,7 @@ import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews
 import { DIRECTORY_DEMO_DEALERS, seedDirectory } from "./seed-directory";
 import { seedAdministrationLevels } from "./seed-administration";
 import { AUTO_DEACTIVATION_DAYS, DAY_MS } from "~/limits";
+import { refreshNetworkFigures } from "~/network/refresh.server";
 
 /** The five brands (issue #2 §1): fixed ids, names and company names. */
 export const BRANDS = [
@@ -261,6 +262,19 @@ export const DEMO_ACCOUNTS: readonly {
     description: "administrator whose location has no warranty signatory: the singular roles review opens at sign-in",
   },
   {
+    email: "oem@example.com",
+    firstName: "Olivia",
+    lastName: "Brandt",
+    userType: "internal",
+    role: "regular",
+    employeeNumber: "E-1012",
+    serialNumber: "SN-1012",
+    securityRole: "OEM_NETWORK_MANAGER",
+    // Held at the maker's organizations of brands 1 and 2 (seed-administration.ts), no dealer location.
+    locations: [],
+    description: "OEM network manager, North America, brands 1 and 2: the network dashboard",
+  },
+  {
     email: "inactive@example.com",
     firstName: "Sam",
     lastName: "Novak",
@@ -427,14 +441,15 @@ export async function seedDemo(database: Database): Promise<boolean> {
           ...deactivatedFields(account.deactivatedDaysAgo),
         })
         .returning({ id: identities.id });
-      await tx.insert(roleAssignments).values(
-        account.locations.map((key, index) => ({
-          identityId: identity.id,
-          securityRoleId: roleIds.get(account.securityRole)!,
-          organizationId: locationIds.get(key)!,
-          isPreferred: index === 0,
-        })),
-      );
+      if (account.locations.length > 0)
+        await tx.insert(roleAssignments).values(
+          account.locations.map((key, index) => ({
+            identityId: identity.id,
+            securityRoleId: roleIds.get(account.securityRole)!,
+            organizationId: locationIds.get(key)!,
+            isPreferred: index === 0,
+          })),
+        );
     }
   });
   await seedAnnouncements(database);
@@ -445,6 +460,11 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedAdministrationLevels(database);
   await seedSecurityReviews(database);
   await seedOrganizationIds(database);
+  // The network dashboard opens with figures (issue #40): taken as the job would have three weeks
+  // ago and now, so the demo's unfilled directory roles have stood unfilled for three weeks (the
+  // job's first run escalates them to the maker's network managers, issue #40 §2).
+  await refreshNetworkFigures(database, new Date(Date.now() - 21 * DAY_MS));
+  await refreshNetworkFigures(database);
   return true;
 }
 

@@ -1,8 +1,9 @@
 import { hash } from "@node-rs/argon2";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import {
   directoryAssignments,
+  directoryStaffing,
   directoryConfigurations,
   directoryItems,
   identities,
@@ -64,6 +65,17 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
   await seedCreators(db);
   await seedPrincipals(db);
   await seedDirectoryAdmins(db);
+  // As the network-figures job's first run leaves the demo (issue #40 §2): the roles unfilled for
+  // three weeks escalated to the maker's network managers (the job's mail is its service test's).
+  await db
+    .update(directoryStaffing)
+    .set({ escalatedAt: new Date() })
+    .where(
+      and(
+        isNull(directoryStaffing.holderId),
+        lt(directoryStaffing.unfilledSince, new Date(Date.now() - 14 * 86_400_000)),
+      ),
+    );
   const [location] = await db
     .select({ id: organizations.id })
     .from(organizations)

@@ -171,7 +171,12 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
 
   it("the list searches name and display name, sorts and pages", async () => {
     const found = await listSecurityRoles(handle.db, { query: "manager", sortBy: "displayName", sortType: "asc" });
-    expect(found.rows.map((r) => r.displayName)).toEqual(["Fleet manager", "Parts manager", "Service manager"]);
+    expect(found.rows.map((r) => r.displayName)).toEqual([
+      "Fleet manager",
+      "OEM network manager",
+      "Parts manager",
+      "Service manager",
+    ]);
     const byKey = await listSecurityRoles(handle.db, { query: "SALES", sortBy: "name", sortType: "desc" });
     expect(byKey.rows.map((r) => r.name)).toEqual(["SALES_REPRESENTATIVE", "PARTNER_SALES"]);
     const paged = await listSecurityRoles(handle.db, { rowsPerPage: 3, page: 2 });

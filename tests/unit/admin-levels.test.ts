@@ -15,7 +15,7 @@ describe("issue #30 §2 two levels of administration: a role's features count wh
       expect(featuresThatCount(kind, adminRole)).toEqual([F.usersWrite]);
   });
 
-  it("the portal-wide features are the catalogue's writes and the cross-dealer integration report", () => {
+  it("the portal-wide features are the catalogue's writes, the cross-dealer integration report and the dealer network (issue #40)", () => {
     expect([...PORTAL_WIDE_FEATURES].sort()).toEqual(
       [
         F.securityRolesWrite,
@@ -24,6 +24,7 @@ describe("issue #30 §2 two levels of administration: a role's features count wh
         F.announcementsWrite,
         F.documentsWrite,
         F.integrationStatusRead,
+        F.networkRead,
       ].sort(),
     );
   });

@@ -35,7 +35,7 @@ describe("issue #15 §1 schedules", () => {
     expect(first("dormancy-warnings")).toBeLessThan(first("auto-deactivation"));
   });
 
-  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every minute, push retries every minute, security review reminders daily", () => {
+  it("housekeeping and verification expiry hourly, auto-deactivation daily, mail retries every minute, push retries every minute, security review reminders daily, the network's figures every five minutes", () => {
     const gap = (name: keyof typeof SCHEDULES) => {
       const next = cronParser.parseExpression(SCHEDULES[name], { tz: "UTC", currentDate: now });
       return -next.next().getTime() + next.next().getTime();
@@ -47,6 +47,7 @@ describe("issue #15 §1 schedules", () => {
     expect(gap("integration-push")).toBe(60 * 1000);
     expect(gap("security-review-reminder")).toBe(DAY);
     expect(gap("dormancy-warnings")).toBe(DAY);
+    expect(gap("network-figures")).toBe(5 * 60 * 1000);
     expect(JOB_NAMES).toEqual([
       "housekeeping",
       "dormancy-warnings",
@@ -55,6 +56,7 @@ describe("issue #15 §1 schedules", () => {
       "mail-retry",
       "integration-push",
       "security-review-reminder",
+      "network-figures",
     ]);
   });
 });

@@ -11,6 +11,8 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^documents\.subjects\.IRW$/,
   // Punctuation only: an arrow between roles, a brand and its region (Chinese has its own comma).
   /^effectiveAccess\.(chainSeparator|brandRegion)$/,
+  // A location and its dealer in brackets, a percentage: placeholders and punctuation (issue #40).
+  /^network\.(placeOfDealer|percent)$/,
 ];
 
 /**
@@ -19,12 +21,16 @@ const SAME_IN_EVERY_LANGUAGE = [
  */
 const SAME_WORD_BY_CHANCE: Partial<Record<string, RegExp[]>> = {
   fr: [/^adminApplications\.count_/, /^apiDocs\.type$/],
-  es: [/^integrationErrors\.count_one$/, /^apiDocs\.no$/],
+  es: [/^integrationErrors\.count_one$/, /^apiDocs\.no$/, /^network\.no$/],
   // The API reference's column heads: German, Dutch and Portuguese "Status", Dutch "Parameters"
   // and "Type", Spanish and Italian "No" are those languages' own words.
   de: [/^apiDocs\.status$/],
-  it: [/^apiDocs\.no$/],
-  nl: [/^apiDocs\.(parameters|status|type)$/],
+  it: [/^apiDocs\.no$/, /^network\.no$/],
+  // Dutch "dealer" is the Dutch word (the dashboard's dealer column and counts).
+  nl: [
+    /^apiDocs\.(parameters|status|type)$/,
+    /^network\.(levels\.brandRegion|counts\.brandRegion_.*|csvColumns\.dealer)$/,
+  ],
   pt: [/^apiDocs\.status$/],
 };
 
