@@ -38,12 +38,15 @@ const GAP_FROM = sql`from directory_staffing s
   left join organizations d on d.id = o.parent_id
   join directory_items i on i.id = s.item_id`;
 
-/** The administrators of a location: active, holding a role there, and a role that grants user management. */
+/**
+ * The administrators of a location: active, holding a role there, and a role that grants user
+ * management. Read from the location's assignments (an index), not from every identity.
+ */
 function locationAdministrators(locationId: number): SQL {
   return sql`select distinct p.id, p.email, p.first_name, p.last_name, p.preferred_language
-    from identities p
-    where p.status = 'active'
-      and exists (select 1 from role_assignments here where here.identity_id = p.id and here.organization_id = ${locationId})
+    from role_assignments here
+    join identities p on p.id = here.identity_id and p.status = 'active'
+    where here.organization_id = ${locationId}
       and exists (select 1 from role_assignments g where g.identity_id = p.id
         and g.security_role_id in ${rolesGrantingSql(F.usersWrite)})
     order by p.id`;
@@ -51,18 +54,19 @@ function locationAdministrators(locationId: number): SQL {
 
 /**
  * The maker's network managers of a brand and region: active, holding a role that grants
- * `admin:network:read` at one of the maker's organizations, whose organizations take in the brand
- * and the region (the dashboard's scope).
+ * `admin:network:read` at the maker's organizations, whose organizations take in the brand and the
+ * region (the dashboard's scope). Read from the few assignments at the maker's organizations.
  */
 function networkManagers(brandId: number, regionCode: string): SQL {
-  const oemRoles = sql`select ra.organization_id from role_assignments ra
-    join organizations oem on oem.id = ra.organization_id and oem.type = 'internal'
-    where ra.identity_id = p.id and ra.security_role_id in ${rolesGrantingSql(F.networkRead)}`;
-  return sql`select distinct p.id, p.email, p.first_name, p.last_name, p.preferred_language
+  return sql`with oem as (
+      select ra.identity_id, o.brand_id, o.region_code from organizations o
+      join role_assignments ra on ra.organization_id = o.id
+      where o.type = 'internal' and ra.security_role_id in ${rolesGrantingSql(F.networkRead)})
+    select distinct p.id, p.email, p.first_name, p.last_name, p.preferred_language
     from identities p
     where p.status = 'active'
-      and exists (select 1 from organizations b where b.id in (${oemRoles}) and b.brand_id = ${brandId})
-      and exists (select 1 from organizations r where r.id in (${oemRoles}) and r.region_code = ${regionCode})
+      and p.id in (select identity_id from oem where brand_id = ${brandId})
+      and p.id in (select identity_id from oem where region_code = ${regionCode})
     order by p.id`;
 }
 
@@ -98,14 +102,24 @@ export async function escalateDirectoryGaps(
         where s.holder_id is null and s.holder_lost and s.location_notified_at is null
         order by o.name, i.sort_order for update of s`),
     );
-    const toLocation = await recipientsOf(tx, lost, (gap) => locationAdministrators(gap.organization_id));
+    const toLocation = await recipientsOf(
+      tx,
+      lost,
+      (gap) => String(gap.organization_id),
+      (gap) => locationAdministrators(gap.organization_id),
+    );
     const due = new Date(now.getTime() - options.escalationDays * DAY_MS);
     const old = rowsOf<Gap>(
       await tx.execute(sql`select ${GAP_COLUMNS} ${GAP_FROM}
         where s.holder_id is null and s.escalated_at is null and s.unfilled_since <= ${due}
         order by s.unfilled_since, o.name, i.sort_order for update of s`),
     );
-    const toMaker = await recipientsOf(tx, old, (gap) => networkManagers(gap.brand_id, gap.region_code));
+    const toMaker = await recipientsOf(
+      tx,
+      old,
+      (gap) => `${gap.brand_id} ${gap.region_code}`,
+      (gap) => networkManagers(gap.brand_id, gap.region_code),
+    );
     const mails: Mail[] = [
       ...[...toLocation.values()].map(({ to, gaps }) => lostHolderMail(to, gaps, options.publicUrl)),
       ...[...toMaker.values()].map(({ to, gaps }) => escalationMail(to, gaps, options)),
@@ -119,9 +133,18 @@ export async function escalateDirectoryGaps(
   return result;
 }
 
-async function recipientsOf(tx: Executor, gaps: readonly Gap[], who: (gap: Gap) => SQL) {
+/** Who hears of each gap, read once per group of gaps with the same recipients (`key`). */
+async function recipientsOf(tx: Executor, gaps: readonly Gap[], key: (gap: Gap) => string, who: (gap: Gap) => SQL) {
+  const known = new Map<string, Recipient[]>();
   const pairs: { to: Recipient; gap: Gap }[] = [];
-  for (const gap of gaps) for (const to of rowsOf<Recipient>(await tx.execute(who(gap)))) pairs.push({ to, gap });
+  for (const gap of gaps) {
+    let people = known.get(key(gap));
+    if (!people) {
+      people = rowsOf<Recipient>(await tx.execute(who(gap)));
+      known.set(key(gap), people);
+    }
+    for (const to of people) pairs.push({ to, gap });
+  }
   return byRecipient(pairs);
 }
 

@@ -2,25 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { DAY_MS } from "~/limits";
 import type { PortalScope } from "~/permissions/admin-levels";
-import type { NetworkLevel, NetworkNeed } from "./rules";
+import type { NetworkLevel, NetworkNeed, NetworkRow } from "./rules";
 
-/** One row of the dashboard's table: a brand in a region, a dealer, or a location, with its figures. */
-export interface NetworkRow {
-  brandId: number;
-  regionCode: string;
-  dealerId: number | null;
-  locationId: number | null;
-  /** The dealer's or the location's name; null for a brand in a region (translated by the page). */
-  name: string | null;
-  locations: number;
-  complete: number;
-  reviewOverdue: number;
-  active: number;
-  neverSignedIn: number;
-  dormant: number;
-  dueSoon: number;
-  integrationErrors: number;
-}
+export type { NetworkRow };
 
 /** A required directory role nobody holds at a location, since when. */
 export interface NetworkGap {

@@ -41,10 +41,13 @@ export async function refreshNetworkFigures(database: Database, now = new Date()
           when directory_staffing.holder_id is null then directory_staffing.holder_lost else true end,
         location_notified_at = case when excluded.holder_id is null then directory_staffing.location_notified_at end,
         escalated_at = case when excluded.holder_id is null then directory_staffing.escalated_at end`);
+    // No longer a required role of a dealer location (one lookup per row, not the whole set again).
     await tx.execute(sql`
       delete from directory_staffing s
-      where not exists (select 1 from (${current}) now_held
-        where now_held.organization_id = s.organization_id and now_held.item_id = s.item_id)`);
+      where not exists (select 1 from organizations o
+        join directory_configurations c on c.context = 'DEALER_LOCATION' and c.brand_id = o.brand_id
+        join directory_items i on i.configuration_id = c.id and i.required
+        where o.id = s.organization_id and i.id = s.item_id and o.type = 'location')`);
 
     await tx.execute(sql`delete from network_locations`);
     const inserted = await tx.execute(sql`

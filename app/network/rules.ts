@@ -12,6 +12,24 @@ export const NETWORK_NEEDS = [
 ] as const;
 export type NetworkNeed = (typeof NETWORK_NEEDS)[number];
 
+/** One row of the dashboard's table: a brand in a region, a dealer, or a location, with its figures. */
+export interface NetworkRow {
+  brandId: number;
+  regionCode: string;
+  dealerId: number | null;
+  locationId: number | null;
+  /** The dealer's or the location's name; null for a brand in a region (translated by the page). */
+  name: string | null;
+  locations: number;
+  complete: number;
+  reviewOverdue: number;
+  active: number;
+  neverSignedIn: number;
+  dormant: number;
+  dueSoon: number;
+  integrationErrors: number;
+}
+
 /** A user is dormant after this many days without a sign-in (issue #40 §1). */
 export const DORMANT_AFTER_DAYS = 90;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities, organizations, roleAssignments, securityReviews, securityRoles } from "~/db/schema";
 
@@ -21,33 +21,38 @@ export const OEM_ADMINISTRATOR = { email: "admin@example.com", brandIds: [1, 2, 
 /** The demo's OEM network manager (issue #40): the maker's manager for North America, brands 1 and 2. */
 export const OEM_NETWORK_MANAGER = { email: "oem@example.com", brandIds: [1, 2], role: "OEM_NETWORK_MANAGER" } as const;
 
-/** A demo account's role at the OEM organizations of its brands, unless held already (idempotent). */
+/**
+ * A demo account's role at the OEM organizations of its brands, unless held already (idempotent):
+ * the organizations it was given now, and who holds them; the first is the preferred one of an
+ * account that held nothing before.
+ */
 async function holdAtOem(
   tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
   holder: { email: string; brandIds: readonly number[]; role: string },
   oemOf: Map<number, number>,
-): Promise<void> {
+): Promise<{ identityId: number; added: number[] } | null> {
   const [identity] = await tx.select({ id: identities.id }).from(identities).where(eq(identities.email, holder.email));
   const [role] = await tx
     .select({ id: securityRoles.id })
     .from(securityRoles)
     .where(eq(securityRoles.name, holder.role));
-  if (!identity || !role) return;
+  if (!identity || !role) return null;
   const wanted = holder.brandIds.map((brandId) => oemOf.get(brandId)!);
   const held = await tx
     .select({ organizationId: roleAssignments.organizationId })
     .from(roleAssignments)
-    .where(and(eq(roleAssignments.identityId, identity.id), inArray(roleAssignments.organizationId, wanted)));
-  const missing = wanted.filter((id) => !held.some((row) => row.organizationId === id));
-  if (missing.length === 0) return;
-  await tx.insert(roleAssignments).values(
-    missing.map((organizationId, index) => ({
-      identityId: identity.id,
-      securityRoleId: role.id,
-      organizationId,
-      isPreferred: held.length === 0 && index === 0,
-    })),
-  );
+    .where(eq(roleAssignments.identityId, identity.id));
+  const added = wanted.filter((id) => !held.some((row) => row.organizationId === id));
+  if (added.length > 0)
+    await tx.insert(roleAssignments).values(
+      added.map((organizationId, index) => ({
+        identityId: identity.id,
+        securityRoleId: role.id,
+        organizationId,
+        isPreferred: held.length === 0 && index === 0,
+      })),
+    );
+  return { identityId: identity.id, added };
 }
 
 /**
@@ -77,39 +82,17 @@ export async function seedAdministrationLevels(database: Database): Promise<void
       oemOf.set(oem.brandId, row.id);
     }
     await holdAtOem(tx, OEM_NETWORK_MANAGER, oemOf);
-    const [admin] = await tx
-      .select({ id: identities.id })
-      .from(identities)
-      .where(eq(identities.email, OEM_ADMINISTRATOR.email));
-    const [role] = await tx
-      .select({ id: securityRoles.id })
-      .from(securityRoles)
-      .where(eq(securityRoles.name, OEM_ADMINISTRATOR.role));
-    if (!admin || !role) return;
-    const wanted = OEM_ADMINISTRATOR.brandIds.map((brandId) => oemOf.get(brandId)!);
-    const held = await tx
-      .select({ organizationId: roleAssignments.organizationId })
-      .from(roleAssignments)
-      .where(and(eq(roleAssignments.identityId, admin.id), inArray(roleAssignments.organizationId, wanted)));
-    const missing = wanted.filter((id) => !held.some((row) => row.organizationId === id));
-    if (missing.length === 0) return;
-    await tx.insert(roleAssignments).values(
-      missing.map((organizationId) => ({
-        identityId: admin.id,
-        securityRoleId: role.id,
-        organizationId,
-        isPreferred: false,
-      })),
-    );
+    const admin = await holdAtOem(tx, OEM_ADMINISTRATOR, oemOf);
+    if (!admin || admin.added.length === 0) return;
     // A demo made before the two levels has its reviews: the new organizations count as reviewed
     // with the rest of the administrator's (a new demo's reviews are seeded after this).
     const [{ reviews }] = await tx.select({ reviews: sql<number>`count(*)::int` }).from(securityReviews);
     if (reviews > 0) {
       const now = new Date();
       await tx.insert(securityReviews).values({
-        reviewerId: admin.id,
-        organizationIds: missing,
-        listedIdentityIds: [admin.id],
+        reviewerId: admin.identityId,
+        organizationIds: admin.added,
+        listedIdentityIds: [admin.identityId],
         startedAt: now,
         confirmedAt: now,
       });

@@ -6,7 +6,6 @@ import { translatorFor } from "~/i18n/i18next.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
 import { deliverSoon, queueMail, type Mail } from "~/mail/outbox.server";
 import { F } from "~/permissions/features";
-import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import { rolesGrantingSql } from "~/security-roles/granting.server";
 import { toUsers } from "./routes";
 import { deactivationNoticeOf, reactivationRequestable, type DeactivationNotice } from "./reactivation";
@@ -38,14 +37,16 @@ export async function deactivationOf(database: Executor, identityId: number): Pr
  * and a role at one of the user's dealer locations (where they administer, ADR 29). Never the user.
  */
 async function administratorsOf(database: Executor, userId: number): Promise<Person[]> {
+  // From the user's assignments to those at the same dealer locations (an index), not from every identity.
   const result = await database.execute(sql`
     select distinct i.id, i.email, i.first_name, i.last_name, i.preferred_language
-    from identities i
-    where i.status = 'active' and i.id <> ${userId}
+    from role_assignments theirs
+    join organizations o on o.id = theirs.organization_id and o.type <> 'internal'
+    join role_assignments mine on mine.organization_id = theirs.organization_id
+    join identities i on i.id = mine.identity_id and i.status = 'active' and i.id <> ${userId}
+    where theirs.identity_id = ${userId}
       and exists (select 1 from role_assignments g where g.identity_id = i.id
         and g.security_role_id in ${rolesGrantingSql(F.usersWrite)})
-      and exists (select 1 from role_assignments theirs where theirs.identity_id = ${userId}
-        and theirs.organization_id in (${dealerLocationsOfSql(sql`i.id`)}))
     order by i.id`);
   return (result as unknown as { rows: Person[] }).rows;
 }

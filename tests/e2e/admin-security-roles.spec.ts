@@ -17,12 +17,20 @@ test.describe("issue #13 §3: the security roles list", () => {
     await page.getByLabel("Search by name or display name").fill("manager");
     await page.getByLabel("Search by name or display name").press("Enter");
     await expect(page).toHaveURL(/q=manager/);
-    await expect(rows(page).locator("td:first-child")).toHaveText(["Parts manager", "Service manager"]);
-    await expect(page.getByText("2 security roles")).toBeVisible();
+    await expect(rows(page).locator("td:first-child")).toHaveText([
+      "OEM network manager",
+      "Parts manager",
+      "Service manager",
+    ]);
+    await expect(page.getByText("3 security roles")).toBeVisible();
 
     await page.getByRole("link", { name: "Display name" }).click();
     await expect(page).toHaveURL(/sortType=desc/);
-    await expect(rows(page).locator("td:first-child")).toHaveText(["Service manager", "Parts manager"]);
+    await expect(rows(page).locator("td:first-child")).toHaveText([
+      "Service manager",
+      "Parts manager",
+      "OEM network manager",
+    ]);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -32,8 +40,8 @@ test.describe("issue #13 §3: the security roles list", () => {
       (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""),
     ) as string[][];
     expect(header).toEqual(["Display name", "Name", "Features", "Last changed"]);
-    expect(exported.map((row) => row[0])).toEqual(["Service manager", "Parts manager"]);
-    expect(exported.map((row) => row[1])).toEqual(["SERVICE_MANAGER", "PARTS_MANAGER"]);
+    expect(exported.map((row) => row[0])).toEqual(["Service manager", "Parts manager", "OEM network manager"]);
+    expect(exported.map((row) => row[1])).toEqual(["SERVICE_MANAGER", "PARTS_MANAGER", "OEM_NETWORK_MANAGER"]);
 
     await page.goto("/admin/security-roles?q=nothing-like-this");
     await expect(page.getByText("No results")).toBeVisible();

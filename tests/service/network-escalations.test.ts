@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { directoryAssignments, directoryStaffing, emailOutbox, identities, organizations } from "~/db/schema";
 import { escalateDirectoryGaps } from "~/network/escalations.server";
 import { refreshNetworkFigures } from "~/network/refresh.server";
+import { mailsTo as mailsToAddress } from "./mails-to";
 import { BACKENDS, seededDatabase } from "./backends";
 
 const DAY = 86_400_000;
@@ -27,11 +28,7 @@ describe.each(BACKENDS)("issue #40 §2 directory gaps escalate on $name", (backe
     await handle?.close();
   });
 
-  const mailsTo = (email: string) =>
-    handle.db
-      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email));
+  const mailsTo = (email: string) => mailsToAddress(handle.db, email);
   const run = async (when: Date) => {
     await refreshNetworkFigures(handle.db, when);
     return escalateDirectoryGaps(handle.db, OPTIONS, when);

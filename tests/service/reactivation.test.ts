@@ -6,6 +6,7 @@ import { auditLog, emailOutbox, identities } from "~/db/schema";
 import { activateUser, deactivateInactiveUsers, deactivateUser } from "~/users/lifecycle.server";
 import { deactivationOf, requestReactivation } from "~/users/reactivation.server";
 import { listUsers, reactivationRequestCount } from "~/users/user-list.server";
+import { mailsTo as mailsToAddress } from "./mails-to";
 import { BACKENDS, identityIdOf, seededDatabase } from "./backends";
 import { actorOf } from "./actor-of";
 
@@ -29,11 +30,7 @@ describe.each(BACKENDS)("issue #39 §5 reactivation request on $name", (backend)
     await handle?.close();
   });
 
-  const mailsTo = (email: string) =>
-    handle.db
-      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email));
+  const mailsTo = (email: string) => mailsToAddress(handle.db, email);
   const allMail = async () => (await handle.db.select({ to: emailOutbox.toAddress }).from(emailOutbox)).length;
 
   it("the sign-in tells the demo's deactivated user why and since when", async () => {

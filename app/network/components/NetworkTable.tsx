@@ -3,25 +3,11 @@ import { useTranslation } from "~/translate/react";
 import { DataTable, type Column } from "~/ui/DataTable";
 import { BarChart } from "~/ui/BarChart";
 import type { LinkQuery } from "~/ui/href";
-import { percentOf, type NetworkLevel, type NetworkNeed } from "../rules";
+import { percentOf, type NetworkLevel, type NetworkNeed, type NetworkRow } from "../rules";
 import { toNetwork } from "../routes";
 
 /** A row of the dashboard as the page receives it. */
-export interface NetworkRowData {
-  brandId: number;
-  regionCode: string;
-  dealerId: number | null;
-  locationId: number | null;
-  name: string | null;
-  locations: number;
-  complete: number;
-  reviewOverdue: number;
-  active: number;
-  neverSignedIn: number;
-  dormant: number;
-  dueSoon: number;
-  integrationErrors: number;
-}
+export type NetworkRowData = NetworkRow;
 
 /** The part of the network a row stands for, as the query of its links; null for a location (nothing below it). */
 function scopeOfRow(row: NetworkRowData, level: NetworkLevel): LinkQuery | null {
