@@ -98,9 +98,8 @@ export async function requestReactivation(
   return outcome;
 }
 
-/** The language a person reads their mail in: theirs, else the portal's default. */
-function localeOf(person: { preferred_language: string }) {
-  return isLocale(person.preferred_language) ? person.preferred_language : DEFAULT_LOCALE;
+function translatorOfPerson(person: { preferred_language: string }) {
+  return translatorFor(isLocale(person.preferred_language) ? person.preferred_language : DEFAULT_LOCALE);
 }
 
 /** To an administrator: who asks, since when they are inactive, where to activate them. */
@@ -110,8 +109,8 @@ function requestMail(
   notice: DeactivationNotice,
   publicUrl: string,
 ): Mail {
-  const locale = localeOf(admin);
-  const t = translatorFor(locale);
+  const t = translatorOfPerson(admin);
+  const locale = isLocale(admin.preferred_language) ? admin.preferred_language : DEFAULT_LOCALE;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const name = `${user.firstName} ${user.lastName}`;
   return {
@@ -143,7 +142,7 @@ export async function queueReactivatedMail(tx: Executor, userId: number, publicU
     .from(identities)
     .where(eq(identities.id, userId));
   if (!user) return;
-  const t = translatorFor(localeOf(user));
+  const t = translatorOfPerson(user);
   await queueMail(tx, {
     to: user.email,
     subject: t("reactivatedMail.subject"),
