@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { AUTO_DEACTIVATION_DAYS, DAY_MS, DORMANCY_WARNING_DAYS } from "~/limits";
+import { DAY_MS } from "~/limits";
+import { deactivatesWithinFirstWarning } from "~/users/dormancy.server";
 import { DORMANT_AFTER_DAYS } from "./rules";
 
 /** Integration errors count on the dashboard for this many days. */
@@ -15,9 +16,6 @@ const ERROR_DAYS = 7;
  */
 export async function refreshNetworkFigures(database: Database, now = new Date()): Promise<{ locations: number }> {
   const dormantBefore = new Date(now.getTime() - DORMANT_AFTER_DAYS * DAY_MS);
-  // Due within the first warning's reach (users/dormancy.server.ts says the same for the users list).
-  const dueBefore = new Date(now.getTime() - (AUTO_DEACTIVATION_DAYS - DORMANCY_WARNING_DAYS[0]) * DAY_MS);
-  const today = now.toISOString().slice(0, 10);
   const errorsSince = new Date(now.getTime() - ERROR_DAYS * DAY_MS);
   return database.transaction(async (tx) => {
     // Every required role of every dealer location and its active holder now; a role that had a
@@ -54,15 +52,11 @@ export async function refreshNetworkFigures(database: Database, now = new Date()
       insert into network_locations (location_id, dealer_id, brand_id, region_code, required_roles, filled_roles,
         last_review_at, last_reviewer_id, refreshed_at)
       select o.id, o.parent_id, o.brand_id, o.region_code,
-        coalesce(req.required, 0), coalesce(req.required, 0) - coalesce(gaps.open, 0),
+        coalesce(staffed.required, 0), coalesce(staffed.filled, 0),
         rev.confirmed_at, rev.reviewer_id, ${now}
       from organizations o
-      left join (select c.brand_id, count(*)::int as required from directory_items i
-          join directory_configurations c on c.id = i.configuration_id and c.context = 'DEALER_LOCATION'
-          where i.required group by c.brand_id) req on req.brand_id = o.brand_id
-      left join (select organization_id, count(*)::int as open from directory_staffing where holder_id is null
-          group by organization_id) gaps
-        on gaps.organization_id = o.id
+      left join (select organization_id, count(*)::int as required, count(holder_id)::int as filled
+          from directory_staffing group by organization_id) staffed on staffed.organization_id = o.id
       left join (select distinct on (loc) loc, sr.confirmed_at, sr.reviewer_id
           from security_reviews sr, unnest(sr.organization_ids) as loc
           where sr.confirmed_at is not null order by loc, sr.confirmed_at desc) rev on rev.loc = o.id
@@ -74,15 +68,15 @@ export async function refreshNetworkFigures(database: Database, now = new Date()
       insert into network_figures (level, brand_id, region_code, dealer_id, location_id, active, never_signed_in, dormant, due_soon)
       select case when grouping(o.id) = 0 then 'location' when grouping(o.parent_id) = 0 then 'dealer' else 'brandRegion' end,
         o.brand_id, o.region_code, coalesce(o.parent_id, 0), coalesce(o.id, 0),
-        count(distinct i.id) filter (where i.status = 'active'),
-        count(distinct i.id) filter (where i.status = 'active' and i.last_login_at is null),
-        count(distinct i.id) filter (where i.status = 'active' and i.last_login_at < ${dormantBefore}),
-        count(distinct i.id) filter (where i.status = 'active'
-          and (i.dormancy_exempt_until is null or i.dormancy_exempt_until < ${today})
-          and coalesce(i.last_login_at, i.created_at) <= ${dueBefore})
+        count(distinct identities.id) filter (where identities.status = 'active'),
+        count(distinct identities.id) filter (where identities.status = 'active' and identities.last_login_at is null),
+        count(distinct identities.id) filter (where identities.status = 'active'
+          and identities.last_login_at < ${dormantBefore}),
+        -- The users list's "deactivates within 14 days" (issue #39 §4), the same rule.
+        count(distinct identities.id) filter (where ${deactivatesWithinFirstWarning(now)})
       from role_assignments ra
       join organizations o on o.id = ra.organization_id and o.type = 'location'
-      join identities i on i.id = ra.identity_id
+      join identities on identities.id = ra.identity_id
       group by grouping sets ((o.brand_id, o.region_code, o.parent_id, o.id), (o.brand_id, o.region_code, o.parent_id),
         (o.brand_id, o.region_code))`);
     // Errors about a location, its dealer, or one of its users, each once per level.

@@ -98,8 +98,9 @@ export async function requestReactivation(
   return outcome;
 }
 
-function translatorOfPerson(person: { preferred_language: string }) {
-  return translatorFor(isLocale(person.preferred_language) ? person.preferred_language : DEFAULT_LOCALE);
+/** The language a person reads their mail in: theirs, else the portal's default. */
+function localeOf(person: { preferred_language: string }) {
+  return isLocale(person.preferred_language) ? person.preferred_language : DEFAULT_LOCALE;
 }
 
 /** To an administrator: who asks, since when they are inactive, where to activate them. */
@@ -109,8 +110,8 @@ function requestMail(
   notice: DeactivationNotice,
   publicUrl: string,
 ): Mail {
-  const t = translatorOfPerson(admin);
-  const locale = isLocale(admin.preferred_language) ? admin.preferred_language : DEFAULT_LOCALE;
+  const locale = localeOf(admin);
+  const t = translatorFor(locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const name = `${user.firstName} ${user.lastName}`;
   return {
@@ -142,7 +143,7 @@ export async function queueReactivatedMail(tx: Executor, userId: number, publicU
     .from(identities)
     .where(eq(identities.id, userId));
   if (!user) return;
-  const t = translatorOfPerson(user);
+  const t = translatorFor(localeOf(user));
   await queueMail(tx, {
     to: user.email,
     subject: t("reactivatedMail.subject"),
