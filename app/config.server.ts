@@ -112,6 +112,8 @@ export const configSchema = z.object({
   ATTESTATION_PERIOD_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A required directory role unfilled this many days is escalated to the maker's managers of its brand and region (issue #40 §2). */
   DIRECTORY_ESCALATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** An announcement that must be acknowledged is e-mailed to who has not, this many days after it went live and again after as many (issue #40 §3). */
+  ACKNOWLEDGEMENT_REMINDER_DAYS: z.coerce.number().int().min(1).max(365).default(3),
   /** Audit entries older than this many days are deleted by the hourly housekeeping job (issue #37 §5). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
 });

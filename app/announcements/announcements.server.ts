@@ -1,12 +1,20 @@
 import { and, arrayOverlaps, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { forgetReadAnnouncementIds, readAnnouncementIdsOf } from "./reads.server";
+import { acknowledgedAnnouncementIdsOf, forgetReadAnnouncementIds, readAnnouncementIdsOf } from "./reads.server";
 import type { Database } from "~/db/client.server";
-import { announcementReads, announcements, brands, identities, regions } from "~/db/schema";
+import {
+  announcementAcknowledgements,
+  announcementReads,
+  announcements,
+  brands,
+  identities,
+  regions,
+} from "~/db/schema";
 import type { Actor } from "~/permissions/actor";
 import type { SortType } from "~/lists/table-state";
 import {
   announcementVisibleTo,
-  compareAnnouncements,
+  compareFeedItems,
+  countsAsUnread,
   narrowToRequested,
   PRIORITIES,
   splitByRead,
@@ -42,12 +50,17 @@ export interface FeedItem {
   linkUrl: string;
   startDate: string;
   brandIds: number[];
+  /** Issue #40 §3: the user confirms "I have read this"; `acknowledged` once they have. */
+  requiresAcknowledgement: boolean;
+  acknowledged: boolean;
 }
 
 export interface UserAnnouncements {
   /** Visible to the user now, for any of their brands, in feed order. */
   visible: AnnouncementRow[];
   readIds: Set<number>;
+  /** Of those that must be acknowledged, the ones the user has. */
+  acknowledgedIds: Set<number>;
 }
 
 function audienceOf(user: Actor, locale: string) {
@@ -81,11 +94,15 @@ export async function loadUserAnnouncements(
 ): Promise<UserAnnouncements> {
   const rows = candidates ?? (await unexpiredAnnouncements(database, now));
   const audience = audienceOf(actor, locale);
-  const visible = rows
-    .filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode))
-    .sort(compareAnnouncements);
-  if (visible.length === 0) return { visible, readIds: new Set() };
-  return { visible, readIds: await readAnnouncementIdsOf(database, actor.identityId) };
+  const visible = rows.filter((a) => announcementVisibleTo(a, audience, now, displayLocationCode));
+  if (visible.length === 0) return { visible, readIds: new Set(), acknowledgedIds: new Set() };
+  const [readIds, acknowledgedIds] = await Promise.all([
+    readAnnouncementIdsOf(database, actor.identityId),
+    visible.some((a) => a.requiresAcknowledgement)
+      ? acknowledgedAnnouncementIdsOf(database, actor.identityId)
+      : new Set<number>(),
+  ]);
+  return { visible: visible.sort(compareFeedItems(acknowledgedIds)), readIds, acknowledgedIds };
 }
 
 /** Unread counts per brand of the user, and the number of distinct unread announcements. */
@@ -94,12 +111,13 @@ export function unreadSummary(actor: Actor, data: UserAnnouncements) {
     data.visible,
     data.readIds,
     actor.access.brands.map((b) => b.id),
+    data.acknowledgedIds,
   );
-  const total = data.visible.filter((a) => !data.readIds.has(a.id)).length;
+  const total = data.visible.filter((a) => countsAsUnread(a, data.readIds, data.acknowledgedIds)).length;
   return { byBrand, total };
 }
 
-function toFeedItem(row: AnnouncementRow, internal: boolean): FeedItem {
+function toFeedItem(row: AnnouncementRow, internal: boolean, acknowledgedIds: ReadonlySet<number>): FeedItem {
   return {
     id: row.id,
     title: row.title,
@@ -109,14 +127,18 @@ function toFeedItem(row: AnnouncementRow, internal: boolean): FeedItem {
     linkUrl: row.linkUrl,
     startDate: row.startDate.toISOString(),
     brandIds: row.brandIds,
+    requiresAcknowledgement: row.requiresAcknowledgement,
+    acknowledged: row.requiresAcknowledgement && acknowledgedIds.has(row.id),
   };
 }
 
 /** The feed of one brand (the current theme), split into unread and read. */
 export function feedForBrand(actor: Actor, data: UserAnnouncements, brandId: number) {
   const internal = actor.userType === "internal";
-  const items = data.visible.filter((a) => a.brandIds.includes(brandId)).map((a) => toFeedItem(a, internal));
-  return splitByRead(items, data.readIds);
+  const items = data.visible
+    .filter((a) => a.brandIds.includes(brandId))
+    .map((a) => toFeedItem(a, internal, data.acknowledgedIds));
+  return splitByRead(items, data.readIds, data.acknowledgedIds);
 }
 
 /** A notification of `GET /api/v2/user/notifications`: the feed item, its read state and its brands by name (SPEC §3). */
@@ -137,7 +159,7 @@ export async function notificationsFor(
   const internal = actor.userType === "internal";
   const brandName = new Map(actor.access.brands.map((b) => [b.id, b.name]));
   return narrowToRequested(data.visible, request).map((row) => {
-    const { brandIds, ...item } = toFeedItem(row, internal);
+    const { brandIds, ...item } = toFeedItem(row, internal, data.acknowledgedIds);
     return {
       ...item,
       read: data.readIds.has(row.id),
@@ -161,6 +183,34 @@ export async function markAnnouncementRead(
     .insert(announcementReads)
     .values({ identityId: actor.identityId, announcementId })
     .onConflictDoNothing();
+  forgetReadAnnouncementIds(actor.identityId);
+  return target;
+}
+
+/**
+ * "I have read this" (issue #40 §3): only for an announcement the user sees that asks for it;
+ * it counts as read too. Null when there is none such (nothing changes).
+ */
+export async function acknowledgeAnnouncement(
+  database: Database,
+  actor: Actor,
+  announcementId: number,
+  locale: string,
+  now = new Date(),
+): Promise<AnnouncementRow | null> {
+  const { visible } = await loadUserAnnouncements(database, actor, locale, now);
+  const target = visible.find((a) => a.id === announcementId && a.requiresAcknowledgement);
+  if (!target) return null;
+  await database.transaction(async (tx) => {
+    await tx
+      .insert(announcementAcknowledgements)
+      .values({ identityId: actor.identityId, announcementId, acknowledgedAt: now })
+      .onConflictDoNothing();
+    await tx
+      .insert(announcementReads)
+      .values({ identityId: actor.identityId, announcementId, readAt: now })
+      .onConflictDoNothing();
+  });
   forgetReadAnnouncementIds(actor.identityId);
   return target;
 }
@@ -271,6 +321,7 @@ const AUDITED = [
   "roles",
   "brandIds",
   "regionCodes",
+  "requiresAcknowledgement",
 ] as const;
 
 const dayStart = (value: string) => new Date(`${value}T00:00:00Z`);
@@ -289,6 +340,7 @@ function announcementValues(input: AnnouncementInput) {
     roles: [...new Set(input.roles)],
     brandIds: [...new Set(input.brandIds)].sort(),
     regionCodes: [...new Set(input.regionCodes)].sort(),
+    requiresAcknowledgement: input.requiresAcknowledgement,
   };
 }
 

@@ -39,6 +39,9 @@ const announcementRecordSchema = z.object({
   roles: z.array(z.string()),
   brandIds: z.array(z.number().int()),
   regionCodes: z.array(z.string()),
+  requiresAcknowledgement: z.boolean().meta({
+    description: 'Each targeted user confirms "I have read this"; until then it heads their feed.',
+  }),
   updatedAt: z.iso.datetime().meta({ description: "The record's stamp: send it back with an update." }),
 });
 
@@ -55,6 +58,8 @@ const notificationSchema = z.object({
   linkUrl: z.string(),
   startDate: z.iso.datetime(),
   read: z.boolean(),
+  requiresAcknowledgement: z.boolean(),
+  acknowledged: z.boolean().meta({ description: "Whether the user confirmed it; false when none is asked." }),
   brands: z
     .array(z.object({ id: z.number().int(), name: z.string() }))
     .meta({ description: "The announcement's brands that are the user's." }),
@@ -74,6 +79,7 @@ const recordExample = {
   roles: [],
   brandIds: [1, 2],
   regionCodes: ["EMEA", "NA"],
+  requiresAcknowledgement: false,
   updatedAt: "2026-03-12T09:41:07.512Z",
 };
 
@@ -318,6 +324,8 @@ export const announcementsApiOperations: ApiOperation[] = [
                 linkUrl: "https://portal.example/campaigns/spring",
                 startDate: "2026-04-01T00:00:00.000Z",
                 read: false,
+                requiresAcknowledgement: false,
+                acknowledged: false,
                 brands: [{ id: 1, name: "Brand One" }],
               },
             ],

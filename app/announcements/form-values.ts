@@ -18,11 +18,16 @@ export function announcementRecord(row: AnnouncementRow) {
     roles: row.roles,
     brandIds: row.brandIds,
     regionCodes: row.regionCodes,
+    requiresAcknowledgement: row.requiresAcknowledgement,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 /** A stored announcement as its editor's form starts (`announcementSchema`'s fields: brands as the checkboxes' values). */
 export function announcementFormValues(row: AnnouncementRow) {
-  return { ...announcementRecord(row), brandIds: row.brandIds.map(String) };
+  return {
+    ...announcementRecord(row),
+    brandIds: row.brandIds.map(String),
+    requiresAcknowledgement: row.requiresAcknowledgement ? "on" : undefined,
+  };
 }

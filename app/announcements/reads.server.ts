@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import type { SessionPart } from "~/permissions/profile-parts";
-import { announcementReads } from "~/db/schema";
+import { announcementAcknowledgements, announcementReads } from "~/db/schema";
 import { forgetRequestValue, oncePerRequest, primeRequestValue } from "~/server-context/request-scope.server";
 
 /*
@@ -37,4 +37,13 @@ export function readAnnouncementIdsOf(database: Executor, identityId: number): P
 /** After marking one read: the rest of the request (the page's loaders after an action) reads them again. */
 export function forgetReadAnnouncementIds(identityId: number): void {
   forgetRequestValue(keyOf(identityId));
+}
+
+/** The announcements an identity has acknowledged (issue #40 §3). */
+export async function acknowledgedAnnouncementIdsOf(database: Executor, identityId: number): Promise<Set<number>> {
+  const rows = await database
+    .select({ id: announcementAcknowledgements.announcementId })
+    .from(announcementAcknowledgements)
+    .where(eq(announcementAcknowledgements.identityId, identityId));
+  return new Set(rows.map((row) => row.id));
 }

@@ -8,6 +8,8 @@ export const announcementsRouteModules: RouteModule[] = [
   { path: "admin", index: true, file: "routes/admin/_index.tsx" },
   { path: "admin.csv", file: "routes/admin.csv.tsx" },
   { path: "admin/announcement/:id?/:mode?", file: "routes/admin/announcement.tsx" },
+  { path: "admin/acknowledgements/:id?", file: "routes/admin/acknowledgements/route.tsx" },
+  { path: "admin/acknowledgements/:id/receipts.csv", file: "routes/admin/acknowledgements/receipts.csv.tsx" },
   { path: "announcements/:id/open", file: "routes/announcements/$id/open.tsx" },
   { path: "api/v2/announcements/:id", file: "routes/api/v2/announcements/$id.tsx" },
   { path: "api/v2/announcements", index: true, file: "routes/api/v2/announcements/_index.tsx" },

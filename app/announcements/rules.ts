@@ -1,4 +1,4 @@
-import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
+import { DAY_MS, DEFAULT_DISPLAY_LOCATION } from "~/limits";
 /** Priorities (SPEC §9), highest first. */
 export const PRIORITIES = ["highest", "medium", "lowest"] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -69,23 +69,29 @@ export function compareAnnouncements(
   return PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) || a.title.localeCompare(b.title);
 }
 
-/** SPEC §2: unread and read views, split by the list of read ids. */
-export function splitByRead<T extends { id: number }>(
+/**
+ * SPEC §2: unread and read views, split by the list of read ids; one that must be acknowledged
+ * stays unread until it is (issue #40 §3).
+ */
+export function splitByRead<T extends Acknowledgeable>(
   items: readonly T[],
   readIds: ReadonlySet<number>,
+  acknowledgedIds: ReadonlySet<number> = new Set(),
 ): { unread: T[]; read: T[] } {
-  return { unread: items.filter((i) => !readIds.has(i.id)), read: items.filter((i) => readIds.has(i.id)) };
+  const unread = (i: T) => countsAsUnread(i, readIds, acknowledgedIds);
+  return { unread: items.filter(unread), read: items.filter((i) => !unread(i)) };
 }
 
 /** Unread announcements per brand: for each of the user's brands, how many unread ones target it. */
 export function unreadCountsByBrand(
-  items: readonly Pick<AnnouncementTargeting, "id" | "brandIds">[],
+  items: readonly (Pick<AnnouncementTargeting, "id" | "brandIds"> & Acknowledgeable)[],
   readIds: ReadonlySet<number>,
   brandIds: readonly number[],
+  acknowledgedIds: ReadonlySet<number> = new Set(),
 ): Record<number, number> {
   const counts: Record<number, number> = Object.fromEntries(brandIds.map((b) => [b, 0]));
   for (const item of items) {
-    if (readIds.has(item.id)) continue;
+    if (!countsAsUnread(item, readIds, acknowledgedIds)) continue;
     for (const brand of item.brandIds) if (brand in counts) counts[brand] += 1;
   }
   return counts;
@@ -112,4 +118,62 @@ export function narrowToRequested<T extends Pick<AnnouncementTargeting, "brandId
       (requested.brandIds.length === 0 || a.brandIds.some((b) => requested.brandIds.includes(b))) &&
       (requested.regionCodes.length === 0 || a.regionCodes.some((r) => requested.regionCodes.includes(r))),
   );
+}
+
+// ---- acknowledgements (issue #40 §3) -----------------------------------------------------
+
+/** How many reminders a targeted user gets at most for an announcement they have not acknowledged. */
+export const MAX_ACKNOWLEDGEMENT_REMINDERS = 2;
+
+/** An announcement as acknowledgement sees it (one without the flag needs none). */
+export interface Acknowledgeable {
+  id: number;
+  requiresAcknowledgement?: boolean;
+}
+
+/** Whether an announcement still waits for the user's "I have read this". */
+export function awaitsAcknowledgement(a: Acknowledgeable, acknowledgedIds: ReadonlySet<number>): boolean {
+  return a.requiresAcknowledgement === true && !acknowledgedIds.has(a.id);
+}
+
+/**
+ * Whether an announcement is in the unread view: not read, or — when it must be acknowledged —
+ * not acknowledged, even when opened (it stays until the user confirms).
+ */
+export function countsAsUnread(
+  a: Acknowledgeable,
+  readIds: ReadonlySet<number>,
+  acknowledgedIds: ReadonlySet<number>,
+): boolean {
+  return !readIds.has(a.id) || awaitsAcknowledgement(a, acknowledgedIds);
+}
+
+/**
+ * The feed's order: announcements awaiting the user's acknowledgement first, then SPEC §2's
+ * order (priority, then title).
+ */
+export function compareFeedItems(
+  acknowledgedIds: ReadonlySet<number>,
+): (
+  a: Pick<AnnouncementTargeting, "priority" | "title"> & Acknowledgeable,
+  b: Pick<AnnouncementTargeting, "priority" | "title"> & Acknowledgeable,
+) => number {
+  return (a, b) =>
+    Number(awaitsAcknowledgement(b, acknowledgedIds)) - Number(awaitsAcknowledgement(a, acknowledgedIds)) ||
+    compareAnnouncements(a, b);
+}
+
+/**
+ * Whether a reminder is due to a user who has not acknowledged: at most two, the first `days`
+ * after the announcement went live, the second `days` after the first.
+ */
+export function acknowledgementReminderDue(
+  reminders: { sent: number; lastSentAt: Date | null },
+  startDate: Date,
+  now: Date,
+  days: number,
+): boolean {
+  if (reminders.sent >= MAX_ACKNOWLEDGEMENT_REMINDERS) return false;
+  const since = reminders.sent === 0 || !reminders.lastSentAt ? startDate : reminders.lastSentAt;
+  return now.getTime() - since.getTime() >= days * DAY_MS;
 }

@@ -5,6 +5,7 @@ import { MAX_TEXT_LENGTH } from "~/limits";
 import { audienceFields } from "~/validation/audience";
 import { calendarDayOf } from "~/validation/calendar-day";
 import { MULTISELECT_OPTIONS_LIMIT } from "~/limits";
+import { checkbox } from "~/validation/checkbox";
 
 const day = z
   .string({ error: "validations.required" })
@@ -49,6 +50,7 @@ export const announcementSchema = z
     expirationDate: day,
     roles: z.array(z.string().trim().min(1).max(MAX_TEXT_LENGTH)).max(MULTISELECT_OPTIONS_LIMIT).optional().default([]),
     ...audienceFields,
+    requiresAcknowledgement: checkbox,
     updatedAt: z.string().optional(),
   })
   .refine((v) => v.expirationDate > v.startDate, { path: ["expirationDate"], message: "validations.dateOrder" });

@@ -24,7 +24,7 @@ export function userAnnouncements(actor: Actor, locale: Locale): Promise<UserAnn
         );
         return loadUserAnnouncements(db(), actor, locale, now, undefined, candidates);
       },
-      () => ({ visible: [], readIds: new Set<number>() }),
+      () => ({ visible: [], readIds: new Set<number>(), acknowledgedIds: new Set<number>() }),
       (err) => logger.error({ err, identityId: actor.identityId }, "announcements failed to load"),
     ),
   );

@@ -26,6 +26,7 @@ import { expireVerifications } from "~/users/verification.server";
 import { countedJobRun } from "~/server-context/metrics.server";
 import { refreshNetworkFigures } from "~/network/refresh.server";
 import { escalateDirectoryGaps } from "~/network/escalations.server";
+import { remindToAcknowledge } from "~/announcements/acknowledgement-reminders.server";
 
 /** What each scheduled job of the portal does at a moment (tests pass their own clock). */
 export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWork {
@@ -55,6 +56,14 @@ export function jobWork(handle: DatabaseHandle, transport: MailTransport): JobWo
           now,
         )),
       };
+    },
+    "acknowledgement-reminders": (now) => {
+      const { PUBLIC_URL, ACKNOWLEDGEMENT_REMINDER_DAYS } = getConfig();
+      return remindToAcknowledge(
+        handle.db,
+        { publicUrl: PUBLIC_URL, reminderDays: ACKNOWLEDGEMENT_REMINDER_DAYS },
+        now,
+      );
     },
   };
 }

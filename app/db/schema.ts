@@ -535,6 +535,8 @@ export const announcements = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Each targeted user confirms "I have read this" (issue #40 §3); it heads their feed until then. */
+    requiresAcknowledgement: boolean("requires_acknowledgement").notNull().default(false),
     modifiedBy: integer("modified_by"),
     ...timestamps,
   },
@@ -552,6 +554,40 @@ export const announcementReads = pgTable(
       .notNull()
       .references(() => announcements.id, { onDelete: "cascade" }),
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.identityId, t.announcementId] })],
+);
+
+/** Who confirmed an announcement that requires acknowledgement, and when (issue #40 §3). */
+export const announcementAcknowledgements = pgTable(
+  "announcement_acknowledgements",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.identityId, t.announcementId] }),
+    index("announcement_acknowledgements_announcement_idx").on(t.announcementId),
+  ],
+);
+
+/** The reminders a targeted user got for an announcement not yet acknowledged: how many (at most two), the last when. */
+export const announcementReminders = pgTable(
+  "announcement_reminders",
+  {
+    identityId: integer("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    sent: integer("sent").notNull().default(0),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.identityId, t.announcementId] })],
 );

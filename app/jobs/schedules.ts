@@ -17,6 +17,8 @@ export const SCHEDULES = {
   "security-review-reminder": "40 6 * * *",
   // The network dashboard's figures and the directory's gaps (issue #40): every five minutes.
   "network-figures": "*/5 * * * *",
+  // Who has not acknowledged an announcement that asks for it (issue #40 §3): hourly, each at most twice.
+  "acknowledgement-reminders": "15 * * * *",
 } as const;
 export type JobName = keyof typeof SCHEDULES;
 export const JOB_NAMES = Object.keys(SCHEDULES) as JobName[];

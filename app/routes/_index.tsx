@@ -12,7 +12,7 @@ import { LauncherView } from "~/applications/components/LauncherView";
 import { launcherFor } from "~/applications/launcher.server";
 import { localeOf } from "~/i18n/i18next.server";
 import { AnnouncementFeed } from "~/announcements/components/AnnouncementFeed";
-import { feedForBrand, markAnnouncementRead } from "~/announcements/announcements.server";
+import { acknowledgeAnnouncement, feedForBrand, markAnnouncementRead } from "~/announcements/announcements.server";
 import { userAnnouncements } from "~/announcements/user-announcements.server";
 import { themeOf } from "~/root/shell-data.server";
 import { announcementReadSchema } from "~/announcements/read-schema";
@@ -44,12 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Mark read: the announcement must be one the user sees. */
+/** Mark read or acknowledge: the announcement must be one the user sees (and, to acknowledge, one asking for it). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRouteAccess(request);
   const submission = parseWithZod(await readFormData(request), { schema: announcementReadSchema });
   if (submission.status !== "success") return redirect("/");
-  await markAnnouncementRead(db(), user, submission.value.announcementId, await localeOf(request));
+  const mark = submission.value.intent === "acknowledge" ? acknowledgeAnnouncement : markAnnouncementRead;
+  await mark(db(), user, submission.value.announcementId, await localeOf(request));
   return redirect(`/?announcements=${submission.value.view ?? "unread"}`);
 }
 

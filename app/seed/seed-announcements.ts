@@ -12,6 +12,8 @@ export interface SeedAnnouncement {
   brandIds: number[];
   regionCodes: string[];
   roles?: string[];
+  /** Each targeted user confirms "I have read this" (issue #40 §3). */
+  requiresAcknowledgement?: boolean;
 }
 
 export const SEED_ANNOUNCEMENTS: SeedAnnouncement[] = [
@@ -161,6 +163,22 @@ export const SEED_ANNOUNCEMENTS: SeedAnnouncement[] = [
     expireInDays: -1,
     brandIds: [1],
     regionCodes: ["NA"],
+  },
+  {
+    // Last, so the ids above stay as tests know them. For the dealers' administrators (a web role only admin@ holds among the demo accounts): it heads
+    // their feed until confirmed, and its receipts are under Admin → Announcement receipts.
+    title: "Safety recall R-2611: hydraulic hose kits",
+    content:
+      "<p>Hose kits of series HK-40 delivered since 1 September must be checked before the next machine handover. Please confirm that you have read this notice.</p>",
+    language: "en",
+    priority: "highest",
+    linkUrl: "https://news.vantor.example.com/recall-r-2611",
+    startInDays: -1,
+    expireInDays: 30,
+    brandIds: [1, 2],
+    regionCodes: ["NA"],
+    roles: ["DEALER_ADMIN"],
+    requiresAcknowledgement: true,
   },
 ];
 

@@ -350,6 +350,7 @@ export async function seedAnnouncements(database: Database, now = new Date()): P
         brandIds: a.brandIds,
         regionCodes: a.regionCodes,
         roles: a.roles ?? [],
+        requiresAcknowledgement: a.requiresAcknowledgement ?? false,
       })),
     )
     .returning({ id: announcements.id, title: announcements.title });

@@ -122,3 +122,13 @@ export const IMPORTERS = {
   "js-on": { email: "importer-on@example.com", location: "E2E Import On – Ankeny" },
   "js-off": { email: "importer-off@example.com", location: "E2E Import Off – Ankeny" },
 } as const;
+
+/**
+ * One dealer per e2e project at Prairie Equipment – Columbus (the demo admin's location) holding a
+ * web role of its own: the acknowledgement test's announcement targets that role, so it reaches
+ * them alone and its receipt counts are exact (issue #40 §3).
+ */
+export const ACKNOWLEDGERS = {
+  "js-on": { email: "acknowledger-on@example.com", webRole: "E2E_ACKNOWLEDGER_ON", lastName: "Acker-On" },
+  "js-off": { email: "acknowledger-off@example.com", webRole: "E2E_ACKNOWLEDGER_OFF", lastName: "Acker-Off" },
+} as const;

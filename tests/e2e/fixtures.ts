@@ -14,6 +14,7 @@ import {
 } from "../../app/db/schema";
 import { DEMO_PASSWORD } from "../../app/seed/seed";
 import {
+  ACKNOWLEDGERS,
   DELETABLE_USERS,
   KEYHOLDERS,
   CREATORS,
@@ -61,6 +62,7 @@ export async function seedE2eFixtures(db: Database): Promise<void> {
     emailVerifiedAt: new Date(),
   });
   await seedKeyholders(db);
+  await seedAcknowledgers(db);
   await seedRoleProbe(db);
   await seedCreators(db);
   await seedPrincipals(db);
@@ -151,6 +153,35 @@ async function insertFixtureUser(
   await db
     .insert(roleAssignments)
     .values({ identityId: identity.id, securityRoleId: roleId, organizationId: locationId, isPreferred: true });
+}
+
+async function seedAcknowledgers(db: Database): Promise<void> {
+  const [location] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, "Prairie Equipment – Columbus"));
+  const [role] = await db
+    .select({ id: securityRoles.id })
+    .from(securityRoles)
+    .where(eq(securityRoles.name, "DEALER_STAFF"));
+  for (const [index, account] of Object.values(ACKNOWLEDGERS).entries()) {
+    await insertFixtureUser(
+      db,
+      {
+        email: account.email,
+        firstName: "Ada",
+        lastName: account.lastName,
+        serialNumber: `SN-E2E-ACK-${index}`,
+        employeeNumber: `E-E2E-ACK-${index}`,
+      },
+      role.id,
+      location.id,
+    );
+    await db
+      .update(identities)
+      .set({ webRoles: [account.webRole] })
+      .where(eq(identities.email, account.email));
+  }
 }
 
 async function seedKeyholders(db: Database): Promise<void> {

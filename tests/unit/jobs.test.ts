@@ -48,6 +48,7 @@ describe("issue #15 §1 schedules", () => {
     expect(gap("security-review-reminder")).toBe(DAY);
     expect(gap("dormancy-warnings")).toBe(DAY);
     expect(gap("network-figures")).toBe(5 * 60 * 1000);
+    expect(gap("acknowledgement-reminders")).toBe(60 * 60 * 1000);
     expect(JOB_NAMES).toEqual([
       "housekeeping",
       "dormancy-warnings",
@@ -57,6 +58,7 @@ describe("issue #15 §1 schedules", () => {
       "integration-push",
       "security-review-reminder",
       "network-figures",
+      "acknowledgement-reminders",
     ]);
   });
 });

@@ -13,6 +13,8 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^effectiveAccess\.(chainSeparator|brandRegion)$/,
   // A location and its dealer in brackets, a percentage: placeholders and punctuation (issue #40).
   /^network\.(placeOfDealer|percent)$/,
+  // An announcement's first and last day: placeholders and a dash (issue #40 §3).
+  /^acknowledgements\.windowDates$/,
 ];
 
 /**

@@ -80,7 +80,7 @@ describe("SPEC §2 route table: every route has its rule", () => {
 describe("SPEC §2 header navigation filtered by the same table", () => {
   it("an administrator sees every admin link", () => {
     expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS).map((l) => l.to)).toContain("/admin/users");
-    expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS)).toHaveLength(13);
+    expect(visibleAdminLinks(PORTAL_ADMIN, ALL_SCREENS)).toHaveLength(14);
   });
   it("a read-only auditor's links are only those its features allow", () => {
     const links = visibleAdminLinks(
@@ -134,9 +134,12 @@ describe("issue #11 §3: menus come from the route table; a screen that does not
       "/admin/wsr-bulk-assignments",
       "/admin/orgs-bulk-assignments",
     ];
-    // The integration error report is in the Admin menu only (not a launcher tile).
+    // The reports — announcement receipts (beside the announcements), integration errors — are in
+    // the Admin menu only (not launcher tiles).
     expect(visibleAdminLinks(admin).map((l) => l.to)).toEqual([
-      ...built,
+      "/admin",
+      "/admin/acknowledgements",
+      ...built.slice(1),
       "/admin/integration-errors",
       "/admin/api-clients",
     ]);

@@ -36,51 +36,80 @@ export function AnnouncementFeed({
         <p className="empty-state">{t(view === "read" ? "announcements.noRead" : "announcements.noUnread")}</p>
       ) : (
         <ul className="announcement-list">
-          {items.map((item) => (
-            <li key={item.id} className={`announcement announcement--${item.priority}`} data-testid="announcement">
-              <h3>{item.title}</h3>
-              <p className="announcement__meta">
-                {t(`announcements.priority.${item.priority}`)} ·{" "}
-                {t("announcements.published", { date: date.format(new Date(item.startDate)) })}
-              </p>
-              {item.description && (
-                <p className="announcement__note">
-                  <strong>{t("announcements.internalNote")}:</strong> {item.description}
+          {items.map((item) => {
+            const awaitsAcknowledgement = item.requiresAcknowledgement && !item.acknowledged;
+            return (
+              <li key={item.id} className={`announcement announcement--${item.priority}`} data-testid="announcement">
+                <h3>{item.title}</h3>
+                {awaitsAcknowledgement && (
+                  <p className="notice notice--warning announcement__acknowledge">
+                    {t("announcements.acknowledgementRequired")}
+                  </p>
+                )}
+                {item.acknowledged && (
+                  <p className="announcement__meta">
+                    <span className="badge badge--success">{t("announcements.acknowledged")}</span>
+                  </p>
+                )}
+                <p className="announcement__meta">
+                  {t(`announcements.priority.${item.priority}`)} ·{" "}
+                  {t("announcements.published", { date: date.format(new Date(item.startDate)) })}
                 </p>
-              )}
-              {/* Content is sanitised HTML (app/announcements/sanitize.ts), cleaned when saved. */}
-              <div className="announcement__content" dangerouslySetInnerHTML={{ __html: item.content }} />
-              {!readOnly && (
-                <div className="announcement__actions">
-                  <a
-                    href={`/announcements/${item.id}/open`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="button button--small"
-                    aria-label={`${t("announcements.open")}: ${item.title} (${t("launcher.newTab")})`}
-                    onClick={() => window.setTimeout(() => revalidator.revalidate(), 800)}
-                  >
-                    {t("announcements.open")}
-                  </a>
-                  {view === "unread" && (
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="announcementId" value={item.id} />
-                      <input type="hidden" name="view" value={view} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="markRead"
-                        className="button button--small button--secondary"
-                        aria-label={`${t("announcements.markRead")}: ${item.title}`}
-                      >
-                        {t("announcements.markRead")}
-                      </button>
-                    </Form>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
+                {item.description && (
+                  <p className="announcement__note">
+                    <strong>{t("announcements.internalNote")}:</strong> {item.description}
+                  </p>
+                )}
+                {/* Content is sanitised HTML (app/announcements/sanitize.ts), cleaned when saved. */}
+                <div className="announcement__content" dangerouslySetInnerHTML={{ __html: item.content }} />
+                {!readOnly && (
+                  <div className="announcement__actions">
+                    <a
+                      href={`/announcements/${item.id}/open`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="button button--small"
+                      aria-label={`${t("announcements.open")}: ${item.title} (${t("launcher.newTab")})`}
+                      onClick={() => window.setTimeout(() => revalidator.revalidate(), 800)}
+                    >
+                      {t("announcements.open")}
+                    </a>
+                    {awaitsAcknowledgement ? (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="announcementId" value={item.id} />
+                        <input type="hidden" name="view" value={view} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="acknowledge"
+                          className="button button--small"
+                          aria-label={`${t("announcements.acknowledge")}: ${item.title}`}
+                        >
+                          {t("announcements.acknowledge")}
+                        </button>
+                      </Form>
+                    ) : (
+                      view === "unread" && (
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="announcementId" value={item.id} />
+                          <input type="hidden" name="view" value={view} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="markRead"
+                            className="button button--small button--secondary"
+                            aria-label={`${t("announcements.markRead")}: ${item.title}`}
+                          >
+                            {t("announcements.markRead")}
+                          </button>
+                        </Form>
+                      )
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -153,6 +153,12 @@ export default function AnnouncementEditor() {
         options={roleOptions}
         disabled={!editing}
       />
+      <Field
+        field={fields.requiresAcknowledgement}
+        kind="checkbox"
+        label={t("adminAnnouncements.requiresAcknowledgement")}
+        help={t("adminAnnouncements.requiresAcknowledgementHelp")}
+      />
     </EditorPage>
   );
 }

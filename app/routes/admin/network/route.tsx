@@ -10,6 +10,7 @@ import { titleMeta } from "~/shell/page-title";
 import { networkDashboard, networkLocations } from "~/network/network.server";
 import { networkLevelOf, networkNeedOf, type NetworkLevel } from "~/network/rules";
 import { toNetwork } from "~/network/routes";
+import { toAcknowledgements } from "~/announcements/routes";
 import { NetworkTable } from "~/network/components/NetworkTable";
 import { NetworkAttention } from "~/network/components/NetworkAttention";
 import { NetworkLocationList } from "~/network/components/NetworkLocationList";
@@ -110,6 +111,9 @@ export default function Network() {
           ? t("network.refreshedAt", { time: dateTime.format(new Date(data.refreshedAt)) })
           : t("network.notYet")}{" "}
         <span className="print-hidden">{t("network.printHint")}</span>
+      </p>
+      <p className="print-hidden">
+        <Link to={toAcknowledgements()}>{t("network.acknowledgementsLink")}</Link>
       </p>
       {data.list && data.need ? (
         <section aria-labelledby="network-need">
