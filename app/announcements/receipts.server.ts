@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import { sqlList } from "~/db/sql-list";
 import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
@@ -43,21 +44,12 @@ export function receiptViewerOf(actor: Actor): ReceiptViewer {
   };
 }
 
-function list(values: readonly (number | string)[]): SQL {
-  return values.length === 0
-    ? sql`(null)`
-    : sql`(${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )})`;
-}
-
 /** The locations `o` whose users the viewer may count. */
 function countedLocations(viewer: ReceiptViewer): SQL {
   const parts: SQL[] = [];
   if (viewer.counts)
     parts.push(
-      sql`(o.brand_id in ${list(viewer.counts.brandIds)} and o.region_code in ${list(viewer.counts.regionCodes)})`,
+      sql`(o.brand_id in ${sqlList(viewer.counts.brandIds)} and o.region_code in ${sqlList(viewer.counts.regionCodes)})`,
     );
   if (viewer.names) parts.push(namedLocations(viewer));
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
@@ -104,11 +96,12 @@ const COUNTS = sql`count(distinct i.id)::int as targeted, count(distinct r.ident
 
 /**
  * The announcements that must be acknowledged and reach anyone at the viewer's locations, newest
- * first, each with its totals there.
+ * first, each with its totals there (`only`: that one).
  */
 export async function acknowledgementSummaries(
   database: Executor,
   viewer: ReceiptViewer,
+  only?: number,
 ): Promise<AcknowledgementSummary[]> {
   const rows = rowsOf<{
     id: number;
@@ -121,7 +114,7 @@ export async function acknowledgementSummaries(
     acknowledged: number;
   }>(
     await database.execute(sql`select a.id, a.title, a.language, a.start_date, a.expiration_date, ${COUNTS}
-      ${audienceAt(viewer, sql`a.id`)}
+      ${audienceAt(viewer, only ?? sql`a.id`)}
       group by a.id order by a.start_date desc, a.id desc`),
   );
   return rows.map((row) => ({
@@ -163,7 +156,7 @@ export async function acknowledgementReceipts(
   viewer: ReceiptViewer,
   announcementId: number,
 ): Promise<ReceiptReport | null> {
-  const [summary] = (await acknowledgementSummaries(database, viewer)).filter((s) => s.id === announcementId);
+  const [summary] = await acknowledgementSummaries(database, viewer, announcementId);
   if (!summary) return null;
   const rows = rowsOf<{
     dealer_id: number | null;

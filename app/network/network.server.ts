@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import { sqlList } from "~/db/sql-list";
 import { DAY_MS } from "~/limits";
 import type { PortalScope } from "~/permissions/admin-levels";
 import type { NetworkLevel, NetworkNeed, NetworkRow } from "./rules";
@@ -39,18 +40,9 @@ export interface NetworkDashboard {
 /** How many of the longest gaps and the most overdue reviews the dashboard names. */
 const NAMED = 10;
 
-function list(values: readonly (number | string)[]): SQL {
-  return values.length === 0
-    ? sql`(null)`
-    : sql`(${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )})`;
-}
-
 /** The locations of the holder's scope at a level, as a condition on `network_locations nl`. */
 function levelWhere(scope: PortalScope, level: NetworkLevel): SQL {
-  const inScope = sql`nl.brand_id in ${list(scope.brandIds)} and nl.region_code in ${list(scope.regionCodes)}`;
+  const inScope = sql`nl.brand_id in ${sqlList(scope.brandIds)} and nl.region_code in ${sqlList(scope.regionCodes)}`;
   switch (level.kind) {
     case "network":
       return inScope;
