@@ -18,8 +18,12 @@ export const OEM_ORGANIZATIONS = [
 /** The demo's portal-wide administrator and the brands they administer from the maker's side. */
 export const OEM_ADMINISTRATOR = { email: "admin@example.com", brandIds: [1, 2, 4], role: "PORTAL_ADMIN" } as const;
 
-/** The demo's OEM network manager (issue #40): the maker's manager for North America, brands 1 and 2. */
-export const OEM_NETWORK_MANAGER = { email: "oem@example.com", brandIds: [1, 2], role: "OEM_NETWORK_MANAGER" } as const;
+/** The demo's OEM network manager (issue #40): the maker's manager of the whole network, five brands, three regions. */
+export const OEM_NETWORK_MANAGER = {
+  email: "oem@example.com",
+  brandIds: [1, 2, 3, 4, 5],
+  role: "OEM_NETWORK_MANAGER",
+} as const;
 
 /**
  * A demo account's role at the OEM organizations of its brands, unless held already (idempotent):

@@ -23,6 +23,7 @@ import { seedHistory } from "./seed-history";
 import { PRINCIPAL_LOCATION, seedSecurityReviews } from "./seed-security-reviews";
 import { DIRECTORY_DEMO_DEALERS, seedDirectory } from "./seed-directory";
 import { seedAdministrationLevels } from "./seed-administration";
+import { seedDemoNetwork } from "./seed-network";
 import { AUTO_DEACTIVATION_DAYS, DAY_MS } from "~/limits";
 import { refreshNetworkFigures } from "~/network/refresh.server";
 
@@ -383,6 +384,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await seedDirectory(database);
     await seedAdministrationLevels(database);
     await seedSecurityReviews(database);
+    await seedDemoNetwork(database);
     await seedOrganizationIds(database);
     return false;
   }
@@ -460,6 +462,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   await seedDirectory(database);
   await seedAdministrationLevels(database);
   await seedSecurityReviews(database);
+  await seedDemoNetwork(database);
   await seedOrganizationIds(database);
   // The network dashboard opens with figures (issue #40): taken as the job would have three weeks
   // ago and now, so the demo's unfilled directory roles have stood unfilled for three weeks (the

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { identities, loginAttempts, organizations, roleAssignments, securityRoles } from "~/db/schema";
 import { PORTAL_WIDE_FEATURES } from "~/permissions/admin-levels";
 import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
+import { demoNetworkStaffCount } from "~/seed/seed-network";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "~/seed/seed";
 import { loadAccessData, loadAccessProfile } from "~/permissions/access-profile.server";
 import { checkCredentials } from "~/security/credentials.server";
@@ -28,8 +29,10 @@ describe.each(BACKENDS)("foundation services on $name", (backend) => {
     await handle.migrate();
     expect(await seedDemo(handle.db)).toBe(false);
     const [{ count }] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(identities);
-    // The demo accounts, and the principal's staff who never sign in themselves.
-    expect(count).toBe(DEMO_ACCOUNTS.length + PRINCIPAL_STAFF.length + DIRECTORY_DEMO_STAFF.length);
+    // The demo accounts, and the staff who never sign in themselves: the principal's, the directory's, the network's.
+    expect(count).toBe(
+      DEMO_ACCOUNTS.length + PRINCIPAL_STAFF.length + DIRECTORY_DEMO_STAFF.length + demoNetworkStaffCount(),
+    );
   });
 
   it("the administrator's access data: brands 1, 2, 4; regions NA and EMEA; every admin feature", async () => {

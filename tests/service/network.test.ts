@@ -145,18 +145,20 @@ describe.each(BACKENDS)("issue #40 §1 network dashboard on $name", (backend) =>
     expect(board.refreshedAt?.toISOString()).toBe(now.toISOString());
   });
 
-  it("oem@ sees North America's brands 1 and 2, drills to a dealer and its locations; a dealer administrator has no network", async () => {
+  it("oem@ sees the whole network (five brands, three regions), drills to a dealer and its locations; a dealer administrator has no network", async () => {
     const oem = await actorOf(handle.db, "oem@example.com");
-    expect(oem.portalScope).toEqual({ brandIds: [1, 2], regionCodes: ["NA"] });
+    expect(oem.portalScope).toEqual({ brandIds: [1, 2, 3, 4, 5], regionCodes: ["APAC", "EMEA", "NA"] });
     const top = await networkDashboard(handle.db, oem.portalScope, { kind: "network" }, { now, periodDays: PERIOD });
-    expect(top.rows.map((row) => `${row.brandId}-${row.regionCode}`)).toEqual(["1-NA", "2-NA"]);
+    // The demo network (issue #40 §4): dealers in every brand and region.
+    expect(top.rows).toHaveLength(15);
+    const vantorNa = top.rows.find((row) => row.brandId === 1 && row.regionCode === "NA")!;
     const dealers = await networkDashboard(
       handle.db,
       oem.portalScope,
       { kind: "brandRegion", brandId: 1, regionCode: "NA" },
       { now, periodDays: PERIOD },
     );
-    expect(dealers.rows.reduce((sum, row) => sum + row.locations, 0)).toBe(top.rows[0].locations);
+    expect(dealers.rows.reduce((sum, row) => sum + row.locations, 0)).toBe(vantorNa.locations);
     const plains = dealers.rows.find((row) => row.name === "Great Plains Equipment")!;
     expect(plains.locations - plains.complete).toBe(2);
     const locations = await networkDashboard(
@@ -174,10 +176,13 @@ describe.each(BACKENDS)("issue #40 §1 network dashboard on $name", (backend) =>
     expect(locations.gaps.map((gap) => `${gap.location}: ${gap.role}`)).toContain(
       "Great Plains Equipment – Lincoln: Parts",
     );
-    const incomplete = await networkLocations(handle.db, oem.portalScope, { kind: "network" }, "incomplete", {
-      now,
-      periodDays: PERIOD,
-    });
+    const incomplete = await networkLocations(
+      handle.db,
+      oem.portalScope,
+      { kind: "dealer", brandId: 1, regionCode: "NA", dealerId: plains.dealerId! },
+      "incomplete",
+      { now, periodDays: PERIOD },
+    );
     expect(incomplete.rows.map((row) => row.name)).toEqual([
       "Great Plains Equipment – Lincoln",
       "Great Plains Equipment – Wichita",
@@ -187,11 +192,12 @@ describe.each(BACKENDS)("issue #40 §1 network dashboard on $name", (backend) =>
       periodDays: PERIOD,
     });
     expect(overdue.rows.map((row) => row.name)).toContain("Summit Machinery – Denver");
-    // Outside the scope: brand 4 is not theirs, whatever the URL says.
+    // Outside the scope: brand 5 in Asia Pacific is not the portal administrator's, whatever the URL says.
+    const admin = await actorOf(handle.db, "admin@example.com");
     const foreign = await networkDashboard(
       handle.db,
-      oem.portalScope,
-      { kind: "brandRegion", brandId: 4, regionCode: "EMEA" },
+      admin.portalScope,
+      { kind: "brandRegion", brandId: 5, regionCode: "APAC" },
       { now, periodDays: PERIOD },
     );
     expect(foreign.rows).toEqual([]);

@@ -4,6 +4,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { auditLog, permissionSetRoles, permissionSets, securityRoleChildren, securityRoles } from "~/db/schema";
 import { DIRECTORY_DEMO_STAFF } from "~/seed/seed-directory";
+import { demoNetworkStaffCount } from "~/seed/seed-network";
 import { DEMO_ACCOUNTS } from "~/seed/seed";
 import { loadAccessData } from "~/permissions/access-profile.server";
 import { securityRoleSchema, type SecurityRoleInput } from "~/security-roles/schema";
@@ -159,7 +160,8 @@ describe.each(BACKENDS)("issue #13 security role service on $name", (backend) =>
       holders:
         DEMO_ACCOUNTS.filter((account) => account.securityRole === "DEALER_STAFF").length +
         PRINCIPAL_STAFF.length +
-        DIRECTORY_DEMO_STAFF.length,
+        DIRECTORY_DEMO_STAFF.length +
+        demoNetworkStaffCount(),
       permissionSets: 1,
     });
     const unused = await createSecurityRole(handle.db, actor, input({ name: "TEMPORARY_ROLE" }));
