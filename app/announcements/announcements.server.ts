@@ -168,6 +168,12 @@ export async function notificationsFor(
   });
 }
 
+/** The announcement, when the actor sees it now; else null. */
+async function seenByActor(database: Database, actor: Actor, announcementId: number, locale: string, now: Date) {
+  const { visible } = await loadUserAnnouncements(database, actor, locale, now);
+  return visible.find((a) => a.id === announcementId) ?? null;
+}
+
 /** Marks an announcement read for the user, only when it is one they can see. */
 export async function markAnnouncementRead(
   database: Database,
@@ -176,8 +182,7 @@ export async function markAnnouncementRead(
   locale: string,
   now = new Date(),
 ): Promise<AnnouncementRow | null> {
-  const { visible } = await loadUserAnnouncements(database, actor, locale, now);
-  const target = visible.find((a) => a.id === announcementId);
+  const target = await seenByActor(database, actor, announcementId, locale, now);
   if (!target) return null;
   await database
     .insert(announcementReads)
@@ -198,9 +203,8 @@ export async function acknowledgeAnnouncement(
   locale: string,
   now = new Date(),
 ): Promise<AnnouncementRow | null> {
-  const { visible } = await loadUserAnnouncements(database, actor, locale, now);
-  const target = visible.find((a) => a.id === announcementId && a.requiresAcknowledgement);
-  if (!target) return null;
+  const target = await seenByActor(database, actor, announcementId, locale, now);
+  if (!target?.requiresAcknowledgement) return null;
   await database.transaction(async (tx) => {
     await tx
       .insert(announcementAcknowledgements)

@@ -195,7 +195,7 @@ function escalationMail(
             })}`,
         )
         .join("\n"),
-      link: `${options.publicUrl}${toNetwork({ brand: first.brand_id, region: first.region_code, need: "incomplete" })}`,
+      link: `${options.publicUrl}${toNetwork({ brandId: first.brand_id, region: first.region_code, need: "incomplete" })}`,
     }),
   };
 }

@@ -45,7 +45,7 @@ const ID = /^[1-9]\d{0,9}$/;
 
 /** The level the URL asks for, inside the holder's scope; anything else is the whole network. */
 export function networkLevelOf(params: URLSearchParams, scope: PortalScope): NetworkLevel {
-  const brand = params.get("brand") ?? "";
+  const brand = params.get("brandId") ?? "";
   const region = params.get("region") ?? "";
   if (!BRAND.test(brand) || !REGION.test(region)) return { kind: "network" };
   const brandId = Number(brand);

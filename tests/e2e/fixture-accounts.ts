@@ -129,6 +129,6 @@ export const IMPORTERS = {
  * them alone and its receipt counts are exact (issue #40 §3).
  */
 export const ACKNOWLEDGERS = {
-  "js-on": { email: "acknowledger-on@example.com", webRole: "E2E_ACKNOWLEDGER_ON", lastName: "Acker-On" },
-  "js-off": { email: "acknowledger-off@example.com", webRole: "E2E_ACKNOWLEDGER_OFF", lastName: "Acker-Off" },
+  "js-on": { email: "receipt-on@example.com", webRole: "E2E_ACKNOWLEDGER_ON", lastName: "Acker-On" },
+  "js-off": { email: "receipt-off@example.com", webRole: "E2E_ACKNOWLEDGER_OFF", lastName: "Acker-Off" },
 } as const;

@@ -23,7 +23,7 @@ test.describe("issue #40 §1: the dealer network at a glance", () => {
 
     // Brand → dealers: Great Plains misses contacts at two of its locations.
     await page.getByRole("link", { name: "Vantor – North America", exact: true }).click();
-    await expect(page).toHaveURL(/brand=1&region=NA/);
+    await expect(page).toHaveURL(/brandId=1&region=NA/);
     const plains = page.locator("table.data-table tbody tr", { hasText: "Great Plains Equipment" });
     await expect(plains).toContainText("1 of 3");
     await plains
@@ -58,6 +58,18 @@ test.describe("issue #40 §1: the dealer network at a glance", () => {
     expect(csv.rows[0].slice(0, 3)).toEqual(["Vantor", "North America", "Great Plains Equipment"]);
   });
 
+  test("drilling into another brand keeps the portal's theme (the level is brandId=, not the theme's brand=)", async ({
+    page,
+  }) => {
+    await signInShared(page, "oem@example.com", "/admin/network");
+    await expect(page.locator(".topbar")).toContainText("Vantor");
+    await page.getByRole("link", { name: "Halden – Europe, Middle East and Africa", exact: true }).click();
+    await expect(page).toHaveURL(/brandId=3&region=EMEA/);
+    await expect(page.getByRole("navigation", { name: "Where you are in the network" })).toContainText("Halden");
+    await expect(page.locator(".topbar")).toContainText("Vantor");
+    await expect(page.locator(".topbar")).not.toContainText("Halden");
+  });
+
   test("a dealer administrator cannot open the dashboard nor its export", async ({ page }) => {
     await signInShared(page, "principal@example.com", "/admin/network");
     await expect(page).toHaveURL(/\/access-denied\?from=/);
@@ -68,10 +80,10 @@ test.describe("issue #40 §1: the dealer network at a glance", () => {
 
   test("axe finds nothing on the dashboard nor on the locations behind a figure", async ({ page }) => {
     test.skip(!jsOn(), "axe needs JavaScript in the page");
-    await signInShared(page, "oem@example.com", "/admin/network?brand=1&region=NA");
+    await signInShared(page, "oem@example.com", "/admin/network?brandId=1&region=NA");
     await ready(page);
     expect((await axeOn(page)).violations).toEqual([]);
-    await page.goto("/admin/network?brand=1&region=NA&need=reviewOverdue");
+    await page.goto("/admin/network?brandId=1&region=NA&need=reviewOverdue");
     await ready(page);
     expect((await axeOn(page)).violations).toEqual([]);
   });

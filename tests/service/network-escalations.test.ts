@@ -81,7 +81,7 @@ describe.each(BACKENDS)("issue #40 §2 directory gaps escalate on $name", (backe
     expect(oemMails[oemMails.length - 1].subject).toBe("Required directory roles unfilled for 14 days");
     expect(oemMails[oemMails.length - 1].text).toContain("Great Plains Equipment – Omaha (Great Plains Equipment)");
     expect(oemMails[oemMails.length - 1].text).toContain(
-      "http://portal.test/admin/network?brand=1&region=NA&need=incomplete",
+      "http://portal.test/admin/network?brandId=1&region=NA&need=incomplete",
     );
     // Not to a dealer's administrator, nor a network manager of other brands or regions.
     expect((await mailsTo("directory@example.com")).some((mail) => mail.subject.includes("14"))).toBe(false);

@@ -16,12 +16,12 @@ const params = (query: string) => new URLSearchParams(query);
 describe("issue #40 §1 the network dashboard's rules", () => {
   it("networkLevelOf: a brand and region of the holder's, a dealer below it; anything else is the whole network", () => {
     expect(networkLevelOf(params(""), scope)).toEqual({ kind: "network" });
-    expect(networkLevelOf(params("brand=1&region=NA"), scope)).toEqual({
+    expect(networkLevelOf(params("brandId=1&region=NA"), scope)).toEqual({
       kind: "brandRegion",
       brandId: 1,
       regionCode: "NA",
     });
-    expect(networkLevelOf(params("brand=2&region=NA&dealer=17"), scope)).toEqual({
+    expect(networkLevelOf(params("brandId=2&region=NA&dealer=17"), scope)).toEqual({
       kind: "dealer",
       brandId: 2,
       regionCode: "NA",
@@ -29,15 +29,15 @@ describe("issue #40 §1 the network dashboard's rules", () => {
     });
     // Not theirs, or not a brand, region or dealer at all.
     for (const query of [
-      "brand=3&region=NA",
-      "brand=1&region=EMEA",
-      "brand=1",
-      "brand=x&region=NA",
-      "brand=01&region=NA",
+      "brandId=3&region=NA",
+      "brandId=1&region=EMEA",
+      "brandId=1",
+      "brandId=x&region=NA",
+      "brandId=01&region=NA",
     ])
       expect(networkLevelOf(params(query), scope), query).toEqual({ kind: "network" });
-    expect(networkLevelOf(params("brand=1&region=NA&dealer=0"), scope).kind).toBe("brandRegion");
-    expect(networkLevelOf(params("brand=1&region=NA&dealer=99999999999"), scope).kind).toBe("brandRegion");
+    expect(networkLevelOf(params("brandId=1&region=NA&dealer=0"), scope).kind).toBe("brandRegion");
+    expect(networkLevelOf(params("brandId=1&region=NA&dealer=99999999999"), scope).kind).toBe("brandRegion");
   });
 
   it("networkNeedOf knows the figures' needs and nothing else", () => {

@@ -75,35 +75,9 @@ export function AnnouncementFeed({
                       {t("announcements.open")}
                     </a>
                     {awaitsAcknowledgement ? (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="announcementId" value={item.id} />
-                        <input type="hidden" name="view" value={view} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="acknowledge"
-                          className="button button--small"
-                          aria-label={`${t("announcements.acknowledge")}: ${item.title}`}
-                        >
-                          {t("announcements.acknowledge")}
-                        </button>
-                      </Form>
+                      <FeedAction item={item} view={view} intent="acknowledge" />
                     ) : (
-                      view === "unread" && (
-                        <Form method="post" preventScrollReset>
-                          <input type="hidden" name="announcementId" value={item.id} />
-                          <input type="hidden" name="view" value={view} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="markRead"
-                            className="button button--small button--secondary"
-                            aria-label={`${t("announcements.markRead")}: ${item.title}`}
-                          >
-                            {t("announcements.markRead")}
-                          </button>
-                        </Form>
-                      )
+                      view === "unread" && <FeedAction item={item} view={view} intent="markRead" />
                     )}
                   </div>
                 )}
@@ -113,5 +87,34 @@ export function AnnouncementFeed({
         </ul>
       )}
     </section>
+  );
+}
+
+/** An item's form post: mark read, or (issue #40 §3) "I have read this" — the primary button. */
+function FeedAction({
+  item,
+  view,
+  intent,
+}: {
+  item: FeedItem;
+  view: "unread" | "read";
+  intent: "markRead" | "acknowledge";
+}) {
+  const { t } = useTranslation();
+  const label = t(intent === "acknowledge" ? "announcements.acknowledge" : "announcements.markRead");
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="announcementId" value={item.id} />
+      <input type="hidden" name="view" value={view} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={intent === "acknowledge" ? "button button--small" : "button button--small button--secondary"}
+        aria-label={`${label}: ${item.title}`}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }

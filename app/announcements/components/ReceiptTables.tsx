@@ -26,10 +26,18 @@ function CountHeaders() {
   const { t } = useTranslation();
   return (
     <>
-      <th scope="col" className="number">{t("acknowledgements.targeted")}</th>
-      <th scope="col" className="number">{t("acknowledgements.read")}</th>
-      <th scope="col" className="number">{t("acknowledgements.acknowledged")}</th>
-      <th scope="col" className="number">{t("acknowledgements.acknowledgedShare")}</th>
+      <th scope="col" className="number">
+        {t("acknowledgements.targeted")}
+      </th>
+      <th scope="col" className="number">
+        {t("acknowledgements.read")}
+      </th>
+      <th scope="col" className="number">
+        {t("acknowledgements.acknowledged")}
+      </th>
+      <th scope="col" className="number">
+        {t("acknowledgements.acknowledgedShare")}
+      </th>
     </>
   );
 }

@@ -11,8 +11,8 @@ export type NetworkRowData = NetworkRow;
 
 /** The part of the network a row stands for, as the query of its links; null for a location (nothing below it). */
 function scopeOfRow(row: NetworkRowData, level: NetworkLevel): LinkQuery | null {
-  if (level.kind === "network") return { brand: row.brandId, region: row.regionCode };
-  if (level.kind === "brandRegion") return { brand: row.brandId, region: row.regionCode, dealer: row.dealerId ?? 0 };
+  if (level.kind === "network") return { brandId: row.brandId, region: row.regionCode };
+  if (level.kind === "brandRegion") return { brandId: row.brandId, region: row.regionCode, dealer: row.dealerId ?? 0 };
   return null;
 }
 

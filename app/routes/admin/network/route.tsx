@@ -66,12 +66,12 @@ function Breadcrumb({ level, dealerName }: { level: NetworkLevel; dealerName: st
   if (level.kind !== "network")
     steps.push({
       label: `${t(`brands.${level.brandId}`)} – ${t(`regions.${level.regionCode}`)}`,
-      to: toNetwork({ brand: level.brandId, region: level.regionCode }),
+      to: toNetwork({ brandId: level.brandId, region: level.regionCode }),
     });
   if (level.kind === "dealer")
     steps.push({
       label: dealerName ?? t("network.noDealer"),
-      to: toNetwork({ brand: level.brandId, region: level.regionCode, dealer: level.dealerId }),
+      to: toNetwork({ brandId: level.brandId, region: level.regionCode, dealer: level.dealerId }),
     });
   return (
     <nav aria-label={t("network.breadcrumb")} className="breadcrumb">
@@ -92,8 +92,8 @@ function Breadcrumb({ level, dealerName }: { level: NetworkLevel; dealerName: st
 
 function levelQuery(level: NetworkLevel) {
   if (level.kind === "network") return {};
-  if (level.kind === "brandRegion") return { brand: level.brandId, region: level.regionCode };
-  return { brand: level.brandId, region: level.regionCode, dealer: level.dealerId };
+  if (level.kind === "brandRegion") return { brandId: level.brandId, region: level.regionCode };
+  return { brandId: level.brandId, region: level.regionCode, dealer: level.dealerId };
 }
 
 export default function Network() {
