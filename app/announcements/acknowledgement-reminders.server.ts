@@ -16,6 +16,8 @@ interface Pending {
   first_name: string;
   last_name: string;
   preferred_language: string;
+  /** One of the announcement's brands the user holds: home shows the feed of one brand (its theme). */
+  brand_id: number;
   sent: number | null;
   last_sent_at: string | null;
 }
@@ -35,7 +37,9 @@ export async function remindToAcknowledge(
   const result = await database.transaction(async (tx) => {
     const candidates = (
       (await tx.execute(sql`select a.id as announcement_id, a.title, a.start_date, i.id as identity_id, i.email,
-          i.first_name, i.last_name, i.preferred_language, m.sent, m.last_sent_at
+          i.first_name, i.last_name, i.preferred_language, m.sent, m.last_sent_at,
+          (select min(o.brand_id) from role_assignments ra join organizations o on o.id = ra.organization_id
+            where ra.identity_id = i.id and o.brand_id = any(a.brand_ids)) as brand_id
         from announcements a
         join identities i on ${TARGETED}
         left join announcement_reminders m on m.announcement_id = a.id and m.identity_id = i.id
@@ -77,7 +81,7 @@ function reminderMail(rows: readonly Pending[], publicUrl: string): Mail {
     text: t("acknowledgementReminderMail.text", {
       name: `${first.first_name} ${first.last_name}`,
       lines: rows.map((row) => `- ${row.title}`).join("\n"),
-      link: `${publicUrl}/?announcements=unread`,
+      link: `${publicUrl}/?brand=${first.brand_id}&announcements=unread`,
     }),
   };
 }

@@ -60,7 +60,10 @@ function namedLocations(viewer: ReceiptViewer): SQL {
   return viewer.names ? sql`o.id in (${dealerLocationsOfSql(viewer.identityId)})` : sql`false`;
 }
 
-/** The targeted users at the viewer's locations, one row per user and location, with their read and acknowledgement. */
+/**
+ * The targeted users at the viewer's locations, one row per user and location, with their read and
+ * acknowledgement. Only once it has started: a scheduled one (an embargoed recall) is nobody's to read yet.
+ */
 function audienceAt(viewer: ReceiptViewer, announcementId: SQL | number): SQL {
   return sql`from announcements a
     join organizations o on o.type = 'location' and ${countedLocations(viewer)}
@@ -69,7 +72,7 @@ function audienceAt(viewer: ReceiptViewer, announcementId: SQL | number): SQL {
     join identities i on i.id = ra.identity_id
     left join announcement_reads r on r.announcement_id = a.id and r.identity_id = i.id
     left join announcement_acknowledgements k on k.announcement_id = a.id and k.identity_id = i.id
-    where a.id = ${announcementId} and a.requires_acknowledgement and ${TARGETED}`;
+    where a.id = ${announcementId} and a.requires_acknowledgement and a.start_date <= now() and ${TARGETED}`;
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
-import { MAX_TEXT_LENGTH } from "~/limits";
+import { DEFAULT_DISPLAY_LOCATION, MAX_TEXT_LENGTH } from "~/limits";
 import { audienceFields } from "~/validation/audience";
 import { calendarDayOf } from "~/validation/calendar-day";
 import { MULTISELECT_OPTIONS_LIMIT } from "~/limits";
@@ -53,6 +53,11 @@ export const announcementSchema = z
     requiresAcknowledgement: checkbox,
     updatedAt: z.string().optional(),
   })
-  .refine((v) => v.expirationDate > v.startDate, { path: ["expirationDate"], message: "validations.dateOrder" });
+  .refine((v) => v.expirationDate > v.startDate, { path: ["expirationDate"], message: "validations.dateOrder" })
+  // Acknowledgement is the portal home's (issue #40 §3): elsewhere nobody could give it.
+  .refine((v) => !v.requiresAcknowledgement || v.displayLocationCode === DEFAULT_DISPLAY_LOCATION, {
+    path: ["requiresAcknowledgement"],
+    message: "validations.acknowledgementOnHome",
+  });
 
 export type AnnouncementInput = z.infer<typeof announcementSchema>;

@@ -144,6 +144,13 @@ describe.each(BACKENDS)("issue #40 §3 announcements that must be acknowledged o
       (row) => row.level === "location" && row.location !== "Summit Machinery – Denver",
     )!;
     expect(await acknowledgementPeople(handle.db, principal, recallId, other.locationId!)).toBeNull();
+    // A scheduled one (an embargoed recall) is nobody's to read yet: not listed, no report.
+    const scheduled = await addAnnouncement({ title: "Embargoed recall", startDate: at(2) });
+    expect((await acknowledgementSummaries(handle.db, principal)).map((row) => row.title)).not.toContain(
+      "Embargoed recall",
+    );
+    expect(await acknowledgementReceipts(handle.db, oem, scheduled.id)).toBeNull();
+    await handle.db.delete(announcements).where(eq(announcements.id, scheduled.id));
     // A user with neither feature sees nothing.
     const nobody = receiptViewerOf(await actorOf(handle.db, "halden@example.com"));
     expect(await acknowledgementReceipts(handle.db, nobody, recallId)).toBeNull();
@@ -162,7 +169,7 @@ describe.each(BACKENDS)("issue #40 §3 announcements that must be acknowledged o
     const [mail] = await mailsTo("employee@example.com");
     expect(mail.subject).toBe("1 announcement awaits your confirmation");
     expect(mail.text).toContain("- Recall notice");
-    expect(mail.text).toContain("http://portal.test/?announcements=unread");
+    expect(mail.text).toContain("http://portal.test/?brand=1&announcements=unread");
     expect((await remindToAcknowledge(handle.db, OPTIONS, at(3.5))).reminders).toBe(0);
     expect((await remindToAcknowledge(handle.db, OPTIONS, at(6))).reminders).toBe(targeted.length - 1);
     expect((await remindToAcknowledge(handle.db, OPTIONS, at(12))).reminders).toBe(0);

@@ -8,6 +8,7 @@ import {
   splitByRead,
   unreadCountsByBrand,
 } from "~/announcements/rules";
+import { announcementSchema } from "~/announcements/schema";
 
 const DAY = 86_400_000;
 const start = new Date("2026-06-01T00:00:00Z");
@@ -65,5 +66,36 @@ describe("issue #40 §3 reminders after ACKNOWLEDGEMENT_REMINDER_DAYS, at most t
   it("none after the second", () => {
     expect(MAX_ACKNOWLEDGEMENT_REMINDERS).toBe(2);
     expect(acknowledgementReminderDue({ sent: 2, lastSentAt: at(6) }, start, at(60), 3)).toBe(false);
+  });
+});
+
+describe("issue #40 §3 acknowledgement is asked on the portal's home page only", () => {
+  const valid = {
+    title: "Recall",
+    language: "en",
+    priority: "highest",
+    linkUrl: "https://portal.example/recall",
+    startDate: "2026-06-01",
+    expirationDate: "2026-07-01",
+    brandIds: ["1"],
+    regionCodes: ["NA"],
+  };
+  it("the editor refuses it at another display location, on the checkbox, and takes it at dealer-home", () => {
+    const elsewhere = announcementSchema.safeParse({
+      ...valid,
+      displayLocationCode: "parts-portal",
+      requiresAcknowledgement: "on",
+    });
+    expect(elsewhere.success).toBe(false);
+    expect(elsewhere.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["requiresAcknowledgement", "validations.acknowledgementOnHome"],
+    ]);
+    const home = announcementSchema.safeParse({
+      ...valid,
+      displayLocationCode: "dealer-home",
+      requiresAcknowledgement: "on",
+    });
+    expect(home.success && home.data.requiresAcknowledgement).toBe(true);
+    expect(announcementSchema.safeParse({ ...valid, displayLocationCode: "parts-portal" }).success).toBe(true);
   });
 });

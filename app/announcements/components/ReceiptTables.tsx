@@ -153,6 +153,7 @@ export function ReceiptPeople({
   const { t } = useTranslation();
   const { dateTime } = useDateFormats();
   const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : t("acknowledgements.notYet"));
+  if (people.length === 0) return <p className="empty-state">{t("acknowledgements.noPeople")}</p>;
   return (
     <div className="table-scroll">
       <table className="data-table">
