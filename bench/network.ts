@@ -4,7 +4,9 @@
  * 1 000 000 users on PostgreSQL, BENCH_NETWORK_USERS). Times the `network-figures` job (the figures
  * and the directory's staffing, then the escalations) and what the page's loader reads for a
  * manager of every brand and region: the whole network, one brand in a region, a dealer's
- * locations, and the locations behind a figure; p50, p95 and max of 50 calls each. Target: the
+ * locations, and the locations behind a figure; p50, p95 and max of 50 calls each; then the
+ * receipts of a region-wide announcement that must be acknowledged (issue #40 §3) and its first
+ * reminders. Target: the
  * page ≤ 1 s (its reads, p95) on PostgreSQL at a million users. Figures to track, never a test.
  * BENCH_PGLITE=1 runs PGlite too (100 000 users, BENCH_NETWORK_USERS_PGLITE).
  */
@@ -16,6 +18,9 @@ import { networkDashboard, networkLocations } from "~/network/network.server";
 import { refreshNetworkFigures } from "~/network/refresh.server";
 import { escalateDirectoryGaps } from "~/network/escalations.server";
 import type { NetworkLevel } from "~/network/rules";
+import { announcements } from "~/db/schema";
+import { acknowledgementReceipts, acknowledgementSummaries } from "~/announcements/receipts.server";
+import { remindToAcknowledge } from "~/announcements/acknowledgement-reminders.server";
 import { createBenchDatabase } from "./postgres";
 import { Cleanup } from "./processes";
 import { benchOn, recordedPglite, recordedPostgres, thousands, type RecordedDatabase } from "./recorded-database";
@@ -90,6 +95,36 @@ async function run(name: string, database: RecordedDatabase, users: number): Pro
   console.log(`  ${"the locations behind a figure".padEnd(34)} ${figures(behind)}`);
   const csv = await timed(5, () => networkLocations(handle.db, SCOPE, { kind: "network" }, null, OPTIONS));
   console.log(`  ${"the CSV of every location".padEnd(34)} ${figures(csv)}`);
+
+  // Issue #40 §3: a recall to everyone of brand 1 in North America, acknowledgement asked; the
+  // receipts are counted live (ADR 48), for a manager of every brand and region.
+  const day = 86_400_000;
+  const [recall] = await handle.db
+    .insert(announcements)
+    .values({
+      title: "Bench recall",
+      linkUrl: "https://bench.example/recall",
+      startDate: new Date(Date.now() - day),
+      expirationDate: new Date(Date.now() + 30 * day),
+      brandIds: [1],
+      regionCodes: ["NA"],
+      requiresAcknowledgement: true,
+    })
+    .returning({ id: announcements.id });
+  const viewer = { identityId: 0, counts: SCOPE, names: false };
+  const list = await timed(5, () => acknowledgementSummaries(handle.db, viewer));
+  console.log(`  ${"announcement receipts (the list)".padEnd(34)} ${figures(list)}`);
+  const report = await timed(5, () => acknowledgementReceipts(handle.db, viewer, recall.id));
+  console.log(`  ${"one announcement's receipts".padEnd(34)} ${figures(report)}`);
+  const started = performance.now();
+  const { reminders } = await remindToAcknowledge(
+    handle.db,
+    { publicUrl: "http://bench", reminderDays: 3 },
+    new Date(Date.now() + 3 * day),
+  );
+  console.log(
+    `  the acknowledgement-reminders job: ${thousands(reminders)} reminders queued in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const cleanup = new Cleanup();

@@ -109,8 +109,12 @@ export function upgradeJobSchema(handle: DatabaseHandle): Promise<number | null>
 }
 
 /** Starts this instance's job runner: the portal's schedules and its bulk-import queue. */
-export function startPortalJobs(handle: DatabaseHandle, transport: MailTransport): Promise<PgBoss> {
-  return startJobRunner(handle, jobWork(handle, transport), [importWorker(handle)]);
+export function startPortalJobs(
+  handle: DatabaseHandle,
+  transport: MailTransport,
+  options: { schedules?: boolean } = {},
+): Promise<PgBoss> {
+  return startJobRunner(handle, jobWork(handle, transport), [importWorker(handle)], options);
 }
 
 /** `npm run jobs` and the tests: every scheduled job once, now, in order; the counts by job. */

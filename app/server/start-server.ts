@@ -97,6 +97,8 @@ export async function startServer(
     afterSeed?: (db: Database) => Promise<void>;
     /** A cluster worker: the primary prepared the database; only the first worker runs the jobs. */
     worker?: { runsJobs: boolean };
+    /** False: the jobs run when sent (imports), never on their clock — for a test that compares the database per request. */
+    schedules?: boolean;
   },
 ): Promise<RunningServer> {
   const app = express();
@@ -185,7 +187,7 @@ export async function startServer(
     // and /readyz answers 503 until it is restarted.
     const runsJobs = options.worker?.runsJobs ?? true;
     jobs = runsJobs
-      ? await startPortalJobs(handle, transport).catch((error: unknown) => {
+      ? await startPortalJobs(handle, transport, { schedules: options.schedules }).catch((error: unknown) => {
           logger.error({ err: error instanceof Error ? error.message : String(error) }, "job runner did not start");
           return null;
         })

@@ -46,7 +46,10 @@ export async function loadBuild(): Promise<PortalServerBuild> {
  * Starts the built portal on a fresh PGlite folder with the demo data; `npm run build` must have
  * run. `overrides` replace the suite's settings (the production-mode suite sets its own limits).
  */
-export async function startPortal(overrides: Record<string, string> = {}): Promise<Portal> {
+export async function startPortal(
+  overrides: Record<string, string> = {},
+  options: { schedules?: boolean } = {},
+): Promise<Portal> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "dealer-portal-built-"));
   const port = await freePort();
   const vars = {
@@ -71,6 +74,7 @@ export async function startPortal(overrides: Record<string, string> = {}): Promi
   const build = await loadBuild();
   const running = await build.entry.module.startServer(config, {
     build: { serverBuild: build },
+    schedules: options.schedules,
     afterSeed: async (db) => {
       captured = db;
     },

@@ -43,6 +43,13 @@ test.describe("issue #40 §3 announcements that must be acknowledged", () => {
     await expect(done.getByRole("button")).toHaveCount(0);
     await context.close();
 
+    // The editor leads to its receipts once it reaches someone.
+    await page.goto(new URL(page.url()).pathname);
+    await expect(page.getByRole("link", { name: "Receipts: who has read and acknowledged it" })).toHaveAttribute(
+      "href",
+      /^\/admin\/acknowledgements\/\d+$/,
+    );
+
     // The dealer's administrator (of Columbus): the receipts, per location, then who.
     await page.goto("/admin/acknowledgements");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Announcement receipts");

@@ -8,6 +8,8 @@ import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
 import { announcementDefinitions, announcementWrites, getAnnouncement } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
+import { acknowledgementSummaries, receiptViewerOf } from "~/announcements/receipts.server";
+import type { Actor } from "~/permissions/actor";
 import { announcementFormValues } from "~/announcements/form-values";
 import { titleMeta } from "~/shell/page-title";
 import { Field } from "~/ui/Field";
@@ -19,7 +21,13 @@ import { AudienceCheckboxes } from "~/ui/CheckboxGroup";
 import { MarkupToolbar } from "~/announcements/components/MarkupToolbar";
 import { ANNOUNCEMENTS_WRITE } from "~/permissions/write-rules";
 import { brandNotYoursRefusal, catalogueAccessOf } from "~/permissions/catalogue-scope";
-import { announcementLinks, toAnnouncement, toAnnouncements } from "~/announcements/routes";
+import {
+  announcementLinks,
+  announcementRoutes,
+  toAcknowledgements,
+  toAnnouncement,
+  toAnnouncements,
+} from "~/announcements/routes";
 
 export const meta = titleMeta("adminAnnouncements.editTitle");
 
@@ -43,7 +51,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editing: canWrite && params.mode !== "view",
     roleOptions: definitions.roles,
     announcement: row && announcementFormValues(row),
+    receipts: row && (await receiptsOf(user, row)),
   };
+}
+
+/** Issue #40 §3: its receipts, for those who may read them, once it reaches someone of theirs. */
+async function receiptsOf(user: Actor, row: { id: number; requiresAcknowledgement: boolean }) {
+  if (!row.requiresAcknowledgement || !satisfiesRule(user.access.features, announcementRoutes.acknowledgements.rule))
+    return null;
+  const [summary] = await acknowledgementSummaries(db(), receiptViewerOf(user), row.id);
+  return summary ? toAcknowledgements(row.id) : null;
 }
 
 /**
@@ -64,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AnnouncementEditor() {
-  const { announcement, canWrite, editing, roleOptions } = useLoaderData<typeof loader>();
+  const { announcement, canWrite, editing, roleOptions, receipts } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const today = new Date().toISOString().slice(0, 10);
   const editor = useEditor({
@@ -94,6 +111,11 @@ export default function AnnouncementEditor() {
         ) : undefined
       }
     >
+      {receipts && (
+        <p>
+          <Link to={receipts}>{t("adminAnnouncements.receiptsLink")}</Link>
+        </p>
+      )}
       <Field field={fields.title} label={t("adminAnnouncements.titleColumn")} />
       <Field
         field={fields.description}
