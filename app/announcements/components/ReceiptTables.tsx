@@ -3,14 +3,9 @@ import { useTranslation } from "~/translate/react";
 import { useDateFormats } from "~/i18n/date-format";
 import { percentOf } from "~/network/rules";
 import { toAcknowledgements } from "~/announcements/routes";
+import type { ReceiptCounts, ReceiptRow } from "~/announcements/receipts.server";
 
-interface Counts {
-  targeted: number;
-  read: number;
-  acknowledged: number;
-}
-
-function CountCells({ row }: { row: Counts }) {
+function CountCells({ row }: { row: ReceiptCounts }) {
   const { t } = useTranslation();
   return (
     <>
@@ -46,7 +41,7 @@ function CountHeaders() {
 export function AcknowledgementList({
   rows,
 }: {
-  rows: (Counts & { id: number; title: string; language: string; startDate: string; expirationDate: string })[];
+  rows: (ReceiptCounts & { id: number; title: string; language: string; startDate: string; expirationDate: string })[];
 }) {
   const { t } = useTranslation();
   const { date } = useDateFormats();
@@ -85,17 +80,8 @@ export function AcknowledgementList({
   );
 }
 
-export interface ReceiptRowView extends Counts {
-  level: "location" | "dealer" | "total";
-  dealerId: number | null;
-  dealer: string | null;
-  locationId: number | null;
-  location: string | null;
-  named: boolean;
-}
-
 /** One announcement's receipts: each dealer's subtotal, then its locations; the total last. */
-export function ReceiptTable({ id, rows }: { id: number; rows: readonly ReceiptRowView[] }) {
+export function ReceiptTable({ id, rows }: { id: number; rows: readonly ReceiptRow[] }) {
   const { t } = useTranslation();
   return (
     <div className="table-scroll">
