@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/sql-list";
 import { translatorFor } from "~/i18n/i18next.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
 import { DAY_MS } from "~/limits";
@@ -35,8 +36,8 @@ export async function remindToAcknowledge(
 ): Promise<{ reminders: number }> {
   const quietSince = new Date(now.getTime() - options.reminderDays * DAY_MS);
   const result = await database.transaction(async (tx) => {
-    const candidates = (
-      (await tx.execute(sql`select a.id as announcement_id, a.title, a.start_date, i.id as identity_id, i.email,
+    const candidates = rowsOf<Pending>(
+      await tx.execute(sql`select a.id as announcement_id, a.title, a.start_date, i.id as identity_id, i.email,
           i.first_name, i.last_name, i.preferred_language, m.sent, m.last_sent_at,
           (select min(o.brand_id) from role_assignments ra join organizations o on o.id = ra.organization_id
             where ra.identity_id = i.id and o.brand_id = any(a.brand_ids)) as brand_id
@@ -48,8 +49,8 @@ export async function remindToAcknowledge(
             where k.announcement_id = a.id and k.identity_id = i.id)
           and coalesce(m.sent, 0) < ${MAX_ACKNOWLEDGEMENT_REMINDERS}
           and coalesce(m.last_sent_at, a.start_date) <= ${quietSince}
-        order by i.id, a.start_date, a.id`)) as unknown as { rows: Pending[] }
-    ).rows;
+        order by i.id, a.start_date, a.id`),
+    );
     const due = candidates.filter((row) =>
       acknowledgementReminderDue(
         { sent: row.sent ?? 0, lastSentAt: row.last_sent_at ? new Date(row.last_sent_at) : null },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { sqlList } from "~/db/sql-list";
+import { rowsOf, sqlList } from "~/db/sql-list";
 import { DEFAULT_DISPLAY_LOCATION } from "~/limits";
 import type { Actor } from "~/permissions/actor";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
@@ -73,10 +73,6 @@ function audienceAt(viewer: ReceiptViewer, announcementId: SQL | number): SQL {
     left join announcement_reads r on r.announcement_id = a.id and r.identity_id = i.id
     left join announcement_acknowledgements k on k.announcement_id = a.id and k.identity_id = i.id
     where a.id = ${announcementId} and a.requires_acknowledgement and a.start_date <= now() and ${TARGETED}`;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export interface ReceiptCounts {

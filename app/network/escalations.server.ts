@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import { rowsOf } from "~/db/sql-list";
 import { translatorFor } from "~/i18n/i18next.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
 import { DAY_MS } from "~/limits";
@@ -25,10 +26,6 @@ interface Recipient {
   first_name: string;
   last_name: string;
   preferred_language: string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const GAP_COLUMNS = sql`s.organization_id, s.item_id, o.name as location, d.name as dealer, o.brand_id, o.region_code,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { sqlList } from "~/db/sql-list";
+import { rowsOf, sqlList } from "~/db/sql-list";
 import { DAY_MS } from "~/limits";
 import type { PortalScope } from "~/permissions/admin-levels";
 import type { NetworkLevel, NetworkNeed, NetworkRow } from "./rules";
@@ -56,10 +56,6 @@ function levelWhere(scope: PortalScope, level: NetworkLevel): SQL {
 
 function overdueSql(now: Date, periodDays: number): SQL {
   return sql`(nl.last_review_at is null or nl.last_review_at < ${new Date(now.getTime() - periodDays * DAY_MS)})`;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 interface RawRow {
