@@ -39,8 +39,7 @@ export async function remindToAcknowledge(
     const candidates = rowsOf<Pending>(
       await tx.execute(sql`select a.id as announcement_id, a.title, a.start_date, i.id as identity_id, i.email,
           i.first_name, i.last_name, i.preferred_language, m.sent, m.last_sent_at,
-          (select min(o.brand_id) from role_assignments ra join organizations o on o.id = ra.organization_id
-            where ra.identity_id = i.id and o.brand_id = any(a.brand_ids)) as brand_id
+          (select min(b) from unnest(i.brand_ids) as b where b = any(a.brand_ids)) as brand_id
         from announcements a
         join identities i on ${TARGETED}
         left join announcement_reminders m on m.announcement_id = a.id and m.identity_id = i.id
@@ -62,9 +61,12 @@ export async function remindToAcknowledge(
     const byUser = new Map<number, Pending[]>();
     for (const row of due) byUser.set(row.identity_id, [...(byUser.get(row.identity_id) ?? []), row]);
     await queueMail(tx, ...[...byUser.values()].map((rows) => reminderMail(rows, options.publicUrl)));
-    for (const row of due)
+    // One statement for a recall's tens of thousands, each list one parameter (not one per row).
+    if (due.length > 0)
       await tx.execute(sql`insert into announcement_reminders (identity_id, announcement_id, sent, last_sent_at)
-        values (${row.identity_id}, ${row.announcement_id}, 1, ${now})
+        select u.identity_id, u.announcement_id, 1, ${now}
+        from unnest(string_to_array(${due.map((row) => row.identity_id).join(",")}, ',')::int[],
+          string_to_array(${due.map((row) => row.announcement_id).join(",")}, ',')::int[]) as u(identity_id, announcement_id)
         on conflict (identity_id, announcement_id)
           do update set sent = announcement_reminders.sent + 1, last_sent_at = excluded.last_sent_at`);
     return { reminders: byUser.size };

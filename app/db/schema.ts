@@ -209,6 +209,19 @@ export const identities = pgTable(
     locationNames: text("location_names"),
     /** Whether the user holds a role at a dealer location (not only at the maker's own organizations). */
     dealerLocated: boolean("dealer_located").notNull().default(false),
+    /**
+     * The brands and regions of the organizations where the user holds a role — whom an
+     * announcement reaches (issue #40 §3): kept by the same triggers (migration 0034), so counting
+     * the audience of a recall at a million users reads one row per user (ADR 48).
+     */
+    brandIds: integer("brand_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    regionCodes: text("region_codes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** What the users search matches: name, e-mail, job title and location names (its trigram index: migration 0028). */
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(job_title, '') || ' ' || coalesce(location_names, ''))`,

@@ -155,7 +155,7 @@ export async function seedScale(
       with made as (
         insert into ${identities} (email, first_name, last_name, job_title, user_type, role, serial_number,
                                    status, email_verified_at, last_login_at, created_at, updated_at,
-                                   location_name, location_names, dealer_located)
+                                   location_name, location_names, dealer_located, brand_ids, region_codes)
         select 'user' || n || '@scale.example.com',
                (${list(FIRST_NAMES)})[1 + n % ${num(FIRST_NAMES.length)}],
                (${list(LAST_NAMES)})[1 + (n / ${num(FIRST_NAMES.length)}) % ${num(LAST_NAMES.length)}] || case when n % 7 = 0 then '-' || n else '' end,
@@ -169,17 +169,20 @@ export async function seedScale(
                case when n % 33 = 0 then null else now() - interval '400 days' end,
                case when n % 9 = 0 then null else now() - (n % 365) * interval '1 day' end,
                now() - interval '400 days', now(),
-               located.preferred,
-               case when located.second is null then located.preferred
-                    else least(located.preferred, located.second) || ' ' || greatest(located.preferred, located.second) end,
-               true
+               preferred.name,
+               case when second.name is null then preferred.name
+                    else least(preferred.name, second.name) || ' ' || greatest(preferred.name, second.name) end,
+               true,
+               array(select distinct b from unnest(array[preferred.brand_id, second.brand_id]) b where b is not null order by b),
+               array(select distinct r from unnest(array[preferred.region_code, second.region_code]) r where r is not null order by r)
         from generate_series(1, ${num(size.users)}) as n
-        -- The names the assignments below give (what the database's triggers would write): made here,
-        -- the triggers find nothing to change instead of rewriting every user (ADR 42).
-        cross join lateral (select
-          (select o.name from ${organizations} o where o.id = ${num(first)} + n % ${num(size.locations)}) as preferred,
-          (select o.name from ${organizations} o where o.id = ${num(first)} + (n * 7 + 1) % ${num(size.locations)}
-             and n % 10 = 0 and (n * 7 + 1) % ${num(size.locations)} <> n % ${num(size.locations)}) as second) located
+        -- What the assignments below give (what the database's triggers would write: names, brands,
+        -- regions): made here, the triggers find nothing to change instead of rewriting every user (ADR 42).
+        cross join lateral (select o.name, o.brand_id, o.region_code from ${organizations} o
+          where o.id = ${num(first)} + n % ${num(size.locations)}) preferred
+        left join lateral (select o.name, o.brand_id, o.region_code from ${organizations} o
+          where o.id = ${num(first)} + (n * 7 + 1) % ${num(size.locations)}
+            and n % 10 = 0 and (n * 7 + 1) % ${num(size.locations)} <> n % ${num(size.locations)}) second on true
         returning id
       ) select min(id)::int as "firstUser" from made`,
       )

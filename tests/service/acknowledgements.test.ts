@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { announcements, identities } from "~/db/schema";
+import { announcements, identities, organizations, roleAssignments } from "~/db/schema";
 import { acknowledgeAnnouncement, markAnnouncementRead } from "~/announcements/announcements.server";
 import { remindToAcknowledge } from "~/announcements/acknowledgement-reminders.server";
 import {
@@ -99,6 +99,38 @@ describe.each(BACKENDS)("issue #40 §3 announcements that must be acknowledged o
       .update(identities)
       .set({ preferredLanguage: "en" })
       .where(eq(identities.email, "employee@example.com"));
+  });
+
+  it("the audience follows a location moved to another brand and a role taken away and given back", async () => {
+    const [someone] = await targetedIds(recallId);
+    const assignments = await handle.db.select().from(roleAssignments).where(eq(roleAssignments.identityId, someone));
+    const places = await handle.db
+      .select({ id: organizations.id, brandId: organizations.brandId })
+      .from(organizations)
+      .where(
+        inArray(
+          organizations.id,
+          assignments.map((assignment) => assignment.organizationId),
+        ),
+      );
+    await handle.db
+      .update(organizations)
+      .set({ brandId: 3 })
+      .where(
+        inArray(
+          organizations.id,
+          places.map((place) => place.id),
+        ),
+      );
+    expect(await targetedIds(recallId)).not.toContain(someone);
+    for (const place of places)
+      await handle.db.update(organizations).set({ brandId: place.brandId }).where(eq(organizations.id, place.id));
+    expect(await targetedIds(recallId)).toContain(someone);
+
+    await handle.db.delete(roleAssignments).where(eq(roleAssignments.identityId, someone));
+    expect(await targetedIds(recallId)).not.toContain(someone);
+    await handle.db.insert(roleAssignments).values(assignments);
+    expect(await targetedIds(recallId)).toContain(someone);
   });
 
   it("a dealer acknowledges: the receipt report counts it, once, read and acknowledged; opening alone counts as read", async () => {

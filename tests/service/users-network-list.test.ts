@@ -125,16 +125,20 @@ describe.each(BACKENDS)("issue #37 §4 users list of a whole dealer network on $
     }
   });
 
-  it("every user carries the location names and dealer flag the triggers keep (the seed writes them itself)", async () => {
+  it("every user carries the location names, dealer flag, brands and regions the triggers keep (the seed writes them itself)", async () => {
     const result = await handle.db.execute(sql`
       select count(*)::int as stale from identities i
-      where (i.location_name, i.location_names, i.dealer_located) is distinct from (
+      where (i.location_name, i.location_names, i.dealer_located, i.brand_ids, i.region_codes) is distinct from (
         (select o.name from role_assignments ra join organizations o on o.id = ra.organization_id
          where ra.identity_id = i.id order by ra.is_preferred desc, o.name limit 1),
         (select string_agg(distinct o.name, ' ' order by o.name) from role_assignments ra
          join organizations o on o.id = ra.organization_id where ra.identity_id = i.id),
         exists (select 1 from role_assignments ra join organizations o on o.id = ra.organization_id
-         where ra.identity_id = i.id and o.type <> 'internal'))`);
+         where ra.identity_id = i.id and o.type <> 'internal'),
+        coalesce((select array_agg(distinct o.brand_id order by o.brand_id) from role_assignments ra
+         join organizations o on o.id = ra.organization_id where ra.identity_id = i.id and o.brand_id is not null), '{}'),
+        coalesce((select array_agg(distinct o.region_code order by o.region_code) from role_assignments ra
+         join organizations o on o.id = ra.organization_id where ra.identity_id = i.id and o.region_code is not null), '{}'))`);
     expect((result as unknown as { rows: { stale: number }[] }).rows[0].stale).toBe(0);
   });
 
