@@ -27,6 +27,7 @@ import {
   type AuditQuery,
   type AuditView,
 } from "./query";
+import { rowsOf } from "~/db/sql-list";
 
 /** The audit views (issue #15 §4) at ten million rows (issue #37 §5, ADR 43). */
 
@@ -78,7 +79,7 @@ async function scopeOf(database: Database, view: AuditView, actorId: number): Pr
   const result = await database.execute(sql`
     select o.id from ${organizations} o where o.id in (${mine})
       or o.id in (select l.parent_id from ${organizations} l where l.id in (${mine}))`);
-  const organizationIds = (result as unknown as { rows: { id: number }[] }).rows;
+  const organizationIds = rowsOf<{ id: number }>(result);
   const ids = sql.param(organizationIds.map((row) => row.id));
   return {
     network: managed.network,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import { rowsOf } from "~/db/sql-list";
 
 /** Entries one statement of the retention deletes (a short transaction: the views and writers go on). */
 export const RETENTION_BATCH = 10_000;
@@ -30,7 +31,7 @@ export async function deleteExpiredAudit(
             order by changed_on, id limit ${batchSize})
           returning 1)
         select count(*)::int as n from gone`);
-      return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+      return rowsOf<{ n: number }>(result)[0].n;
     });
     deleted += gone;
     if (gone < batchSize) break;

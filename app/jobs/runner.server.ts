@@ -5,6 +5,7 @@ import { logger } from "~/logger.server";
 import { countedJobRun } from "~/server-context/metrics.server";
 import { setJobSender, type JobSender } from "./queue.server";
 import { JOB_NAMES, SCHEDULES, type JobName } from "./schedules";
+import { rowsOf } from "~/db/sql-list";
 
 export { JOB_NAMES, SCHEDULES, type JobName };
 
@@ -35,8 +36,7 @@ export async function replaceOutdatedJobSchema(
 ): Promise<number | null> {
   return handle.db.transaction(async (transaction) => {
     await holdMigrationLock(transaction);
-    const rows = async <Row>(query: ReturnType<typeof sql>) =>
-      ((await transaction.execute(query)) as unknown as { rows: Row[] }).rows;
+    const rows = async <Row>(query: ReturnType<typeof sql>) => rowsOf<Row>(await transaction.execute(query));
     const [{ installed }] = await rows<{ installed: boolean }>(
       sql`select to_regclass(${`${JOBS_SCHEMA}.version`}) is not null as "installed"`,
     );

@@ -7,6 +7,7 @@ import { profileParts } from "./profile-parts";
 import { computeAccessData, type AccessData, type AssignmentRow } from "~/permissions/access-data";
 import { portalScopeOf, type PortalScope } from "~/permissions/admin-levels";
 import type { TimeZones } from "./actor";
+import { rowsOf } from "~/db/sql-list";
 
 export interface AccessProfile {
   userType: "internal" | "external";
@@ -146,7 +147,7 @@ export async function loadAccessProfile(
   options: { evenInactive?: boolean } = {},
 ): Promise<AccessProfile | null> {
   const result = await database.execute(sql`select ${profileColumns(sql`${identityId}::int`)}`);
-  const [row] = (result as unknown as { rows: ProfileColumns[] }).rows;
+  const [row] = rowsOf<ProfileColumns>(result);
   return accessProfileFrom(row, options);
 }
 

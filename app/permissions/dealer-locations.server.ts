@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { organizations, roleAssignments } from "~/db/schema";
 import { actingApiClient } from "~/server-context/acting-api-client.server";
+import { rowsOf } from "~/db/sql-list";
 
 /**
  * The dealer locations where an identity holds a role: the reach of their dealer administration
@@ -33,5 +34,5 @@ export async function locationIdsOf(database: Executor, identityId: number): Pro
   const result = await database.execute(
     sql`select distinct dealer.organization_id as id from (${dealerLocationsOfSql(identityId)}) dealer`,
   );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  return rowsOf<{ id: number }>(result).map((row) => row.id);
 }

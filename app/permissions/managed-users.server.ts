@@ -5,6 +5,7 @@ import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
 import { ACCESS_VERSION } from "~/permissions/profile-cache.server";
 import { actingApiClient } from "~/server-context/acting-api-client.server";
 import { cachedCatalogue, catalogueVersionsOf } from "~/server-context/catalogue-cache.server";
+import { rowsOf } from "~/db/sql-list";
 
 /**
  * A scope of this many users or fewer is read as their ids (a dealer's few locations): search,
@@ -101,7 +102,7 @@ async function outsideUsers(database: Executor, mine: SQL): Promise<number[] | n
     from ${roleAssignments} ra
     where ra.organization_id in (${ids})
     limit ${NARROW_SCOPE + 1}`);
-  const rows = (result as unknown as { rows: { id: number; outside: boolean }[] }).rows;
+  const rows = rowsOf<{ id: number; outside: boolean }>(result);
   if (rows.length > NARROW_SCOPE) return null;
   return [...new Set(rows.filter((row) => row.outside).map((row) => row.id))];
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { perDatabase } from "~/server-context/per-database.server";
 import { profileColumns, type ProfileColumns } from "./access-profile.server";
+import { rowsOf } from "~/db/sql-list";
 
 /**
  * A per-process copy of each session's access profile (ADR 26). Every change to what a profile is
@@ -70,6 +71,6 @@ async function loadProfileColumns(database: Executor, identityId: number, signed
   const result = await database.execute(
     sql`select ${profileColumns(sql`${identityId}::int`, sql`${signedInAt.toISOString()}::timestamptz`)}`,
   );
-  const [row] = (result as unknown as { rows: ProfileColumns[] }).rows;
+  const [row] = rowsOf<ProfileColumns>(result);
   return row;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { dealerLocationsOfSql } from "~/permissions/dealer-locations.server";
+import { rowsOf } from "~/db/sql-list";
 
 /**
  * SQL giving an identity's locations and their last security review as a whole, as JSON
@@ -19,6 +20,6 @@ export function securityReviewStateSql(identityId: SQL): SQL {
 /** When the administrator's locations were last reviewed as a whole (see above). Null when one never was. */
 export async function lastSecurityReviewOf(database: Executor, adminId: number): Promise<Date | null> {
   const result = await database.execute(sql`select ${securityReviewStateSql(sql`${adminId}::int`)} as review`);
-  const [row] = (result as unknown as { rows: { review: { lastReviewAt: string | null } }[] }).rows;
+  const [row] = rowsOf<{ review: { lastReviewAt: string | null } }>(result);
   return row?.review.lastReviewAt ? new Date(row.review.lastReviewAt) : null;
 }

@@ -9,6 +9,7 @@ import { F } from "~/permissions/features";
 import { rolesGrantingSql } from "~/security-roles/granting.server";
 import { lastSecurityReviewOf } from "./last-review.server";
 import { attestationIsDue, attestationReminderIsDue } from "./rules";
+import { rowsOf } from "~/db/sql-list";
 
 interface Administrator {
   id: number;
@@ -26,7 +27,7 @@ async function userAdministrators(database: Database): Promise<Administrator[]> 
     from identities i
     join role_assignments ra on ra.identity_id = i.id
     where i.status = 'active' and ra.security_role_id in ${rolesGrantingSql(F.usersWrite)}`);
-  return (result as unknown as { rows: Administrator[] }).rows;
+  return rowsOf<Administrator>(result);
 }
 
 /**

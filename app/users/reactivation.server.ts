@@ -9,6 +9,7 @@ import { F } from "~/permissions/features";
 import { rolesGrantingSql } from "~/security-roles/granting.server";
 import { toUsers } from "./routes";
 import { deactivationNoticeOf, reactivationRequestable, type DeactivationNotice } from "./reactivation";
+import { rowsOf } from "~/db/sql-list";
 
 interface Person {
   id: number;
@@ -48,7 +49,7 @@ async function administratorsOf(database: Executor, userId: number): Promise<Per
       and exists (select 1 from role_assignments g where g.identity_id = i.id
         and g.security_role_id in ${rolesGrantingSql(F.usersWrite)})
     order by i.id`);
-  return (result as unknown as { rows: Person[] }).rows;
+  return rowsOf<Person>(result);
 }
 
 export type ReactivationOutcome = { kind: "sent"; notice: DeactivationNotice } | { kind: "refused" };
