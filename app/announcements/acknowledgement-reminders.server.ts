@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/sql-list";
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { DAY_MS } from "~/limits";
 import { deliverSoon, queueMail, type Mail } from "~/mail/outbox.server";
 import { TARGETED } from "./receipts.server";
@@ -77,7 +77,7 @@ export async function remindToAcknowledge(
 
 function reminderMail(rows: readonly Pending[], publicUrl: string): Mail {
   const [first] = rows;
-  const t = translatorFor(isLocale(first.preferred_language) ? first.preferred_language : DEFAULT_LOCALE);
+  const t = translatorFor(localeOrDefault(first.preferred_language));
   return {
     to: first.email,
     subject: t("acknowledgementReminderMail.subject", { count: rows.length }),

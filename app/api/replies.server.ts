@@ -1,5 +1,5 @@
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locale";
+import { localeOrDefault, type Locale } from "~/i18n/locale";
 import { currentRequestLocale } from "~/server-context/request-scope.server";
 import { PROBLEM_CONTENT_TYPE, problemDetails, problemKindOf, type ProblemKind } from "~/api/problems";
 
@@ -13,7 +13,7 @@ export function apiJson(body: unknown, init: { status?: number; headers?: Record
 /** The language of the request being answered (the server keeps it in the request's scope). */
 function requestLocale(): Locale {
   const locale = currentRequestLocale();
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return localeOrDefault(locale);
 }
 
 export interface ProblemOptions {

@@ -8,6 +8,7 @@ import {
   LOCALES,
   cookieValue,
   isLocale,
+  localeOrDefault,
   localeFromAcceptLanguage,
   type Locale,
 } from "./locale";
@@ -51,7 +52,7 @@ export async function localeOf(request: Request): Promise<Locale> {
   // The pseudo-locale is English in its own texts (issue #33): dates, numbers and data stay English.
   if (pseudoLocaleRequested()) return DEFAULT_LOCALE;
   const locale = await i18nServer.getLocale(request);
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return localeOrDefault(locale);
 }
 
 /** The language an API request asks for with `?language=`, else the request's own. */

@@ -8,6 +8,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The language to use for a stored or requested one: it, when the portal speaks it, else the default. */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** Reads one cookie's value from a Cookie header. */
 export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;

@@ -3,7 +3,7 @@ import { compressedOnce } from "~/http/content-coding.server";
 import { BRAND_IDS } from "~/theme/theme";
 import { registerTranslations } from "./i18n-registry";
 import { currentRequestLocale } from "~/server-context/request-scope.server";
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from "./locale";
+import { DEFAULT_LOCALE, LOCALES, localeOrDefault, type Locale } from "./locale";
 import { messagesFor, type Messages } from "./messages";
 import { PSEUDO_LOCALE, pseudoMessages } from "./pseudo-locale";
 import { pseudoLocaleRequested } from "./pseudo-locale.server";
@@ -53,7 +53,7 @@ export function translationAssetOf(locale: Locale, brandId: number): Translation
 /** What a page without its root data is rendered in: the language the request asks for (its cookie, Accept-Language). */
 export function fallbackTranslationsHref(): string {
   const locale = currentRequestLocale();
-  return translationAssetOf(isLocale(locale) ? locale : DEFAULT_LOCALE, BRAND_IDS[0]).href;
+  return translationAssetOf(localeOrDefault(locale), BRAND_IDS[0]).href;
 }
 
 export function translationAssetNamed(fileName: string | undefined): TranslationAsset | undefined {

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/sql-list";
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { DAY_MS } from "~/limits";
 import { deliverSoon, queueMail, type Mail } from "~/mail/outbox.server";
 import { F } from "~/permissions/features";
@@ -78,10 +78,6 @@ function byRecipient(pairs: readonly { to: Recipient; gap: Gap }[]): Map<number,
   return grouped;
 }
 
-function localeOf(person: Recipient) {
-  return isLocale(person.preferred_language) ? person.preferred_language : DEFAULT_LOCALE;
-}
-
 /**
  * Issue #40 §2, after each run of the figures: a required role that lost its only holder is mailed
  * to the location's administrators, and one unfilled `escalationDays` or longer to the maker's
@@ -152,7 +148,7 @@ async function stamp(tx: Executor, gaps: readonly Gap[], column: SQL, now: Date)
 }
 
 function lostHolderMail(to: Recipient, gaps: readonly Gap[], publicUrl: string): Mail {
-  const t = translatorFor(localeOf(to));
+  const t = translatorFor(localeOrDefault(to.preferred_language));
   return {
     to: to.email,
     subject: t("directoryGapMail.subject", { count: gaps.length }),
@@ -171,7 +167,7 @@ function escalationMail(
   gaps: readonly Gap[],
   options: { publicUrl: string; escalationDays: number },
 ): Mail {
-  const locale = localeOf(to);
+  const locale = localeOrDefault(to.preferred_language);
   const t = translatorFor(locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const [first] = gaps;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { ATTESTATION_REMINDER_DAYS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
 import { F } from "~/permissions/features";
@@ -44,7 +44,7 @@ export async function remindDueSecurityReviews(
     const remindedAt = admin.attestation_reminded_at ? new Date(admin.attestation_reminded_at) : null;
     if (!attestationReminderIsDue(remindedAt, now, ATTESTATION_REMINDER_DAYS)) continue;
     if (!attestationIsDue(await lastSecurityReviewOf(database, admin.id), now, options.periodDays)) continue;
-    const t = translatorFor(isLocale(admin.preferred_language) ? admin.preferred_language : DEFAULT_LOCALE);
+    const t = translatorFor(localeOrDefault(admin.preferred_language));
     await database.transaction(async (tx) => {
       await queueMail(tx, {
         to: admin.email,

@@ -10,7 +10,7 @@ import { scimErrorBody } from "~/api/scim-error";
 import { scimJson } from "~/auth/scim-answer.server";
 import { databaseIsUnavailable } from "~/db/errors";
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { logger } from "~/logger.server";
 import { currentRequestId, currentRequestLocale } from "~/server-context/request-scope.server";
 
@@ -22,7 +22,7 @@ export const DATABASE_UNAVAILABLE_KEY = "errors.databaseUnavailable";
 export function outageAnswer(pathname: string, reference: string | undefined): Response {
   const headers = { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
   const locale = currentRequestLocale();
-  const message = translatorFor(isLocale(locale) ? locale : DEFAULT_LOCALE)(DATABASE_UNAVAILABLE_KEY);
+  const message = translatorFor(localeOrDefault(locale))(DATABASE_UNAVAILABLE_KEY);
   const path = pathname.toLowerCase();
   if (path.startsWith("/api/")) return apiProblem(503, message, { kind: "unavailable", headers });
   if (path.startsWith("/scim/")) return scimJson(scimErrorBody(503, message), 503, headers);

@@ -3,7 +3,7 @@ import type { Database, Executor } from "~/db/client.server";
 import { dormancyWarnings, identities } from "~/db/schema";
 import { fieldChanges, recordAudit } from "~/audit/audit-writer.server";
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { AUTO_DEACTIVATION_DAYS, DAY_MS, DORMANCY_WARNING_DAYS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
 import type { Actor } from "~/permissions/actor";
@@ -91,7 +91,7 @@ function dormancyMail(
   since: Date,
   publicUrl: string,
 ) {
-  const locale = isLocale(user.language) ? user.language : DEFAULT_LOCALE;
+  const locale = localeOrDefault(user.language);
   const t = translatorFor(locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const on = new Date(since.getTime() + AUTO_DEACTIVATION_DAYS * DAY_MS);

@@ -3,7 +3,7 @@ import type { Database, Executor } from "~/db/client.server";
 import { identities } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import { translatorFor } from "~/i18n/i18next.server";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { deliverSoon, queueMail, type Mail } from "~/mail/outbox.server";
 import { F } from "~/permissions/features";
 import { rolesGrantingSql } from "~/security-roles/granting.server";
@@ -99,11 +99,6 @@ export async function requestReactivation(
   return outcome;
 }
 
-/** The language a person reads their mail in: theirs, else the portal's default. */
-function localeOf(person: { preferred_language: string }) {
-  return isLocale(person.preferred_language) ? person.preferred_language : DEFAULT_LOCALE;
-}
-
 /** To an administrator: who asks, since when they are inactive, where to activate them. */
 function requestMail(
   admin: Person,
@@ -111,7 +106,7 @@ function requestMail(
   notice: DeactivationNotice,
   publicUrl: string,
 ): Mail {
-  const locale = localeOf(admin);
+  const locale = localeOrDefault(admin.preferred_language);
   const t = translatorFor(locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const name = `${user.firstName} ${user.lastName}`;
@@ -144,7 +139,7 @@ export async function queueReactivatedMail(tx: Executor, userId: number, publicU
     .from(identities)
     .where(eq(identities.id, userId));
   if (!user) return;
-  const t = translatorFor(localeOf(user));
+  const t = translatorFor(localeOrDefault(user.preferred_language));
   await queueMail(tx, {
     to: user.email,
     subject: t("reactivatedMail.subject"),

@@ -6,7 +6,7 @@ import type { Actor } from "~/permissions/actor";
 import { identities, verificationTokens } from "~/db/schema";
 import { recordAudit } from "~/audit/audit-writer.server";
 import { translatorFor } from "~/i18n/i18next.server";
-import { isLocale, DEFAULT_LOCALE } from "~/i18n/locale";
+import { localeOrDefault } from "~/i18n/locale";
 import { VERIFICATION_LINK_HOURS } from "~/limits";
 import { deliverSoon, queueMail } from "~/mail/outbox.server";
 import { endEverySession } from "./lifecycle.server";
@@ -63,7 +63,7 @@ export async function queueFirstVerifications(
   await queueMail(
     tx,
     ...issued.map(({ user, token }) => {
-      const t = translatorFor(isLocale(user.preferredLanguage) ? user.preferredLanguage : DEFAULT_LOCALE);
+      const t = translatorFor(localeOrDefault(user.preferredLanguage));
       return {
         to: user.email,
         subject: t("verificationMail.subject"),

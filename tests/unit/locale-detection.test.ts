@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localeCookie, localeOf, requestTranslator, requestedLocale } from "~/i18n/i18next.server";
+import { localeOrDefault } from "~/i18n/locale";
 
 function request(headers: Record<string, string>, path = "/") {
   return new Request(`http://portal.test${path}`, { headers });
@@ -31,5 +32,13 @@ describe("SPEC §4 locale through remix-i18next", () => {
     const header = await localeCookie.serialize("nl");
     expect(header).toMatch(/^locale=nl; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/);
     expect(await localeCookie.parse("locale=nl")).toBe("nl");
+  });
+});
+
+describe("localeOrDefault", () => {
+  it("keeps a language the portal speaks and falls back to English for any other value", () => {
+    expect(localeOrDefault("ko")).toBe("ko");
+    expect(localeOrDefault("pt")).toBe("pt");
+    for (const other of ["xx", "EN", "de-DE", "", null, undefined, 7]) expect(localeOrDefault(other)).toBe("en");
   });
 });
