@@ -238,6 +238,15 @@ test("issue #34 long texts are kept while typing: a user's contact information i
 
 test.describe("issue #34 offline posts are queued, not lost", () => {
   test.use({ serviceWorkers: "allow" });
+  // A failure here (rare, under the parallel run; its cause not yet seen) leaves a trace in
+  // test-results: the page, the requests and the queue, in order.
+  test.beforeEach(async ({ context }) => {
+    await context.tracing.start({ screenshots: true, snapshots: true });
+  });
+  test.afterEach(async ({ context }, testInfo) => {
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    await context.tracing.stop(failed ? { path: testInfo.outputPath("trace.zip") } : undefined);
+  });
   test.skip(
     () => !jsOn(),
     "the queue is the browser's (IndexedDB): without JavaScript the browser's own error page stands",
@@ -274,7 +283,9 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
 
     await context.setOffline(false);
     await page.reload();
-    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    // Two round trips through the server after the reload (the queued post, then the page's own
+    // post of it): under the parallel run they took longer than the default 5 s.
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible({ timeout: 15_000 });
     await expect(queued(page)).toBeHidden();
     expect(await rowsTitled(page, title)).toBe(1);
     await expect(page.locator("tbody tr").filter({ hasText: title })).toHaveCount(1);
@@ -293,7 +304,7 @@ test.describe("issue #34 offline posts are queued, not lost", () => {
     await page.getByRole("button", { name: "Save" }).dblclick();
     await expect(queued(page).locator("summary")).toHaveText("Waiting to be sent 1");
     await context.setOffline(false);
-    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Saved" })).toBeVisible({ timeout: 15_000 });
     await expect(queued(page)).toBeHidden();
     expect(await rowsTitled(page, title)).toBe(1);
   });
