@@ -59,9 +59,12 @@ function namedLocations(viewer: ReceiptViewer): SQL {
 }
 
 /**
- * The targeted users at the viewer's locations, one row per user and location, with their read and
- * acknowledgement. Only once it has started: a scheduled one (an embargoed recall) is nobody's to read yet.
+ * Whether announcement `a` has receipts: it asks for acknowledgement and has started (a scheduled
+ * one, an embargoed recall, is nobody's to read yet).
  */
+const WITH_RECEIPTS = sql`a.requires_acknowledgement and a.start_date <= now()`;
+
+/** The targeted users at the viewer's locations, one row per user and location, with their read and acknowledgement. */
 function audienceAt(viewer: ReceiptViewer, announcementId: SQL | number): SQL {
   return sql`from announcements a
     join organizations o on o.type = 'location' and ${countedLocations(viewer)}
@@ -70,7 +73,7 @@ function audienceAt(viewer: ReceiptViewer, announcementId: SQL | number): SQL {
     join identities i on i.id = ra.identity_id
     left join announcement_reads r on r.announcement_id = a.id and r.identity_id = i.id
     left join announcement_acknowledgements k on k.announcement_id = a.id and k.identity_id = i.id
-    where a.id = ${announcementId} and a.requires_acknowledgement and a.start_date <= now() and ${TARGETED}`;
+    where a.id = ${announcementId} and ${WITH_RECEIPTS} and ${TARGETED}`;
 }
 
 export interface ReceiptCounts {
@@ -79,8 +82,8 @@ export interface ReceiptCounts {
   acknowledged: number;
 }
 
-/** An announcement that must be acknowledged, with its totals over the viewer's locations. */
-export interface AcknowledgementSummary extends ReceiptCounts {
+/** An announcement that must be acknowledged, as the receipts name it. */
+export interface ReceiptAnnouncement {
   id: number;
   title: string;
   language: string;
@@ -88,42 +91,59 @@ export interface AcknowledgementSummary extends ReceiptCounts {
   expirationDate: Date;
 }
 
-const COUNTS = sql`count(distinct i.id)::int as targeted, count(distinct r.identity_id)::int as read,
-  count(distinct k.identity_id)::int as acknowledged`;
+/** An announcement that must be acknowledged, with its totals over the viewer's locations. */
+export interface AcknowledgementSummary extends ReceiptAnnouncement, ReceiptCounts {}
 
-/**
- * The announcements that must be acknowledged and reach anyone at the viewer's locations, newest
- * first, each with its totals there (`only`: that one).
- */
-export async function acknowledgementSummaries(
-  database: Executor,
-  viewer: ReceiptViewer,
-  only?: number,
-): Promise<AcknowledgementSummary[]> {
-  const rows = rowsOf<{
-    id: number;
-    title: string;
-    language: string;
-    start_date: string;
-    expiration_date: string;
-    targeted: number;
-    read: number;
-    acknowledged: number;
-  }>(
-    await database.execute(sql`select a.id, a.title, a.language, a.start_date, a.expiration_date, ${COUNTS}
-      ${audienceAt(viewer, only ?? sql`a.id`)}
-      group by a.id order by a.start_date desc, a.id desc`),
-  );
-  return rows.map((row) => ({
+const ANNOUNCEMENT_COLUMNS = sql`a.id, a.title, a.language, a.start_date, a.expiration_date`;
+
+interface AnnouncementColumns {
+  id: number;
+  title: string;
+  language: string;
+  start_date: string;
+  expiration_date: string;
+}
+
+function announcementOf(row: AnnouncementColumns): ReceiptAnnouncement {
+  return {
     id: row.id,
     title: row.title,
     language: row.language,
     startDate: new Date(row.start_date),
     expirationDate: new Date(row.expiration_date),
+  };
+}
+
+const COUNTS = sql`count(distinct i.id)::int as targeted, count(distinct r.identity_id)::int as read,
+  count(distinct k.identity_id)::int as acknowledged`;
+
+/**
+ * The announcements that must be acknowledged and reach anyone at the viewer's locations, newest
+ * first, each with its totals there.
+ */
+export async function acknowledgementSummaries(
+  database: Executor,
+  viewer: ReceiptViewer,
+): Promise<AcknowledgementSummary[]> {
+  const rows = rowsOf<AnnouncementColumns & ReceiptCounts>(
+    await database.execute(sql`select ${ANNOUNCEMENT_COLUMNS}, ${COUNTS}
+      ${audienceAt(viewer, sql`a.id`)}
+      group by a.id order by a.start_date desc, a.id desc`),
+  );
+  return rows.map((row) => ({
+    ...announcementOf(row),
     targeted: row.targeted,
     read: row.read,
     acknowledged: row.acknowledged,
   }));
+}
+
+/**
+ * Whether the announcement has receipts the viewer may read: it reaches someone at their locations.
+ * The first such user answers (the editor's link), not a count of the whole audience.
+ */
+export async function hasReceiptsFor(database: Executor, viewer: ReceiptViewer, announcementId: number) {
+  return rowsOf(await database.execute(sql`select 1 ${audienceAt(viewer, announcementId)} limit 1`)).length > 0;
 }
 
 /** One row of the receipt report: a location (with its dealer), a dealer's subtotal, or the total. */
@@ -138,7 +158,7 @@ export interface ReceiptRow extends ReceiptCounts {
 }
 
 export interface ReceiptReport {
-  announcement: { id: number; title: string; language: string; startDate: Date; expirationDate: Date };
+  announcement: ReceiptAnnouncement;
   /** Dealers in name order, each followed by its locations, the total last. */
   rows: ReceiptRow[];
 }
@@ -153,15 +173,10 @@ export async function acknowledgementReceipts(
   viewer: ReceiptViewer,
   announcementId: number,
 ): Promise<ReceiptReport | null> {
-  const [announcement] = rowsOf<{
-    id: number;
-    title: string;
-    language: string;
-    start_date: string;
-    expiration_date: string;
-  }>(
-    await database.execute(sql`select a.id, a.title, a.language, a.start_date, a.expiration_date from announcements a
-      where a.id = ${announcementId} and a.requires_acknowledgement and a.start_date <= now()`),
+  const [announcement] = rowsOf<AnnouncementColumns>(
+    await database.execute(
+      sql`select ${ANNOUNCEMENT_COLUMNS} from announcements a where a.id = ${announcementId} and ${WITH_RECEIPTS}`,
+    ),
   );
   if (!announcement) return null;
   // One pass: the total (the empty grouping set) is the summary; it reaches nobody here when it counts no one.
@@ -186,13 +201,7 @@ export async function acknowledgementReceipts(
   );
   if (!rows.some((row) => row.grouped_dealer && row.targeted > 0)) return null;
   return {
-    announcement: {
-      id: announcement.id,
-      title: announcement.title,
-      language: announcement.language,
-      startDate: new Date(announcement.start_date),
-      expirationDate: new Date(announcement.expiration_date),
-    },
+    announcement: announcementOf(announcement),
     rows: rows.map((row) => ({
       level: row.grouped_dealer ? "total" : row.grouped_location ? "dealer" : "location",
       dealerId: row.dealer_id,

@@ -8,6 +8,7 @@ import {
   acknowledgementPeople,
   acknowledgementReceipts,
   acknowledgementSummaries,
+  hasReceiptsFor,
   receiptViewerOf,
   TARGETED,
 } from "~/announcements/receipts.server";
@@ -182,10 +183,13 @@ describe.each(BACKENDS)("issue #40 §3 announcements that must be acknowledged o
       "Embargoed recall",
     );
     expect(await acknowledgementReceipts(handle.db, oem, scheduled.id)).toBeNull();
+    expect(await hasReceiptsFor(handle.db, oem, scheduled.id)).toBe(false);
+    expect(await hasReceiptsFor(handle.db, oem, recallId)).toBe(true);
     await handle.db.delete(announcements).where(eq(announcements.id, scheduled.id));
     // A user with neither feature sees nothing.
     const nobody = receiptViewerOf(await actorOf(handle.db, "halden@example.com"));
     expect(await acknowledgementReceipts(handle.db, nobody, recallId)).toBeNull();
+    expect(await hasReceiptsFor(handle.db, nobody, recallId)).toBe(false);
   });
 
   it("reminders after ACKNOWLEDGEMENT_REMINDER_DAYS, at most twice, never to who acknowledged", async () => {

@@ -8,7 +8,7 @@ import { LOCALES } from "~/i18n/locale";
 import { PRIORITIES } from "~/announcements/rules";
 import { announcementDefinitions, announcementWrites, getAnnouncement } from "~/announcements/announcements.server";
 import { announcementSchema } from "~/announcements/schema";
-import { acknowledgementSummaries, receiptViewerOf } from "~/announcements/receipts.server";
+import { hasReceiptsFor, receiptViewerOf } from "~/announcements/receipts.server";
 import type { Actor } from "~/permissions/actor";
 import { announcementFormValues } from "~/announcements/form-values";
 import { titleMeta } from "~/shell/page-title";
@@ -59,8 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 async function receiptsOf(user: Actor, row: { id: number; requiresAcknowledgement: boolean }) {
   if (!row.requiresAcknowledgement || !satisfiesRule(user.access.features, announcementRoutes.acknowledgements.rule))
     return null;
-  const [summary] = await acknowledgementSummaries(db(), receiptViewerOf(user), row.id);
-  return summary ? toAcknowledgements(row.id) : null;
+  return (await hasReceiptsFor(db(), receiptViewerOf(user), row.id)) ? toAcknowledgements(row.id) : null;
 }
 
 /**
