@@ -61,12 +61,14 @@ export async function remindToAcknowledge(
     const byUser = new Map<number, Pending[]>();
     for (const row of due) byUser.set(row.identity_id, [...(byUser.get(row.identity_id) ?? []), row]);
     await queueMail(tx, ...[...byUser.values()].map((rows) => reminderMail(rows, options.publicUrl)));
-    // One statement for a recall's tens of thousands, each list one parameter (not one per row).
+    // One statement for a recall's tens of thousands, each column one array parameter (unnest, as
+    // the audit writer's bulk rows).
+    const column = (pick: (row: Pending) => number) => sql.param(due.map(pick));
     if (due.length > 0)
       await tx.execute(sql`insert into announcement_reminders (identity_id, announcement_id, sent, last_sent_at)
         select u.identity_id, u.announcement_id, 1, ${now}
-        from unnest(string_to_array(${due.map((row) => row.identity_id).join(",")}, ',')::int[],
-          string_to_array(${due.map((row) => row.announcement_id).join(",")}, ',')::int[]) as u(identity_id, announcement_id)
+        from unnest(${column((row) => row.identity_id)}::int4[], ${column((row) => row.announcement_id)}::int4[])
+          as u(identity_id, announcement_id)
         on conflict (identity_id, announcement_id)
           do update set sent = announcement_reminders.sent + 1, last_sent_at = excluded.last_sent_at`);
     return { reminders: byUser.size };
