@@ -17,22 +17,17 @@ function CountCells({ row }: { row: ReceiptCounts }) {
   );
 }
 
+const COUNT_HEADERS = ["targeted", "read", "acknowledged", "acknowledgedShare"] as const;
+
 function CountHeaders() {
   const { t } = useTranslation();
   return (
     <>
-      <th scope="col" className="number">
-        {t("acknowledgements.targeted")}
-      </th>
-      <th scope="col" className="number">
-        {t("acknowledgements.read")}
-      </th>
-      <th scope="col" className="number">
-        {t("acknowledgements.acknowledged")}
-      </th>
-      <th scope="col" className="number">
-        {t("acknowledgements.acknowledgedShare")}
-      </th>
+      {COUNT_HEADERS.map((key) => (
+        <th key={key} scope="col" className="number">
+          {t(`acknowledgements.${key}`)}
+        </th>
+      ))}
     </>
   );
 }
