@@ -21,6 +21,8 @@ import { refreshNetworkFigures } from "~/network/refresh.server";
 import { escalateDirectoryGaps } from "~/network/escalations.server";
 import type { NetworkLevel } from "~/network/rules";
 import { announcements } from "~/db/schema";
+import { rowsOf } from "~/db/sql-list";
+import { DAY_MS } from "~/limits";
 import { acknowledgementReceipts, acknowledgementSummaries } from "~/announcements/receipts.server";
 import { remindToAcknowledge } from "~/announcements/acknowledgement-reminders.server";
 import { createBenchDatabase } from "./postgres";
@@ -76,12 +78,10 @@ async function run(name: string, database: RecordedDatabase, users: number): Pro
   // runs, the planner still took the tables for the demo's few rows, and the locations behind a
   // figure took 170–300 ms instead of about 20.
   await handle.db.execute(sql`analyze`);
-  const [dealer] = (
-    (await handle.db.execute(sql`select dealer_id, brand_id, region_code from network_locations
-      where dealer_id is not null order by location_id limit 1`)) as unknown as {
-      rows: { dealer_id: number; brand_id: number; region_code: string }[];
-    }
-  ).rows;
+  const [dealer] = rowsOf<{ dealer_id: number; brand_id: number; region_code: string }>(
+    await handle.db.execute(sql`select dealer_id, brand_id, region_code from network_locations
+      where dealer_id is not null order by location_id limit 1`),
+  );
   const levels: [string, NetworkLevel][] = [
     ["the whole network", { kind: "network" }],
     ["one brand in a region", { kind: "brandRegion", brandId: 1, regionCode: "NA" }],
@@ -104,7 +104,6 @@ async function run(name: string, database: RecordedDatabase, users: number): Pro
 
   // Issue #40 §3: a recall to everyone of brand 1 in North America, acknowledgement asked; the
   // receipts are counted live (ADR 48), for a manager of every brand and region.
-  const day = 86_400_000;
   // A kept database holds the recall of an earlier run: it goes, with its receipts and reminders.
   await handle.db.delete(announcements).where(eq(announcements.title, "Bench recall"));
   const [recall] = await handle.db
@@ -112,8 +111,8 @@ async function run(name: string, database: RecordedDatabase, users: number): Pro
     .values({
       title: "Bench recall",
       linkUrl: "https://bench.example/recall",
-      startDate: new Date(Date.now() - day),
-      expirationDate: new Date(Date.now() + 30 * day),
+      startDate: new Date(Date.now() - DAY_MS),
+      expirationDate: new Date(Date.now() + 30 * DAY_MS),
       brandIds: [1],
       regionCodes: ["NA"],
       requiresAcknowledgement: true,
@@ -128,7 +127,7 @@ async function run(name: string, database: RecordedDatabase, users: number): Pro
   const { reminders } = await remindToAcknowledge(
     handle.db,
     { publicUrl: "http://bench", reminderDays: 3 },
-    new Date(Date.now() + 3 * day),
+    new Date(Date.now() + 3 * DAY_MS),
   );
   console.log(
     `  the acknowledgement-reminders job: ${thousands(reminders)} reminders queued in ${((performance.now() - started) / 1000).toFixed(1)} s`,
