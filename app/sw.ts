@@ -19,6 +19,7 @@ import {
   isBuildAsset,
   isSavedForOffline,
   isTranslations,
+  markedAsSavedCopy,
   maySeeSavedCopy,
   OFFLINE_KEY_COOKIE,
   offlineOwnerOf,
@@ -134,18 +135,26 @@ async function signedInKey(): Promise<string | null | undefined> {
   }
 }
 
-/** Which page load was served from a saved copy, and from when (the page asks after it loads). */
-const servedFromCache = new Map<string, string>();
-
-function tellServedFromCache(event: FetchEvent, cachedAt: string) {
-  const clientId = event.resultingClientId || event.clientId;
-  if (!clientId) return;
-  servedFromCache.set(clientId, cachedAt);
-  if (!event.resultingClientId && event.clientId) {
-    void self.clients
-      .get(event.clientId)
-      .then((client) => client?.postMessage({ type: "SERVED_FROM_CACHE", cachedAt }));
+/**
+ * A saved copy, as this request is answered with it: a page is marked in its own document (the page
+ * reads it as it starts); a client's data request is told to its page, which is already running.
+ */
+async function answeredFromSavedCopy(event: FetchEvent, request: Request, saved: Response): Promise<Response> {
+  const cachedAt = saved.headers.get(CACHED_AT_HEADER) ?? "";
+  if (request.mode !== "navigate") {
+    if (event.clientId)
+      void self.clients
+        .get(event.clientId)
+        .then((client) => client?.postMessage({ type: "SERVED_FROM_CACHE", cachedAt }));
+    return saved;
   }
+  const headers = new Headers(saved.headers);
+  headers.delete("Content-Length");
+  return new Response(markedAsSavedCopy(await saved.text(), cachedAt), {
+    status: saved.status,
+    statusText: saved.statusText,
+    headers,
+  });
 }
 
 /** This user's saved copy of a page, only while the browser is signed in as the user who saved it. */
@@ -205,9 +214,8 @@ async function homeHandler({ request, event }: { request: Request; event: Extend
   }
   const saved = await savedCopyOf(request);
   if (saved) {
-    tellServedFromCache(fetchEvent, saved.headers.get(CACHED_AT_HEADER) ?? "");
     fetchEvent.waitUntil(network.catch(() => undefined));
-    return saved;
+    return answeredFromSavedCopy(fetchEvent, request, saved);
   }
   if (serverError) return serverError;
   try {
@@ -253,9 +261,5 @@ self.addEventListener("message", (event) => {
     const { locale, theme } = data as { locale?: unknown; theme?: unknown };
     if (typeof locale === "string" && /^[a-z]{2}$/.test(locale) && typeof theme === "string" && /^[1-5]$/.test(theme))
       event.waitUntil(rememberPageContext({ locale, theme }));
-  }
-  if (data?.type === "WAS_SERVED_FROM_CACHE" && event.ports[0]) {
-    const source = event.source as Client | null;
-    event.ports[0].postMessage({ cachedAt: source ? (servedFromCache.get(source.id) ?? null) : null });
   }
 });

@@ -19,6 +19,17 @@ export const OFFLINE_PATH = "/offline";
 export const OFFLINE_KEY_HEADER = "X-Portal-Offline-Key";
 /** Added to saved copies: when they were saved. */
 export const CACHED_AT_HEADER = "X-Portal-Cached-At";
+/** The root element's attribute of a page opened from its saved copy: when it was saved (empty when unknown). */
+export const SAVED_AT_ATTRIBUTE = "data-saved-at";
+
+/**
+ * A saved page as the service worker opens it: its root element says it is the saved copy, and from
+ * when, so the page knows it from its own document (no question to the worker that could go
+ * unanswered). The attribute is not React's: hydration leaves it alone.
+ */
+export function markedAsSavedCopy(html: string, cachedAt: string): string {
+  return html.replace(/<html\b/i, `<html ${SAVED_AT_ATTRIBUTE}="${escapeHtml(cachedAt)}"`);
+}
 
 /**
  * Home (the launcher and the announcements feed) and its loader data: saved per user and opened

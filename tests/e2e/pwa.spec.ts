@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fillNewAnnouncement, homeSavedOffline, ready, signIn } from "./helpers";
 
-test.use({ serviceWorkers: "allow" });
+// The service worker's tests have failed rarely under the parallel run: a failure keeps its trace in test-results.
+test.use({ serviceWorkers: "allow", trace: "retain-on-failure" });
 
 test.describe("installable, offline-first app", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "a service worker needs JavaScript");
@@ -66,6 +67,8 @@ test.describe("installable, offline-first app", () => {
     await expect(page.getByRole("heading", { name: "My applications" })).toBeVisible();
     await expect(page.locator(".home__launcher a").first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Dana");
+    // The saved copy, not the network's answer: the worker marks the page it opens from it.
+    await expect(page.locator("html")).toHaveAttribute("data-saved-at", /^\d{4}-\d\d-\d\dT/);
     await expect(page.getByTestId("offline-banner")).toContainText("Offline — showing saved data from");
     await page.goto("/?announcements=read");
     await expect(page.getByTestId("announcement").first()).toBeVisible();

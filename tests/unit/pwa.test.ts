@@ -7,7 +7,9 @@ import {
   cachesToDrop,
   isBuildAsset,
   isShellFile,
+  markedAsSavedCopy,
   maySeeSavedCopy,
+  SAVED_AT_ATTRIBUTE,
   routeManifestOf,
   shellFilesOf,
   isSavedForOffline,
@@ -147,6 +149,18 @@ describe("issue #6 §2 what the service worker saves", () => {
     expect(page).toContain("app.css");
     expect(page).toContain("You are offline");
   });
+  it("issue #6 §2 a page opened from its saved copy says so in its own root element, and from when", () => {
+    const page =
+      '<!DOCTYPE html><html lang="en" data-translations="/t.json"><head></head><body><p>html</p></body></html>';
+    const marked = markedAsSavedCopy(page, "2026-11-29T10:00:00.000Z");
+    expect(marked).toBe(
+      `<!DOCTYPE html><html ${SAVED_AT_ATTRIBUTE}="2026-11-29T10:00:00.000Z" lang="en" data-translations="/t.json"><head></head><body><p>html</p></body></html>`,
+    );
+    // An unknown time still marks the page (the banner without a time); a value cannot break out.
+    expect(markedAsSavedCopy("<html>", "")).toBe(`<html ${SAVED_AT_ATTRIBUTE}="">`);
+    expect(markedAsSavedCopy("<html>", '"><script>')).toBe(`<html ${SAVED_AT_ATTRIBUTE}="&quot;&gt;&lt;script&gt;">`);
+  });
+
   it("a saved copy is shown only to the user signed in on this browser now (the offline-key cookie)", () => {
     expect(maySeeSavedCopy("aaaa", "aaaa")).toBe(true);
     expect(maySeeSavedCopy("bbbb", "aaaa")).toBe(false); // another user signed in since

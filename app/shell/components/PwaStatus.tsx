@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/translate/react";
+import { SAVED_AT_ATTRIBUTE } from "~/pwa/sw-rules";
 
 type WorkboxLike = {
   addEventListener(type: string, listener: () => void): void;
@@ -7,19 +8,9 @@ type WorkboxLike = {
   messageSkipWaiting(): void;
 };
 
-/** Asks the service worker whether this page came from a saved copy, and from when. */
-function askServedFromCache(): Promise<string | null> {
-  const controller = navigator.serviceWorker?.controller;
-  if (!controller) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = window.setTimeout(() => resolve(null), 1000);
-    channel.port1.onmessage = (event: MessageEvent<{ cachedAt: string | null }>) => {
-      window.clearTimeout(timer);
-      resolve(event.data?.cachedAt ?? null);
-    };
-    controller.postMessage({ type: "WAS_SERVED_FROM_CACHE" }, [channel.port2]);
-  });
+/** When this page's saved copy was saved, if the service worker opened it from one ("" when unknown). */
+function savedCopyTime(): string | null {
+  return document.documentElement.getAttribute(SAVED_AT_ATTRIBUTE);
 }
 
 /** Runs `then` once the page has loaded and the browser is idle (at most a few seconds later); returns a cancel. */
@@ -57,7 +48,7 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
   useEffect(() => {
     if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
     let cancelled = false;
-    void askServedFromCache().then((at) => !cancelled && at !== null && setSavedAt(at));
+    setSavedAt(savedCopyTime());
     const onMessage = (event: MessageEvent<{ type?: string; cachedAt?: string }>) => {
       if (event.data?.type === "SERVED_FROM_CACHE") setSavedAt(event.data.cachedAt ?? "");
     };
