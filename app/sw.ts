@@ -257,6 +257,7 @@ registerRoute(
 self.addEventListener("message", (event) => {
   const data = event.data as { type?: string } | undefined;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (data?.type === "CLAIM_CLIENTS") event.waitUntil(self.clients.claim());
   if (data?.type === "PAGE_CONTEXT") {
     const { locale, theme } = data as { locale?: unknown; theme?: unknown };
     if (typeof locale === "string" && /^[a-z]{2}$/.test(locale) && typeof theme === "string" && /^[1-5]$/.test(theme))

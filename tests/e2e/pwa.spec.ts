@@ -106,6 +106,20 @@ test.describe("installable, offline-first app", () => {
     await context.setOffline(false);
   });
 
+  test("a page the active worker does not control (a forced reload; a registration revived after a sign-out) is taken once it registers", async ({
+    page,
+  }) => {
+    await signIn(page, "dealer@example.com", "/");
+    await controlled(page);
+    // A forced reload loads the page past the worker, which activated long ago and claims no more
+    // pages by itself: the page asks it to.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Page.reload", { ignoreCache: true });
+    await page.waitForLoadState("load");
+    await controlled(page);
+    await expect(page.getByRole("heading", { name: "My applications" })).toBeVisible();
+  });
+
   test("after sign-out and sign-in as another user, offline shows nothing of the first user", async ({
     page,
     context,

@@ -66,7 +66,12 @@ export function PwaStatus({ locale, theme }: { locale: string; theme: number }) 
             window.location.reload();
           }
         });
-        void wb.register({ immediate: true });
+        void wb.register({ immediate: true }).then((registration) => {
+          // A worker already active that does not control this page was revived as it was being
+          // removed (a sign-out's Clear-Site-Data, then a sign-in): it claims pages only when it
+          // activates, which it will not do again, so it is asked to.
+          if (!navigator.serviceWorker.controller) registration?.active?.postMessage({ type: "CLAIM_CLIENTS" });
+        });
         setWorkbox(wb as unknown as WorkboxLike);
       });
     const stopWaiting = whenPageIdle(() => void registerWorker());
