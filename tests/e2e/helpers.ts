@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Cookie, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo#Portal2026";
 
@@ -60,23 +60,45 @@ export async function serverRenderedTwin(page: Page): Promise<{ twin: Page; clos
   return { twin, close: () => context.close() };
 }
 
+/** The server-rendered twin of each page's context, kept for the context's life: a test scanning thirty pages opens one. */
+const twins = new WeakMap<BrowserContext, Promise<Page>>();
+
+function twinOf(page: Page): Promise<Page> {
+  const context = page.context();
+  let twin = twins.get(context);
+  if (!twin) {
+    twin = serverRenderedTwin(page).then(({ twin, close }) => {
+      context.once("close", () => void close().catch(() => undefined));
+      return twin;
+    });
+    twins.set(context, twin);
+  }
+  return twin;
+}
+
 /**
  * No axe violation on the page. Without JavaScript, on the same address rendered by the server
- * (`serverRenderedTwin`): what a form post answered is not reproduced, so such a state is checked
- * with JavaScript.
+ * (`serverRenderedTwin`, with the page's cookies of the moment): what a form post answered is not
+ * reproduced, so such a state is checked with JavaScript.
  */
 export async function expectNoAxeViolations(page: Page) {
   if (test.info().project.use.javaScriptEnabled !== false) {
     expect(violationsOf(await axeOn(page))).toEqual([]);
     return;
   }
-  const { twin, close } = await serverRenderedTwin(page);
-  try {
-    await twin.goto(page.url());
-    expect(violationsOf(await axeOn(twin)), page.url()).toEqual([]);
-  } finally {
-    await close();
-  }
+  const twin = await twinOf(page);
+  await twin.context().clearCookies();
+  await twin.context().addCookies(await page.context().cookies());
+  await twin.goto(page.url());
+  expect(violationsOf(await axeOn(twin)), page.url()).toEqual([]);
+}
+
+/**
+ * A test that visits and scans every page of a list is given time by the length of the list (the
+ * list grows with the portal; on a busy two-core machine a scan has taken 5 s), not a fixed limit.
+ */
+export function allowPerPage(pages: number, perPageMs = 12_000) {
+  test.setTimeout(30_000 + pages * perPageMs);
 }
 
 /** This worker's live sessions, by origin and e-mail: the session cookie a full sign-in left. */
